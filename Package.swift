@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Data flows one way: formats → atlas model → slicing / rendering → server → CLI.
+// Lower modules never import higher ones.
+let package = Package(
+    name: "BrainTutor",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "braintutor", targets: ["braintutor"]),
+        .library(name: "BrainFormats", targets: ["BrainFormats"]),
+        .library(name: "BrainAtlas", targets: ["BrainAtlas"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    ],
+    targets: [
+        // C libraries, through module maps (pkg-config finds the flags).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        // Headers only: libOSMesa is dlopen()ed at run time so that commands that
+        // never draw do not pay for loading Mesa (and LLVM).
+        .systemLibrary(name: "COSMesa", path: "Sources/COSMesa",
+                       providers: [.apt(["libosmesa6-dev"])]),
+
+        .target(name: "BrainFormats", dependencies: ["CZlib"]),
+        .target(name: "BrainImage", dependencies: ["CPNG"]),
+        .target(name: "BrainAtlas", dependencies: ["BrainFormats"]),
+        .target(name: "AtlasBuild", dependencies: ["BrainAtlas", "BrainFormats"]),
+        .target(name: "BrainSlice", dependencies: ["BrainAtlas", "BrainImage"]),
+        .target(name: "BrainRender", dependencies: ["BrainAtlas", "BrainImage", "COSMesa"]),
+        .target(name: "BrainServer", dependencies: [
+            "BrainRender", "BrainSlice", "BrainAtlas",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "braintutor", dependencies: [
+            "BrainFormats", "BrainAtlas", "AtlasBuild", "BrainSlice", "BrainRender", "BrainServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "BrainFormatsTests", dependencies: ["BrainFormats"]),
+        .testTarget(name: "BrainImageTests", dependencies: ["BrainImage"]),
+        .testTarget(name: "BrainAtlasTests", dependencies: ["BrainAtlas"]),
+        .testTarget(name: "AtlasBuildTests", dependencies: ["AtlasBuild", "BrainAtlas", "BrainFormats"]),
+        .testTarget(name: "BrainSliceTests", dependencies: ["BrainSlice", "BrainAtlas"]),
+        .testTarget(name: "BrainRenderTests", dependencies: ["BrainRender", "BrainAtlas"]),
+        .testTarget(name: "BrainServerTests", dependencies: ["BrainServer"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

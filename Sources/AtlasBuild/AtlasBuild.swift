@@ -1,0 +1,1 @@
+// Module AtlasBuild: see docs/CONVENTIONS.md.

@@ -1,0 +1,1 @@
+// Module BrainAtlas: see docs/CONVENTIONS.md.

@@ -1,0 +1,1 @@
+// Module BrainFormats: see docs/CONVENTIONS.md.

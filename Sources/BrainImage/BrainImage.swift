@@ -1,0 +1,1 @@
+// Module BrainImage: see docs/CONVENTIONS.md.

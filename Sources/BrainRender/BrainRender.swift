@@ -1,0 +1,1 @@
+// Module BrainRender: see docs/CONVENTIONS.md.

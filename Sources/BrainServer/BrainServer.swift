@@ -1,0 +1,1 @@
+// Module BrainServer: see docs/CONVENTIONS.md.

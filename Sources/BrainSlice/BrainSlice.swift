@@ -1,0 +1,1 @@
+// Module BrainSlice: see docs/CONVENTIONS.md.

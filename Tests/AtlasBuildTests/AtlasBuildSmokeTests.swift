@@ -1,0 +1,4 @@
+import Testing
+@testable import AtlasBuild
+
+@Test func moduleLinks() { #expect(Bool(true)) }

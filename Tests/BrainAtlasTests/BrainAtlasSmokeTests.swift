@@ -1,0 +1,4 @@
+import Testing
+@testable import BrainAtlas
+
+@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import BrainFormats
+
+@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import BrainImage
+
+@Test func moduleLinks() { #expect(Bool(true)) }

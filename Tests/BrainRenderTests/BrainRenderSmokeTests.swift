@@ -1,0 +1,4 @@
+import Testing
+@testable import BrainRender
+
+@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import BrainServer
+
+@Test func moduleLinks() { #expect(Bool(true)) }

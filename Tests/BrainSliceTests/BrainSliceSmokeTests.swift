@@ -1,0 +1,4 @@
+import Testing
+@testable import BrainSlice
+
+@Test func moduleLinks() { #expect(Bool(true)) }
