@@ -1,1 +1,0 @@
-// Module BrainImage: see docs/CONVENTIONS.md.

@@ -1,0 +1,102 @@
+import CPNG
+import Foundation
+
+/// Encodes an `RGBAImage` as PNG in memory through libpng.
+public struct PNGEncoder: Sendable {
+    /// Speed/size trade-off.
+    public enum Compression: String, Sendable, CaseIterable {
+        /// zlib level 1 with the SUB filter: several times faster than libpng's defaults.
+        case fast
+        /// zlib level 9 with adaptive filtering: smallest files.
+        case best
+    }
+
+    /// Colour type written.
+    public enum Channels: Sendable {
+        /// RGB; alpha is dropped (use for opaque images).
+        case rgb
+        /// RGBA, needed for transparent backgrounds.
+        case rgba
+    }
+
+    public var compression: Compression
+    public var channels: Channels
+
+    public init(compression: Compression = .fast, channels: Channels = .rgb) {
+        self.compression = compression
+        self.channels = channels
+    }
+
+    /// The PNG file bytes for `image`.
+    public func encode(_ image: RGBAImage) -> [UInt8] {
+        // RGBAImage's initialisers already guarantee a size libpng accepts and a matching
+        // pixel count, so the only error libpng can still raise here is running out of memory.
+        precondition(image.pixels.count == image.width * image.height * 4)
+        let sink = PNGSink(capacity: image.width * image.height + 1024)
+        guard let png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nil, pngFatalError, pngWarning)
+        else { fatalError("libpng: cannot create a write struct (out of memory)") }
+        var pngOpt: png_structp? = png
+        guard let info = png_create_info_struct(png) else {
+            png_destroy_write_struct(&pngOpt, nil)
+            fatalError("libpng: cannot create an info struct (out of memory)")
+        }
+        var infoOpt: png_infop? = info
+        defer { png_destroy_write_struct(&pngOpt, &infoOpt) }
+
+        let unmanaged = Unmanaged.passRetained(sink)
+        defer { unmanaged.release() }
+        png_set_write_fn(png, unmanaged.toOpaque(), pngWrite, pngFlush)
+
+        switch compression {
+        case .fast:
+            png_set_compression_level(png, 1)
+            png_set_filter(png, 0, PNG_FILTER_SUB)
+        case .best:
+            png_set_compression_level(png, 9)
+            // PNG_ALL_FILTERS is a compound macro Swift cannot import.
+            png_set_filter(png, 0, PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP | PNG_FILTER_AVG | PNG_FILTER_PAETH)
+        }
+        let colourType = channels == .rgba ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB
+        png_set_IHDR(png, info, png_uint_32(image.width), png_uint_32(image.height), 8, colourType,
+                     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT)
+        png_write_info(png, info)
+        // The source rows are always RGBA; for RGB output libpng strips the fourth byte itself,
+        // which saves a converted copy of the image.
+        if channels == .rgb { png_set_filler(png, 0, PNG_FILLER_AFTER) }
+
+        let rowBytes = image.width * 4
+        image.pixels.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for y in 0..<image.height {
+                png_write_row(png, base + y * rowBytes)
+            }
+        }
+        png_write_end(png, nil)
+        return sink.bytes
+    }
+}
+
+/// Growable output buffer handed to libpng's write callback.
+private final class PNGSink {
+    var bytes: [UInt8] = []
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+}
+
+private let pngWrite: @convention(c) (png_structp?, png_bytep?, Int) -> Void = { png, data, length in
+    guard let png, let data, let io = png_get_io_ptr(png) else { return }
+    let sink = Unmanaged<PNGSink>.fromOpaque(io).takeUnretainedValue()
+    sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: length))
+}
+
+private let pngFlush: @convention(c) (png_structp?) -> Void = { _ in }
+
+/// libpng must never return from its error handler (it would longjmp into a frame Swift did not
+/// set up, or abort). Callers validate every input first, so only allocation failure can reach
+/// this; Swift itself treats running out of memory as fatal, and so do we, with a message.
+let pngFatalError: @convention(c) (png_structp?, png_const_charp?) -> Void = { _, message in
+    let text = message.map { String(cString: $0) } ?? "unknown error"
+    fatalError("libpng: \(text)")
+}
+
+/// Warnings (e.g. about ancillary chunks) are harmless for the images we write.
+let pngWarning: @convention(c) (png_structp?, png_const_charp?) -> Void = { _, _ in }

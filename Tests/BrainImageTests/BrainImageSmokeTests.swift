@@ -1,4 +1,0 @@
-import Testing
-@testable import BrainImage
-
-@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,66 @@
+import Testing
+@testable import BrainImage
+
+/// A deterministic image with gradients, noise and varying alpha, so filters and zlib both work.
+private func sampleImage(width: Int = 97, height: Int = 61, opaque: Bool) throws -> RGBAImage {
+    var state: UInt32 = 12345
+    return try RGBAImage(width: width, height: height) { y, row in
+        for x in 0..<width {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            row[x * 4] = UInt8(truncatingIfNeeded: x * 3)
+            row[x * 4 + 1] = UInt8(truncatingIfNeeded: y * 5)
+            row[x * 4 + 2] = UInt8(truncatingIfNeeded: state >> 24)
+            row[x * 4 + 3] = opaque ? 255 : UInt8(truncatingIfNeeded: x + y * 7)
+        }
+    }
+}
+
+/// IHDR colour type byte (offset 25 in every PNG).
+private func colourType(_ png: [UInt8]) -> UInt8 { png[25] }
+
+@Test(arguments: PNGEncoder.Compression.allCases)
+func rgbaRoundTripIsExact(compression: PNGEncoder.Compression) throws {
+    let image = try sampleImage(opaque: false)
+    let png = PNGEncoder(compression: compression, channels: .rgba).encode(image)
+    #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    #expect(colourType(png) == 6)
+    let decoded = try PNGDecoder.decode(png)
+    #expect(decoded.width == 97 && decoded.height == 61)
+    #expect(decoded.pixels == image.pixels)
+}
+
+@Test(arguments: PNGEncoder.Compression.allCases)
+func rgbRoundTripKeepsColoursAndDropsAlpha(compression: PNGEncoder.Compression) throws {
+    let translucent = try sampleImage(opaque: false)
+    let png = PNGEncoder(compression: compression, channels: .rgb).encode(translucent)
+    #expect(colourType(png) == 2)
+    let decoded = try PNGDecoder.decode(png)
+    for i in stride(from: 0, to: translucent.pixels.count, by: 4) {
+        #expect(decoded.pixels[i] == translucent.pixels[i])
+        #expect(decoded.pixels[i + 1] == translucent.pixels[i + 1])
+        #expect(decoded.pixels[i + 2] == translucent.pixels[i + 2])
+        #expect(decoded.pixels[i + 3] == 255)
+    }
+    let opaque = try sampleImage(opaque: true)
+    #expect(try PNGDecoder.decode(PNGEncoder(compression: compression).encode(opaque)) == opaque)
+}
+
+@Test func bestIsSmallerThanFastOnSmoothImages() throws {
+    let image = try RGBAImage(width: 256, height: 256) { y, row in
+        for x in 0..<256 {
+            row[x * 4] = UInt8(x); row[x * 4 + 1] = UInt8(y); row[x * 4 + 2] = UInt8((x + y) / 2); row[x * 4 + 3] = 255
+        }
+    }
+    let fast = PNGEncoder(compression: .fast).encode(image)
+    let best = PNGEncoder(compression: .best).encode(image)
+    #expect(best.count < fast.count)
+    #expect(try PNGDecoder.decode(fast) == image)
+    #expect(try PNGDecoder.decode(best) == image)
+}
+
+@Test func onePixelImage() throws {
+    var image = try RGBAImage(width: 1, height: 1)
+    image[0, 0] = RGBA(1, 2, 3, 4)
+    let decoded = try PNGDecoder.decode(PNGEncoder(channels: .rgba).encode(image))
+    #expect(decoded[0, 0] == RGBA(1, 2, 3, 4))
+}
