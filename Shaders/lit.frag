@@ -1,0 +1,26 @@
+#version 100
+// Blinn-Phong with a headlight (along the view axis) and a dimmer fill light from the upper left.
+// The colour is a uniform: each region is drawn as its own range, so borders match the pick pass.
+#ifdef GL_FRAGMENT_PRECISION_HIGH
+precision highp float;
+#else
+precision mediump float;
+#endif
+uniform vec4 uColor;
+varying vec3 vNormal;
+
+const vec3 headlight = vec3(0.0, 0.0, 1.0);
+const vec3 fillLight = vec3(-0.5773503, 0.5773503, 0.5773503);
+const vec3 viewer = vec3(0.0, 0.0, 1.0);
+
+void main() {
+    vec3 n = normalize(vNormal);
+    // Faces seen from behind (open meshes) get the lighting of their front side.
+    if (n.z < 0.0) { n = -n; }
+    float key = max(dot(n, headlight), 0.0);
+    float fill = max(dot(n, fillLight), 0.0);
+    vec3 halfway = normalize(headlight + viewer);
+    float specular = pow(max(dot(n, halfway), 0.0), 40.0);
+    vec3 lit = uColor.rgb * (0.28 + 0.62 * key + 0.22 * fill) + vec3(0.12 * specular);
+    gl_FragColor = vec4(min(lit, vec3(1.0)), uColor.a);
+}

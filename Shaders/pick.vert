@@ -1,0 +1,8 @@
+#version 100
+// Pick and flat passes: position only, same transform as the lit pass.
+attribute highp vec3 aPosition;
+uniform highp mat4 uMVP;
+
+void main() {
+    gl_Position = uMVP * vec4(aPosition, 1.0);
+}

@@ -1,1 +1,0 @@
-// Module BrainRender: see docs/CONVENTIONS.md.

@@ -1,0 +1,50 @@
+import COSMesa
+
+/// The vertex and index buffers of geometries a context has drawn, so a scene drawn again
+/// (the server's case) costs no upload. Bounded: the oldest entries are freed first.
+struct GeometryBufferCache {
+    struct Buffers {
+        let vertexBuffer: GLuint
+        let indexBuffer: GLuint
+        /// Keeps the geometry alive so its ObjectIdentifier cannot be reused while cached.
+        let geometry: SurfaceGeometry
+    }
+
+    static let capacity = 24
+    private var entries: [(ObjectIdentifier, Buffers)] = []
+
+    mutating func buffers(for geometry: SurfaceGeometry, gl: GLFunctions) -> Buffers {
+        let key = ObjectIdentifier(geometry)
+        if let index = entries.firstIndex(where: { $0.0 == key }) {
+            let entry = entries.remove(at: index)
+            entries.append(entry)
+            return entry.1
+        }
+        var ids: [GLuint] = [0, 0]
+        gl.genBuffers(2, &ids)
+        gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), ids[0])
+        geometry.interleaved.withUnsafeBytes {
+            gl.bufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr($0.count), $0.baseAddress, GLenum(GL_STATIC_DRAW))
+        }
+        gl.bindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), ids[1])
+        geometry.grouping.sortedTriangles.withUnsafeBytes {
+            gl.bufferData(GLenum(GL_ELEMENT_ARRAY_BUFFER), GLsizeiptr($0.count), $0.baseAddress, GLenum(GL_STATIC_DRAW))
+        }
+        let buffers = Buffers(vertexBuffer: ids[0], indexBuffer: ids[1], geometry: geometry)
+        entries.append((key, buffers))
+        if entries.count > Self.capacity {
+            let old = entries.removeFirst().1
+            var freed = [old.vertexBuffer, old.indexBuffer]
+            gl.deleteBuffers(2, &freed)
+        }
+        return buffers
+    }
+
+    mutating func releaseAll(_ gl: GLFunctions) {
+        for (_, b) in entries {
+            var freed = [b.vertexBuffer, b.indexBuffer]
+            gl.deleteBuffers(2, &freed)
+        }
+        entries.removeAll()
+    }
+}

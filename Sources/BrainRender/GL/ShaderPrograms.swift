@@ -1,0 +1,79 @@
+import COSMesa
+
+/// The two linked programs: lit (normals + lights) and flat (one colour: region colour or pick id).
+struct ShaderPrograms {
+    struct Program {
+        let id: GLuint
+        let mvp: GLint
+        let normalMatrix: GLint
+        let color: GLint
+    }
+
+    static let positionAttribute: GLuint = 0
+    static let normalAttribute: GLuint = 1
+
+    let lit: Program
+    let flat: Program
+
+    init(gl: GLFunctions) throws(RenderError) {
+        let sources = try ShaderSources.load()
+        lit = try Self.link(gl, name: "lit", vertex: sources.litVertex, fragment: sources.litFragment, normals: true)
+        flat = try Self.link(gl, name: "pick", vertex: sources.pickVertex, fragment: sources.pickFragment, normals: false)
+    }
+
+    private static func link(_ gl: GLFunctions, name: String, vertex: String, fragment: String,
+                             normals: Bool) throws(RenderError) -> Program {
+        let vs = try compile(gl, name: name + ".vert", type: GLenum(GL_VERTEX_SHADER), source: vertex)
+        let fs = try compile(gl, name: name + ".frag", type: GLenum(GL_FRAGMENT_SHADER), source: fragment)
+        let program = gl.createProgram()
+        gl.attachShader(program, vs)
+        gl.attachShader(program, fs)
+        gl.bindAttribLocation(program, positionAttribute, "aPosition")
+        if normals { gl.bindAttribLocation(program, normalAttribute, "aNormal") }
+        gl.linkProgram(program)
+        gl.deleteShader(vs)
+        gl.deleteShader(fs)
+        var ok: GLint = 0
+        gl.getProgramiv(program, GLenum(GL_LINK_STATUS), &ok)
+        if ok == 0 {
+            let log = infoLog(gl, program, gl.getProgramiv, gl.getProgramInfoLog)
+            gl.deleteProgram(program)
+            throw .shaderCompile(name: name, log: log)
+        }
+        return Program(id: program,
+                       mvp: gl.getUniformLocation(program, "uMVP"),
+                       normalMatrix: gl.getUniformLocation(program, "uNormalMatrix"),
+                       color: gl.getUniformLocation(program, "uColor"))
+    }
+
+    private static func compile(_ gl: GLFunctions, name: String, type: GLenum, source: String) throws(RenderError) -> GLuint {
+        let shader = gl.createShader(type)
+        source.withCString { text in
+            var pointer: UnsafePointer<GLchar>? = text
+            gl.shaderSource(shader, 1, &pointer, nil)
+        }
+        gl.compileShader(shader)
+        var ok: GLint = 0
+        gl.getShaderiv(shader, GLenum(GL_COMPILE_STATUS), &ok)
+        if ok == 0 {
+            let log = infoLog(gl, shader, gl.getShaderiv, gl.getShaderInfoLog)
+            gl.deleteShader(shader)
+            throw .shaderCompile(name: name, log: log)
+        }
+        return shader
+    }
+
+    private static func infoLog(_ gl: GLFunctions, _ object: GLuint, _ getIv: GLFunctions.GetIv,
+                                _ getLog: GLFunctions.GetLog) -> String {
+        var length: GLint = 0
+        getIv(object, GLenum(GL_INFO_LOG_LENGTH), &length)
+        guard length > 0 else { return "(no log)" }
+        var buffer = [GLchar](repeating: 0, count: Int(length) + 1)
+        var written: GLsizei = 0
+        getLog(object, GLsizei(length), &written, &buffer)
+        let bytes = buffer.prefix(Int(max(0, written))).map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+import Foundation

@@ -1,0 +1,41 @@
+/// Everything that can go wrong while building or drawing a scene, with messages that name the cause.
+public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
+    case libraryMissing(name: String, reason: String)
+    case contextFailed(String)
+    case shaderMissing(name: String, searched: [String])
+    case shaderCompile(name: String, log: String)
+    case badSize(width: Int, height: Int, limit: Int)
+    case badOption(option: String, value: String, problem: String)
+    case unknownRegion(String)
+    case emptyScene(String)
+    case badMesh(file: String, field: String, problem: String)
+    case pixelOutside(x: Int, y: Int, width: Int, height: Int)
+    case glError(call: String, code: UInt32)
+
+    public var description: String {
+        switch self {
+        case .libraryMissing(let name, let reason):
+            return "OSMesa (\(name)) cannot be loaded: \(reason)"
+        case .contextFailed(let what): return "OSMesa context: \(what)"
+        case .shaderMissing(let name, let searched):
+            return "shader \(name) not found (searched: \(searched.joined(separator: ", ")))"
+        case .shaderCompile(let name, let log): return "shader \(name) does not compile: \(log)"
+        case .badSize(let w, let h, let limit):
+            return "--size: \(w)x\(h) is outside 1…\(limit) pixels per side"
+        case .badOption(let option, let value, let problem): return "\(option): '\(value)' \(problem)"
+        case .unknownRegion(let query): return "--highlight: no region matches '\(query)'"
+        case .emptyScene(let why): return "nothing to draw: \(why)"
+        case .badMesh(let file, let field, let problem): return "\(file): \(field): \(problem)"
+        case .pixelOutside(let x, let y, let w, let h):
+            return "pixel (\(x), \(y)) is outside the \(w)x\(h) image (x 0…\(w - 1), y 0…\(h - 1))"
+        case .glError(let call, let code): return "GL error 0x\(String(code, radix: 16)) after \(call)"
+        }
+    }
+}
+
+#if canImport(Foundation)
+import Foundation
+extension RenderError: LocalizedError {
+    public var errorDescription: String? { description }
+}
+#endif

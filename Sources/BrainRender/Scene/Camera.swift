@@ -1,0 +1,81 @@
+/// An orthographic camera that frames the drawn meshes in the image, with a small margin.
+public struct Camera: Sendable, Equatable {
+    public let direction: ViewDirection
+    /// Centre of the framed box in RAS.
+    public let center: SIMD3<Float>
+    /// Half the visible width and height in mm, and half the depth range.
+    public let halfWidth: Float
+    public let halfHeight: Float
+    public let halfDepth: Float
+    public let width: Int
+    public let height: Int
+
+    /// Fraction of the image left empty around the meshes on the tighter axis.
+    public static let margin: Float = 0.04
+
+    public init(direction: ViewDirection, framing meshes: [RenderMesh], width: Int, height: Int) {
+        let r = direction.right, u = direction.up, f = direction.forward
+        var lo = SIMD3<Float>(repeating: .greatestFiniteMagnitude)
+        var hi = SIMD3<Float>(repeating: -.greatestFiniteMagnitude)
+        for mesh in meshes {
+            for p in mesh.positions {
+                let q = SIMD3(dot(p, r), dot(p, u), dot(p, f))
+                lo = pointwiseMin(lo, q)
+                hi = pointwiseMax(hi, q)
+            }
+        }
+        if lo.x > hi.x { lo = SIMD3(repeating: -1); hi = SIMD3(repeating: 1) }
+        let mid = (lo + hi) / 2
+        center = r * mid.x + u * mid.y + f * mid.z
+        var hw = max((hi.x - lo.x) / 2, 1e-3) * (1 + 2 * Self.margin)
+        var hh = max((hi.y - lo.y) / 2, 1e-3) * (1 + 2 * Self.margin)
+        let aspect = Float(width) / Float(height)
+        if hw / hh > aspect { hh = hw / aspect } else { hw = hh * aspect }
+        halfWidth = hw
+        halfHeight = hh
+        halfDepth = max((hi.z - lo.z) / 2, 1e-3) * 1.05 + 1
+        self.direction = direction
+        self.width = width
+        self.height = height
+    }
+
+    /// Column-major model-view-projection: RAS → clip space (depth grows away from the camera).
+    public var mvp: [Float] {
+        let r = direction.right / halfWidth, u = direction.up / halfHeight, f = direction.forward / halfDepth
+        let rows: [SIMD4<Float>] = [
+            SIMD4(r.x, r.y, r.z, -dot(center, r)),
+            SIMD4(u.x, u.y, u.z, -dot(center, u)),
+            SIMD4(f.x, f.y, f.z, -dot(center, f)),
+            SIMD4(0, 0, 0, 1),
+        ]
+        return columnMajor(rows)
+    }
+
+    /// Column-major rotation taking RAS directions to eye space (+z toward the viewer).
+    public var normalMatrix: [Float] {
+        let r = direction.right, u = direction.up, b = -direction.forward
+        return columnMajor([SIMD4(r.x, r.y, r.z, 0), SIMD4(u.x, u.y, u.z, 0), SIMD4(b.x, b.y, b.z, 0), SIMD4(0, 0, 0, 1)])
+    }
+
+    /// The ray through the centre of pixel (x, y), counted from the image's top-left.
+    public func ray(x: Int, y: Int) -> (origin: SIMD3<Float>, direction: SIMD3<Float>) {
+        let nx = (Float(x) + 0.5) / Float(width) * 2 - 1
+        let ny = 1 - (Float(y) + 0.5) / Float(height) * 2
+        let origin = center + direction.right * (nx * halfWidth) + direction.up * (ny * halfHeight)
+            - direction.forward * halfDepth
+        return (origin, direction.forward)
+    }
+
+    /// Where a RAS point lands in the image (top-left origin, pixel units).
+    public func project(_ p: SIMD3<Float>) -> SIMD2<Float> {
+        let d = p - center
+        let nx = dot(d, direction.right) / halfWidth, ny = dot(d, direction.up) / halfHeight
+        return SIMD2((nx + 1) / 2 * Float(width), (1 - ny) / 2 * Float(height))
+    }
+
+    private func columnMajor(_ rows: [SIMD4<Float>]) -> [Float] {
+        var m = [Float](repeating: 0, count: 16)
+        for c in 0..<4 { for r in 0..<4 { m[c * 4 + r] = rows[r][c] } }
+        return m
+    }
+}

@@ -1,0 +1,98 @@
+import BrainAtlas
+
+/// What one image shows: layers of labelled geometry with per-range colours, seen from one side.
+public struct Scene: Sendable {
+    /// One geometry with a colour per grouping range (`geometry.grouping.ranges`).
+    public struct Layer: Sendable {
+        public let geometry: SurfaceGeometry
+        public var colors: [RGB]
+        /// Below 1 the layer is blended over the others in the lit pass and left out of picking
+        /// (the head is see-through and picks reach the brain under it).
+        public var opacity: Float
+        /// Whether a range with label 0 can be picked (unlabelled cortex can; see `Scene.pickTarget`).
+        public init(geometry: SurfaceGeometry, colors: [RGB], opacity: Float = 1) {
+            self.geometry = geometry
+            self.colors = colors
+            self.opacity = opacity
+        }
+        public var isPickable: Bool { opacity >= 1 }
+    }
+
+    /// A picked range: the layer index in `layers` and the range index in its grouping.
+    public struct PickTarget: Sendable, Equatable {
+        public let layer: Int
+        public let range: Int
+    }
+
+    public var layers: [Layer]
+    public var direction: ViewDirection
+    public var background: Background
+    public let width: Int
+    public let height: Int
+
+    public init(layers: [Layer], direction: ViewDirection, width: Int, height: Int,
+                background: Background = .color(RGB(255, 255, 255))) throws(RenderError) {
+        guard (1...GLContext.maxSide).contains(width), (1...GLContext.maxSide).contains(height) else {
+            throw .badSize(width: width, height: height, limit: GLContext.maxSide)
+        }
+        for layer in layers where layer.colors.count != layer.geometry.grouping.ranges.count {
+            throw .emptyScene("layer has \(layer.colors.count) colours for \(layer.geometry.grouping.ranges.count) ranges")
+        }
+        self.layers = layers
+        self.direction = direction
+        self.width = width
+        self.height = height
+        self.background = background
+    }
+
+    /// The camera framing every layer.
+    public var camera: Camera {
+        Camera(direction: direction, framing: layers.map(\.geometry.mesh), width: width, height: height)
+    }
+
+    /// Pick ids number the pickable ranges 1, 2, … in layer order; 0 is the background.
+    public func pickTarget(id: UInt32) -> PickTarget? {
+        guard id > 0 else { return nil }
+        var remaining = Int(id) - 1
+        for (index, layer) in layers.enumerated() where layer.isPickable {
+            let n = layer.geometry.grouping.ranges.count
+            if remaining < n { return PickTarget(layer: index, range: remaining) }
+            remaining -= n
+        }
+        return nil
+    }
+
+    /// First pick id of each layer (0 for layers that are not pickable).
+    var firstPickIDs: [UInt32] {
+        var next: UInt32 = 1
+        return layers.map { layer in
+            guard layer.isPickable else { return 0 }
+            defer { next += UInt32(layer.geometry.grouping.ranges.count) }
+            return next
+        }
+    }
+}
+
+extension RGB {
+    /// Mixes toward `other` by `amount` (0 = self, 1 = other), rounding to nearest.
+    public func mixed(with other: RGB, amount: Float) -> RGB {
+        func m(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Float(a) * (1 - amount) + Float(b) * amount).rounded()) }
+        return RGB(m(r, other.r), m(g, other.g), m(b, other.b))
+    }
+}
+
+/// The image background: a colour, or transparent (RGBA PNG with alpha).
+public enum Background: Sendable, Equatable {
+    case color(RGB)
+    case transparent
+
+    /// Parses `#RRGGBB` or `transparent`.
+    public static func parse(_ text: String) throws(RenderError) -> Background {
+        if text.lowercased() == "transparent" { return .transparent }
+        let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        guard hex.count == 6, let value = UInt32(hex, radix: 16) else {
+            throw .badOption(option: "--background", value: text, problem: "is neither #RRGGBB nor 'transparent'")
+        }
+        return .color(RGB(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)))
+    }
+}
