@@ -1,0 +1,52 @@
+import Foundation
+
+/// Errors of the atlas model; each message names the file or input, the field and the problem.
+public enum AtlasError: Error, Equatable, Sendable, CustomStringConvertible {
+    case noData(searched: [String])
+    case unreadable(String, reason: String)
+    case badCatalog(String, field: String, problem: String)
+    case badLabels(String, field: String, problem: String)
+    case badTexts(String, field: String, problem: String)
+    case badPOI(String, field: String, problem: String)
+    case unknownAtlas(String, known: [String])
+    case missingFile(atlas: String, what: String)
+    case noMatch(query: String, suggestions: [String])
+    case outsideVolume(point: [Double], space: String, voxel: [Int])
+    case badArgument(String, problem: String)
+
+    public var description: String {
+        switch self {
+        case .noData(let searched):
+            return "no AtlasData found (looked in: \(searched.joined(separator: ", "))); "
+                + "pass --data DIR or set BRAINTUTOR_DATA"
+        case .unreadable(let path, let reason):
+            return "\(path): cannot read: \(reason)"
+        case .badCatalog(let path, let field, let problem),
+             .badLabels(let path, let field, let problem),
+             .badTexts(let path, let field, let problem),
+             .badPOI(let path, let field, let problem):
+            return "\(path): \(field): \(problem)"
+        case .unknownAtlas(let name, let known):
+            return "unknown atlas '\(name)' (known: \(known.joined(separator: ", ")))"
+        case .missingFile(let atlas, let what):
+            return "atlas '\(atlas)' has no \(what)"
+        case .noMatch(let query, let suggestions):
+            return suggestions.isEmpty ? "no region matches '\(query)'"
+                : "no region matches '\(query)'; did you mean: \(suggestions.joined(separator: ", "))?"
+        case .outsideVolume(let point, let space, let voxel):
+            let p = point.map { formatNumber($0) }.joined(separator: ", ")
+            return "point (\(p)) in \(space) is outside the 256×256×256 template "
+                + "(voxel \(voxel.map(String.init).joined(separator: ", ")); each index must be 0…255)"
+        case .badArgument(let name, let problem):
+            return "\(name): \(problem)"
+        }
+    }
+}
+
+extension AtlasError: LocalizedError {
+    public var errorDescription: String? { description }
+}
+
+func formatNumber(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+}

@@ -1,1 +1,0 @@
-// Module BrainAtlas: see docs/CONVENTIONS.md.

@@ -1,0 +1,199 @@
+import Foundation
+
+/// The Codable mirror of `AtlasData/catalog.json` (docs/CONVENTIONS.md): written by the atlas
+/// builder, read by everyone else.
+public struct Catalog: Codable, Sendable, Equatable {
+    public var formatVersion: Int
+    public var space: String
+    public var template: String
+    public var meshes: [Mesh]
+    public var atlases: [Atlas]
+
+    public init(formatVersion: Int = 1, space: String = "MNI152NLin2009cAsym",
+                template: String = "template/icbm2009c_t1.vmr", meshes: [Mesh], atlases: [Atlas]) {
+        self.formatVersion = formatVersion
+        self.space = space
+        self.template = template
+        self.meshes = meshes
+        self.atlases = atlases
+    }
+
+    /// One mesh file: `pial-left`, `inflated-right`, `head`, `subcortical`, …
+    public struct Mesh: Codable, Sendable, Equatable {
+        public var name: String
+        /// `pial`, `inflated`, `head` or `subcortical`.
+        public var surface: String
+        public var hemisphere: Hemisphere
+        public var file: String
+        /// The POI that labels this mesh's vertices (subcortical mesh only).
+        public var poi: String?
+
+        public init(name: String, surface: String, hemisphere: Hemisphere, file: String, poi: String? = nil) {
+            self.name = name
+            self.surface = surface
+            self.hemisphere = hemisphere
+            self.file = file
+            self.poi = poi
+        }
+    }
+
+    /// One atlas entry with its files and regions.
+    public struct Atlas: Codable, Sendable, Equatable {
+        public var name: String
+        public var title: String
+        public var description: String
+        public var source: String
+        public var licence: String
+        /// `cortical` (has POIs per hemisphere) or `volume`.
+        public var kind: String
+        public var files: Files
+        public var regions: [RegionEntry]
+
+        public init(name: String, title: String, description: String, source: String, licence: String,
+                    kind: String, files: Files, regions: [RegionEntry]) {
+            self.name = name
+            self.title = title
+            self.description = description
+            self.source = source
+            self.licence = licence
+            self.kind = kind
+            self.files = files
+            self.regions = regions
+        }
+    }
+
+    /// Paths (relative to AtlasData) of one atlas's files.
+    public struct Files: Codable, Sendable, Equatable {
+        public var voi: String?
+        public var labels: String?
+        public var poi: SidePaths?
+        public var texts: String?
+
+        public init(voi: String? = nil, labels: String? = nil, poi: SidePaths? = nil, texts: String? = nil) {
+            self.voi = voi
+            self.labels = labels
+            self.poi = poi
+            self.texts = texts
+        }
+    }
+
+    /// A left and a right file.
+    public struct SidePaths: Codable, Sendable, Equatable {
+        public var left: String
+        public var right: String
+
+        public init(left: String, right: String) {
+            self.left = left
+            self.right = right
+        }
+    }
+
+    /// A region as the catalog stores it: the region object without `atlas`, plus build statistics.
+    public struct RegionEntry: Codable, Sendable, Equatable {
+        public var id: Int
+        public var name: String
+        public var sourceLabel: String
+        public var hemisphere: Hemisphere
+        public var color: RGB
+        public var lobe: String?
+        public var voxelCount: Int?
+        public var centroidMni: [Double]?
+
+        public init(id: Int, name: String, sourceLabel: String, hemisphere: Hemisphere, color: RGB,
+                    lobe: String?, voxelCount: Int? = nil, centroidMni: [Double]? = nil) {
+            self.id = id
+            self.name = name
+            self.sourceLabel = sourceLabel
+            self.hemisphere = hemisphere
+            self.color = color
+            self.lobe = lobe
+            self.voxelCount = voxelCount
+            self.centroidMni = centroidMni
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, sourceLabel, hemisphere, color, lobe, voxelCount, centroidMni
+        }
+
+        // Explicit nulls keep every key present in the written catalog.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(name, forKey: .name)
+            try c.encode(sourceLabel, forKey: .sourceLabel)
+            try c.encode(hemisphere, forKey: .hemisphere)
+            try c.encode(color, forKey: .color)
+            if let lobe { try c.encode(lobe, forKey: .lobe) } else { try c.encodeNil(forKey: .lobe) }
+            try c.encodeIfPresent(voxelCount, forKey: .voxelCount)
+            try c.encodeIfPresent(centroidMni, forKey: .centroidMni)
+        }
+
+        /// The region object of this entry in atlas `atlas`.
+        public func region(atlas: String) -> Region {
+            Region(id: id, name: name, sourceLabel: sourceLabel, hemisphere: hemisphere,
+                   atlas: atlas, color: color, lobe: lobe)
+        }
+    }
+}
+
+extension Catalog {
+    /// Atlas order fixed by the conventions; the builder writes atlases in this order.
+    public static let atlasOrder = ["lobes", "gyri", "sulci", "brodmann", "brodmann-histology",
+                                    "functional", "subcortical", "networks", "parcels"]
+
+    /// Reads and checks `catalog.json`.
+    public static func read(from url: URL) throws -> Catalog {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw AtlasError.unreadable(url.path, reason: "\(error.localizedDescription)")
+        }
+        return try decode(data, path: url.path)
+    }
+
+    /// Decodes catalog JSON; `path` names the file in errors.
+    public static func decode(_ data: Data, path: String) throws -> Catalog {
+        let catalog: Catalog
+        do { catalog = try JSONDecoder().decode(Catalog.self, from: data) } catch let error as DecodingError {
+            throw AtlasError.badCatalog(path, field: error.fieldPath, problem: error.problem)
+        }
+        guard catalog.formatVersion == 1 else {
+            throw AtlasError.badCatalog(path, field: "formatVersion",
+                                        problem: "version \(catalog.formatVersion) is not supported (expected 1)")
+        }
+        for atlas in catalog.atlases {
+            for (index, region) in atlas.regions.enumerated() where region.id != index + 1 {
+                throw AtlasError.badCatalog(path, field: "atlases[\(atlas.name)].regions[\(index)].id",
+                                            problem: "id \(region.id) should be \(index + 1) (ids run 1…N)")
+            }
+        }
+        return catalog
+    }
+
+    /// Encodes the catalog as stable, human-readable JSON (sorted keys, so builds are byte-identical).
+    public func encoded() throws -> Data {
+        try BrainJSON.encode(self, pretty: true)
+    }
+}
+
+extension DecodingError {
+    var fieldPath: String {
+        let path: [any CodingKey]
+        switch self {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): path = c.codingPath
+        case .keyNotFound(let key, let c): path = c.codingPath + [key]
+        @unknown default: path = []
+        }
+        return path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+    }
+
+    var problem: String {
+        switch self {
+        case .typeMismatch(let type, _): return "expected \(type)"
+        case .valueNotFound(let type, _): return "missing \(type) value"
+        case .keyNotFound: return "missing key"
+        case .dataCorrupted(let c): return c.debugDescription
+        @unknown default: return "invalid"
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// The space a `where` point is given in.
+public enum CoordinateSpace: String, Sendable, CaseIterable, Codable {
+    /// MNI millimetres (the template's space).
+    case mni
+    /// Talairach millimetres, converted with the inverse of Lancaster 2007 icbm_other2tal.
+    case tal
+    /// BV voxel index (x, y, z) in the 256³ template.
+    case voxel
+}
+
+/// `where`: the region of every atlas at a point, with the closest labelled region within
+/// 10 mm for atlases that have none there. Reads only the catalog and the label volumes.
+public struct Lookup: Sendable {
+    /// How far `nearest` looks (mm).
+    public static let nearestRadiusMm = 10.0
+
+    /// A `where` answer; encodes as `{"space","mni","voxel","atlases","nearest",…}`.
+    public struct Result: Encodable, Sendable {
+        public let space: CoordinateSpace
+        /// The point as given.
+        public let input: [Double]
+        /// MNI mm of the point (converted for `tal`, the voxel centre for `voxel`), 0.01 mm.
+        public let mni: [Double]
+        public let voxel: VoxelIndex
+        /// Atlas name → region at the voxel, or nil; every atlas, in catalog order.
+        public let atlases: [(name: String, region: Region?)]
+        /// Atlas name → closest labelled region within 10 mm, for atlases with nil above.
+        public let nearest: [(name: String, hit: Nearest)]
+        /// Set when the input was converted (Talairach).
+        public let conversion: String?
+
+        enum CodingKeys: String, CodingKey { case space, input, mni, voxel, atlases, nearest, conversion }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(space, forKey: .space)
+            try c.encode(input, forKey: .input)
+            try c.encode(mni, forKey: .mni)
+            try c.encode(voxel, forKey: .voxel)
+            var a = c.nestedContainer(keyedBy: NameKey.self, forKey: .atlases)
+            for (name, region) in atlases {
+                if let region { try a.encode(region, forKey: NameKey(name)) } else { try a.encodeNil(forKey: NameKey(name)) }
+            }
+            var n = c.nestedContainer(keyedBy: NameKey.self, forKey: .nearest)
+            for (name, hit) in nearest { try n.encode(hit, forKey: NameKey(name)) }
+            try c.encodeIfPresent(conversion, forKey: .conversion)
+        }
+    }
+
+    /// The closest labelled region to a point.
+    public struct Nearest: Encodable, Sendable, Equatable {
+        public let region: Region
+        /// Distance between voxel centres, mm (0.01 mm).
+        public let distanceMm: Double
+    }
+
+    let library: AtlasLibrary
+
+    public init(library: AtlasLibrary) {
+        self.library = library
+    }
+
+    /// Looks up `point` (given in `space`) in every atlas of the library.
+    public func lookup(_ point: SIMD3<Double>, space: CoordinateSpace) throws -> Result {
+        let (mni, voxel) = try Lookup.resolve(point, space: space)
+        var atlases: [(String, Region?)] = []
+        var nearest: [(String, Nearest)] = []
+        for atlas in library.atlases {
+            let labels = try atlas.labelVolume()
+            let id = labels.label(x: voxel.x, y: voxel.y, z: voxel.z)
+            if let region = atlas.region(id: id) {
+                atlases.append((atlas.name, region))
+                continue
+            }
+            atlases.append((atlas.name, nil))
+            if let hit = labels.nearestLabel(x: voxel.x, y: voxel.y, z: voxel.z, radius: Lookup.nearestRadiusMm),
+               let region = atlas.region(id: hit.label) {
+                nearest.append((atlas.name, Nearest(region: region, distanceMm: Lookup.round2(hit.distance))))
+            }
+        }
+        return Result(space: space, input: [point.x, point.y, point.z], mni: [mni.x, mni.y, mni.z].map(Lookup.round2),
+                      voxel: voxel, atlases: atlases, nearest: nearest,
+                      conversion: space == .tal ? Talairach.conversionNote : nil)
+    }
+
+    /// MNI point and template voxel of an input point; errors for points outside the volume.
+    public static func resolve(_ point: SIMD3<Double>, space: CoordinateSpace) throws -> (mni: SIMD3<Double>, voxel: VoxelIndex) {
+        let given = [point.x, point.y, point.z]
+        for v in given where !v.isFinite {
+            throw AtlasError.badArgument("coordinate", problem: "\(v) is not a finite number")
+        }
+        let mni: SIMD3<Double>
+        let voxel: VoxelIndex?
+        switch space {
+        case .voxel:
+            guard given.allSatisfy({ $0 == $0.rounded() && abs($0) < 1e6 }) else {
+                throw AtlasError.badArgument("voxel (\(given.map(formatNumber).joined(separator: ", ")))",
+                                             problem: "voxel indices must be whole numbers")
+            }
+            voxel = VoxelIndex(Int(point.x), Int(point.y), Int(point.z))
+            mni = TemplateFrame.mni(of: voxel!)
+        case .mni:
+            mni = point
+            voxel = TemplateFrame.voxel(ofMNI: point)
+        case .tal:
+            mni = Talairach.mni(fromTalairach: point)
+            voxel = TemplateFrame.voxel(ofMNI: mni)
+        }
+        guard let voxel, voxel.isInsideFrame else {
+            throw AtlasError.outsideVolume(point: given, space: space.rawValue,
+                                           voxel: voxel.map { [$0.x, $0.y, $0.z] } ?? [])
+        }
+        return (mni, voxel)
+    }
+
+    static func round2(_ v: Double) -> Double { (v * 100).rounded() / 100 }
+}
+
+/// A JSON key made at run time (atlas names).
+struct NameKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ s: String) { stringValue = s }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}

@@ -1,0 +1,94 @@
+/// One labelled region of one atlas: the region object every command and the server print.
+///
+/// Its JSON is exactly `{"id","name","sourceLabel","hemisphere","atlas","color":[r,g,b],"lobe"}`
+/// with `lobe` written as `null` when absent; use `RegionWith` to add fields beside it.
+public struct Region: Codable, Sendable, Hashable {
+    public var id: Int
+    public var name: String
+    public var sourceLabel: String
+    public var hemisphere: Hemisphere
+    public var atlas: String
+    public var color: RGB
+    public var lobe: String?
+
+    public init(id: Int, name: String, sourceLabel: String, hemisphere: Hemisphere,
+                atlas: String, color: RGB, lobe: String?) {
+        self.id = id
+        self.name = name
+        self.sourceLabel = sourceLabel
+        self.hemisphere = hemisphere
+        self.atlas = atlas
+        self.color = color
+        self.lobe = lobe
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, sourceLabel, hemisphere, atlas, color, lobe
+    }
+
+    // Written by hand so that a missing lobe is an explicit `null`, as the contract says.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(sourceLabel, forKey: .sourceLabel)
+        try c.encode(hemisphere, forKey: .hemisphere)
+        try c.encode(atlas, forKey: .atlas)
+        try c.encode(color, forKey: .color)
+        if let lobe { try c.encode(lobe, forKey: .lobe) } else { try c.encodeNil(forKey: .lobe) }
+    }
+
+    /// "Precentral gyrus (left)"; midline regions carry no side.
+    public var displayName: String {
+        hemisphere == .none ? name : "\(name) (\(hemisphere.rawValue))"
+    }
+}
+
+/// An 8-bit RGB colour, encoded as the JSON array `[r, g, b]`.
+public struct RGB: Codable, Sendable, Hashable {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) {
+        self.r = r
+        self.g = g
+        self.b = b
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        r = try c.decode(UInt8.self)
+        g = try c.decode(UInt8.self)
+        b = try c.decode(UInt8.self)
+        if !c.isAtEnd {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "a colour has exactly 3 components")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(r)
+        try c.encode(g)
+        try c.encode(b)
+    }
+}
+
+/// A region object with a command's own fields beside the standard ones (`"pixels"`, `"text"`, …).
+///
+/// `Extra` must encode as a keyed object whose keys do not repeat the region's.
+public struct RegionWith<Extra: Encodable & Sendable>: Encodable, Sendable {
+    public var region: Region
+    public var extra: Extra
+
+    public init(_ region: Region, _ extra: Extra) {
+        self.region = region
+        self.extra = extra
+    }
+
+    // Both write into the same keyed container, so the result is one flat JSON object.
+    public func encode(to encoder: any Encoder) throws {
+        try region.encode(to: encoder)
+        try extra.encode(to: encoder)
+    }
+}

@@ -1,0 +1,38 @@
+/// `info`: the best region for a query with its text, synonyms, volume and centroid, plus the
+/// alternatives. Reads the catalog and texts only, never label volumes.
+public struct RegionInfo: Encodable, Sendable {
+    /// Fields `info` adds beside the region object.
+    public struct Details: Encodable, Sendable, Equatable {
+        public let text: String?
+        public let synonyms: [String]
+        /// Voxel count of the template's 1 mm³ voxels / 1000.
+        public let volumeMl: Double?
+        public let centroidMni: [Double]?
+
+        enum CodingKeys: String, CodingKey { case text, synonyms, volumeMl, centroidMni }
+
+        // Explicit nulls: clients see every key whether or not the region has the data.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            if let text { try c.encode(text, forKey: .text) } else { try c.encodeNil(forKey: .text) }
+            try c.encode(synonyms, forKey: .synonyms)
+            if let volumeMl { try c.encode(volumeMl, forKey: .volumeMl) } else { try c.encodeNil(forKey: .volumeMl) }
+            if let centroidMni { try c.encode(centroidMni, forKey: .centroidMni) } else { try c.encodeNil(forKey: .centroidMni) }
+        }
+    }
+
+    public let region: RegionWith<Details>
+    public let alternatives: [Region]
+
+    /// Answers `info QUERY [--atlas NAME]`.
+    public static func lookUp(_ query: String, atlas: String? = nil, in library: AtlasLibrary) throws -> RegionInfo {
+        let match = try RegionSearch(library: library, atlas: atlas).find(query)
+        let region = match.region
+        let entry = try library.textEntry(for: region)
+        let stats = try library.atlas(named: region.atlas).entry(for: region)
+        let details = Details(text: entry?.text, synonyms: entry?.synonyms ?? [],
+                              volumeMl: stats?.voxelCount.map { Double($0) / 1000 },
+                              centroidMni: stats?.centroidMni)
+        return RegionInfo(region: RegionWith(region, details), alternatives: match.alternatives)
+    }
+}
