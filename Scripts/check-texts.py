@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Checks AtlasData/texts/*.json against the bundled region lists (issue 4).
 
-Region lists come from AtlasData/catalog.json when it exists; otherwise from the
-fixed lists below (CONVENTIONS.md "sourceLabel rules"), which were read from the
+Region lists come from AtlasData/catalog.json when it exists, else from
+Recipe/atlas-recipe.json, else from the fixed lists below (CONVENTIONS.md "sourceLabel rules"), which were read from the
 atlas sources with nibabel (Destrieux S_*/Lat_Fis* names; PALS-B12 Brodmann names
 with vertices among the first 40 962 fsaverage vertices of either hemisphere).
 Usage: Scripts/check-texts.py [--repo DIR]
@@ -63,27 +63,29 @@ def words(text):
 
 
 def region_lists(repo):
-    path = os.path.join(repo, "AtlasData", "catalog.json")
-    if not os.path.exists(path):
-        return FALLBACK, "fallback lists"
-    with open(path) as f:
-        catalog = json.load(f)
-    lists = {}
-    for atlas in catalog.get("atlases", []):
-        if atlas["name"] in ATLASES:
-            seen = []
-            for region in atlas["regions"]:
-                if region["sourceLabel"] not in seen:
-                    seen.append(region["sourceLabel"])
-            lists[atlas["name"]] = seen
-    return lists, "catalog.json"
+    """sourceLabels per atlas and the display names each one must list as a synonym."""
+    for rel in (("AtlasData", "catalog.json"), ("Recipe", "atlas-recipe.json")):
+        path = os.path.join(repo, *rel)
+        if os.path.exists(path):
+            with open(path) as f:
+                doc = json.load(f)
+            lists, names = {}, {}
+            for atlas in doc.get("atlases", []):
+                if atlas["name"] in ATLASES:
+                    seen = lists.setdefault(atlas["name"], [])
+                    for region in atlas["regions"]:
+                        if region["sourceLabel"] not in seen:
+                            seen.append(region["sourceLabel"])
+                        names.setdefault((atlas["name"], region["sourceLabel"]), set()).add(region["name"])
+            return lists, names, "/".join(rel)
+    return FALLBACK, {}, "fallback lists"
 
 
 def main():
     repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     if "--repo" in sys.argv:
         repo = sys.argv[sys.argv.index("--repo") + 1]
-    lists, origin = region_lists(repo)
+    lists, names, origin = region_lists(repo)
     problems = []
     texts_seen = {}
     counts = []
@@ -121,6 +123,10 @@ def main():
             synonyms = entry.get("synonyms", [])
             if not synonyms:
                 problems.append(f"{atlas}: {label}: no synonyms")
+            lowered = {x.lower() for x in synonyms}
+            for name in sorted(names.get((atlas, label), ())):
+                if name.lower() not in lowered:
+                    problems.append(f"{atlas}: {label}: display name {name!r} not among synonyms")
             for s in synonyms:
                 k = s.lower()
                 if k in synonym_owner and synonym_owner[k] != label:
