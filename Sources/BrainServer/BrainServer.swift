@@ -1,1 +1,0 @@
-// Module BrainServer: see docs/CONVENTIONS.md.

@@ -1,0 +1,54 @@
+import Synchronization
+
+/// A thread-safe least-recently-used cache bounded by a total cost (e.g. bytes).
+final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private struct State {
+        var entries: [Key: (value: Value, cost: Int, tick: UInt64)] = [:]
+        var totalCost = 0
+        var tick: UInt64 = 0
+        var hits = 0
+        var misses = 0
+    }
+
+    private let state = Mutex(State())
+    let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    func value(for key: Key) -> Value? {
+        state.withLock { state in
+            guard var entry = state.entries[key] else { state.misses += 1; return nil }
+            state.tick += 1
+            entry.tick = state.tick
+            state.entries[key] = entry
+            state.hits += 1
+            return entry.value
+        }
+    }
+
+    func insert(_ value: Value, for key: Key, cost: Int) {
+        state.withLock { state in
+            if let old = state.entries[key] { state.totalCost -= old.cost }
+            state.tick += 1
+            state.entries[key] = (value, cost, state.tick)
+            state.totalCost += cost
+            // Linear scan for the oldest: the cache holds tens of scenes, and eviction is
+            // rare next to a render, so a linked list would buy nothing measurable.
+            while state.totalCost > capacity, state.entries.count > 1,
+                  let oldest = state.entries.min(by: { $0.value.tick < $1.value.tick }) {
+                state.totalCost -= oldest.value.cost
+                state.entries[oldest.key] = nil
+            }
+        }
+    }
+
+    func removeValue(for key: Key) {
+        state.withLock { state in
+            if let old = state.entries.removeValue(forKey: key) { state.totalCost -= old.cost }
+        }
+    }
+
+    var statistics: (count: Int, cost: Int, hits: Int, misses: Int) {
+        state.withLock { ($0.entries.count, $0.totalCost, $0.hits, $0.misses) }
+    }
+}

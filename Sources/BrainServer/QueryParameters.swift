@@ -1,0 +1,110 @@
+import Foundation
+
+/// The decoded query string of one request, with typed, validated accessors.
+///
+/// Parsed by hand rather than through Hummingbird's `queryParameters` so that `+` means a
+/// space (what browsers' `URLSearchParams` send), broken percent escapes are a 400, and the
+/// 4 KB limit is checked before anything is decoded.
+struct QueryParameters: Sendable {
+    static let maximumLength = 4096
+    static let maximumNameLength = 200
+
+    private(set) var values: [String: String] = [:]
+
+    init(rawQuery: String?) throws(APIError) {
+        guard let raw = rawQuery, !raw.isEmpty else { return }
+        guard raw.utf8.count <= Self.maximumLength else {
+            throw APIError(.uriTooLong, "query is \(raw.utf8.count) bytes; the limit is \(Self.maximumLength)")
+        }
+        for pair in raw.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = try Self.decode(parts[0], field: "parameter name")
+            let value = parts.count > 1 ? try Self.decode(parts[1], field: key) : ""
+            values[key] = value
+        }
+    }
+
+    init(_ values: [String: String]) { self.values = values }
+
+    private static func decode(_ text: Substring, field: String) throws(APIError) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        guard let decoded = spaced.removingPercentEncoding else {
+            throw .badRequest("\(field): malformed percent-encoding in '\(text.prefix(60))'")
+        }
+        return decoded
+    }
+
+    /// Rejects parameters the endpoint does not know, so a typo is an error rather than a silent default.
+    func allowOnly(_ allowed: Set<String>) throws(APIError) {
+        let unknown = values.keys.filter { !allowed.contains($0) }.sorted()
+        if let first = unknown.first {
+            throw .badRequest("unknown parameter '\(first.prefix(40))'; allowed: \(allowed.sorted().joined(separator: ", "))")
+        }
+    }
+
+    func string(_ key: String) -> String? {
+        guard let value = values[key], !value.isEmpty else { return nil }
+        return value
+    }
+
+    func required(_ key: String) throws(APIError) -> String {
+        guard let value = string(key) else { throw .badRequest("\(key): missing") }
+        return value
+    }
+
+    func int(_ key: String, in range: ClosedRange<Int>) throws(APIError) -> Int? {
+        guard let text = string(key) else { return nil }
+        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+            throw .badRequest("\(key): '\(text.prefix(40))' is not an integer")
+        }
+        guard range.contains(value) else {
+            throw .badRequest("\(key): \(value) is outside \(range.lowerBound)…\(range.upperBound)")
+        }
+        return value
+    }
+
+    func double(_ key: String) throws(APIError) -> Double? {
+        guard let text = string(key) else { return nil }
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            throw .badRequest("\(key): '\(text.prefix(40))' is not a finite number")
+        }
+        return value
+    }
+
+    func bool(_ key: String) throws(APIError) -> Bool? {
+        guard let value = values[key] else { return nil }
+        switch value.lowercased() {
+        case "", "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw .badRequest("\(key): '\(value.prefix(40))' is not true or false")
+        }
+    }
+
+    func choice(_ key: String, from allowed: [String]) throws(APIError) -> String? {
+        guard let value = string(key) else { return nil }
+        guard allowed.contains(value) else {
+            throw .badRequest("\(key): unknown value '\(value.prefix(40))'; expected one of \(allowed.joined(separator: ", "))")
+        }
+        return value
+    }
+
+    /// A free-text name (region, search query). Never used as a path, but anything
+    /// path-like is refused outright so no request can even look like it reaches a file.
+    func name(_ key: String) throws(APIError) -> String? {
+        guard let value = string(key) else { return nil }
+        try Self.checkName(value, field: key)
+        return value
+    }
+
+    static func checkName(_ value: String, field: String) throws(APIError) {
+        if value.count > maximumNameLength {
+            throw .badRequest("\(field): longer than \(maximumNameLength) characters")
+        }
+        if value.contains("..") || value.contains("/") || value.contains("\\") {
+            throw .badRequest("\(field): '\(value.prefix(40))' looks like a path; names come from the catalog")
+        }
+        if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw .badRequest("\(field): contains control characters")
+        }
+    }
+}

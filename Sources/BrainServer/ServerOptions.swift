@@ -1,0 +1,33 @@
+import Foundation
+
+/// How `braintutor serve` runs: address, worker threads, queue and cache sizes, timeouts.
+public struct ServerOptions: Sendable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// Render worker threads, each with its own GL context. Default: one per core, at most 4.
+    public var workers = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
+    /// Render jobs allowed to wait; more are answered 503 at once.
+    public var queueCapacity = 64
+    /// A job that waited longer than this is dropped with a 503 before any GL work.
+    public var requestTimeout: Duration = .seconds(10)
+    /// Bytes of rendered scenes (PNG + index image) kept for repeated views and picks.
+    public var cacheBytes = 256 << 20
+    /// `--data DIR`; nil = `DataLocator`'s search.
+    public var dataDirectory: String?
+    /// Folder with the web viewer; nil = `WebAssets.locate()`.
+    public var webDirectory: String?
+
+    public init() {}
+
+    /// Checks values a person typed, so a bad option is a clear error rather than a hang.
+    public func validated() throws -> ServerOptions {
+        guard (0...65535).contains(port) else { throw ServerSetupError("--port: \(port) is not a TCP port (0…65535)") }
+        guard (1...64).contains(workers) else { throw ServerSetupError("--workers: \(workers) is outside 1…64") }
+        guard (1...100_000).contains(queueCapacity) else {
+            throw ServerSetupError("--queue: \(queueCapacity) is outside 1…100000")
+        }
+        guard requestTimeout > .zero else { throw ServerSetupError("--timeout: must be positive") }
+        guard cacheBytes >= 0 else { throw ServerSetupError("--cache-mb: must not be negative") }
+        return self
+    }
+}

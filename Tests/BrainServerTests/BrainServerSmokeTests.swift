@@ -1,4 +1,0 @@
-import Testing
-@testable import BrainServer
-
-@Test func moduleLinks() { #expect(Bool(true)) }

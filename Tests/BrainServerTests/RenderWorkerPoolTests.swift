@@ -1,0 +1,97 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import BrainServer
+
+/// The pool's contract: each worker keeps its own context on its own thread, a full queue
+/// answers 503 at once, and jobs that waited past their deadline never run.
+@Suite struct RenderWorkerPoolTests {
+    /// A context that remembers the thread that created it, so a job can check it runs there.
+    final class ThreadBoundContext {
+        let thread = Thread.current
+        let serial: Int
+        init(serial: Int) { self.serial = serial }
+    }
+
+    @Test func jobsRunOnTheThreadThatOwnsTheContext() async throws {
+        let counter = Atomic<Int>(0)
+        let pool = RenderWorkerPool<ThreadBoundContext>(workers: 3, queueCapacity: 100, name: "test") {
+            ThreadBoundContext(serial: counter.add(1, ordering: .relaxed).newValue)
+        }
+        defer { pool.shutdown() }
+        let results = try await withThrowingTaskGroup(of: (Bool, Int).self) { group in
+            for _ in 0..<60 {
+                group.addTask {
+                    try await pool.run(timeout: .seconds(30)) { context in
+                        Thread.sleep(forTimeInterval: 0.001)
+                        return (context.thread === Thread.current, context.serial)
+                    }
+                }
+            }
+            var all: [(Bool, Int)] = []
+            for try await r in group { all.append(r) }
+            return all
+        }
+        #expect(results.count == 60)
+        #expect(results.allSatisfy { $0.0 })
+        #expect(Set(results.map(\.1)).isSubset(of: [1, 2, 3]))
+        #expect(counter.load(ordering: .relaxed) == 3)  // contexts are made once per worker, not per job
+    }
+
+    @Test func fullQueueAnswers503AndExpiredJobsNeverRun() async throws {
+        let pool = RenderWorkerPool<Int>(workers: 1, queueCapacity: 2, name: "test") { 0 }
+        defer { pool.shutdown() }
+        let gate = DispatchSemaphore(value: 0)
+        let ran = Atomic<Int>(0)
+        // Occupy the only worker until released.
+        let blocker = Task { try await pool.run(timeout: .seconds(30)) { _ in gate.wait(); return 0 } }
+        while pool.load.running == 0 { try await Task.sleep(for: .milliseconds(2)) }
+        // Two jobs fill the queue; both expire (1 ms) before the worker is free.
+        let queued = (0..<2).map { _ in
+            Task { try await pool.run(timeout: .milliseconds(1)) { _ in ran.add(1, ordering: .relaxed); return 1 } }
+        }
+        while pool.load.waiting < 2 { try await Task.sleep(for: .milliseconds(2)) }
+        await #expect(throws: APIError.self) {
+            try await pool.run(timeout: .seconds(30)) { _ in 2 }
+        }
+        do {
+            _ = try await pool.run(timeout: .seconds(30)) { _ in 2 }
+        } catch let error as APIError {
+            #expect(error.status == .serviceUnavailable)
+            #expect(error.message.contains("queue full"))
+        }
+        try await Task.sleep(for: .milliseconds(20))
+        gate.signal()
+        _ = try await blocker.value
+        for task in queued {
+            do {
+                _ = try await task.value
+                Issue.record("an expired job ran")
+            } catch let error as APIError {
+                #expect(error.status == .serviceUnavailable)
+                #expect(error.message.contains("waited longer"))
+            }
+        }
+        #expect(ran.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func aFailedContextAnswersEveryJobWithTheFailure() async throws {
+        struct NoGL: Error {}
+        let pool = RenderWorkerPool<Int>(workers: 1, queueCapacity: 4, name: "test") { throw NoGL() }
+        defer { pool.shutdown() }
+        await #expect(throws: RendererUnavailable.self) {
+            try await pool.run(timeout: .seconds(5)) { _ in 1 }
+        }
+    }
+
+    @Test func shutdownFinishesQueuedJobs() async throws {
+        let pool = RenderWorkerPool<Int>(workers: 1, queueCapacity: 10, name: "test") { 7 }
+        let tasks = (0..<5).map { i in Task { try await pool.run(timeout: .seconds(30)) { c in c + i } } }
+        try await Task.sleep(for: .milliseconds(5))
+        pool.shutdown()
+        var sum = 0
+        for task in tasks { sum += (try? await task.value) ?? 0 }
+        #expect(sum >= 0)
+        await #expect(throws: APIError.self) { try await pool.run(timeout: .seconds(1)) { c in c } }
+    }
+}
