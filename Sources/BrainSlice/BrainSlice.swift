@@ -1,1 +1,0 @@
-// Module BrainSlice: see docs/CONVENTIONS.md.

@@ -1,0 +1,73 @@
+/// Everything `braintutor slice` and `/api/slice` can ask for; defaults are the CLI's.
+public struct SliceRequest: Sendable, Equatable {
+    /// Which plane to cut, given one of three ways.
+    public enum Position: Sendable, Equatable {
+        /// BV voxel index along the plane's axis (sagittal z, axial y, coronal x).
+        case index(Int)
+        /// The plane's stereotaxic coordinate in mm (MNI on the template).
+        case millimetres(Double)
+        /// A point; the plane goes through it and a crosshair marks it.
+        case point(SIMD3<Double>, space: PointSpace)
+    }
+
+    /// The space of `--at` coordinates.
+    public enum PointSpace: String, Sendable, CaseIterable {
+        case mni, tal, voxel
+    }
+
+    /// The atlas shown when none is named.
+    public static let defaultAtlas = "gyri"
+    /// `--atlas none` turns the overlay off.
+    public static let noAtlas = "none"
+    /// The default output's short side reaches at least this many pixels.
+    public static let minimumShortSide = 512
+    /// Largest `--scale` and output side accepted, so an option cannot ask for gigabytes.
+    public static let maximumScale = 64
+    public static let maximumSide = 8192
+
+    public var plane: SlicePlane
+    public var position: Position
+    /// nil: the default atlas (bundled data) or the `--voi` regions.
+    public var atlas: String?
+    public var highlight: String?
+    public var dimOthers = false
+    public var outline = false
+    public var opacity = 0.5
+    public var window: GreyWindow?
+    /// nil: smallest integer scale whose short side is ≥ 512 px.
+    public var scale: Int?
+    public var radiological = false
+    public var letters = true
+    public var raw = false
+    /// A user's VMR instead of the bundled template.
+    public var vmrPath: String?
+    /// A user's VOI file as the overlay instead of an atlas.
+    public var voiPath: String?
+
+    public init(plane: SlicePlane, position: Position) {
+        self.plane = plane
+        self.position = position
+    }
+
+    /// Checks the values that do not need any file.
+    public func validate() throws(SliceError) {
+        guard opacity.isFinite, opacity >= 0, opacity <= 1 else {
+            throw .badOption("--opacity", "\(opacity) is not within 0…1")
+        }
+        if let scale, !(1...SliceRequest.maximumScale).contains(scale) {
+            throw .badOption("--scale", "\(scale) is not within 1…\(SliceRequest.maximumScale)")
+        }
+        switch position {
+        case .index: break
+        case .millimetres(let mm):
+            guard mm.isFinite, abs(mm) < 1e6 else { throw .badOption("--mni", "\(mm) is not a usable coordinate") }
+        case .point(let p, _):
+            guard [p.x, p.y, p.z].allSatisfy({ $0.isFinite && abs($0) < 1e6 }) else {
+                throw .badOption("--at", "(\(p.x), \(p.y), \(p.z)) is not a usable point")
+            }
+        }
+        if atlas != nil, voiPath != nil, atlas != SliceRequest.noAtlas {
+            throw .badOption("--atlas", "cannot be combined with --voi (the VOI file is the overlay)")
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import BrainAtlas
+import BrainFormats
+import BrainImage
+import Foundation
+
+/// Turns a `SliceRequest` into a `SliceResult`. Holds the atlas library and the mapped template
+/// once, so a server can reuse them across requests; the library is opened only when needed.
+public final class Slicer: @unchecked Sendable {
+    private let openLibrary: @Sendable () throws -> AtlasLibrary
+    // Guards the two caches; both are immutable once loaded.
+    private let lock = NSLock()
+    private var libraryCache: AtlasLibrary?
+    private var templateCache: SliceVolume?
+
+    /// Uses an already opened library (server).
+    public init(library: AtlasLibrary) {
+        openLibrary = { library }
+        libraryCache = library
+    }
+
+    /// Locates AtlasData (`--data`, `$BRAINTUTOR_DATA`, …) the first time it is needed.
+    public init(dataPath: String? = nil) {
+        openLibrary = { try AtlasLibrary.open(data: dataPath) }
+    }
+
+    public func library() throws -> AtlasLibrary {
+        lock.lock()
+        defer { lock.unlock() }
+        if let libraryCache { return libraryCache }
+        let library = try openLibrary()
+        libraryCache = library
+        return library
+    }
+
+    func template() throws -> SliceVolume {
+        let library = try library()
+        lock.lock()
+        defer { lock.unlock() }
+        if let templateCache { return templateCache }
+        let volume = try SliceVolume.template(of: library)
+        templateCache = volume
+        return volume
+    }
+
+    public func render(_ request: SliceRequest) throws -> SliceResult {
+        try request.validate()
+        let volume = try request.vmrPath.map { try SliceVolume.read(path: $0) } ?? template()
+        let (index, crosshair) = try locate(request, in: volume)
+        let orientation = SliceOrientation(plane: request.plane, index: index, dims: volume.dims,
+                                           radiological: request.radiological)
+        let mm = volume.frame.ras(voxel: SIMD3<Double>(orientation.voxel(column: 0, row: 0)))[request.plane.rasAxis]
+
+        if request.raw {
+            let recipe = SliceRecipe(orientation: orientation, voxels: volume.vmr.voxels, colourMap: .identity)
+            return SliceResult(image: try recipe.render(), plane: request.plane, index: index, millimetres: mm, regions: [])
+        }
+
+        let scale = try outputScale(request, orientation)
+        let layers = try overlayLayers(request, volume: volume, orientation: orientation)
+        var annotations = SliceAnnotations.none
+        if request.letters {
+            annotations = .letters(for: orientation, width: orientation.width * scale, height: orientation.height * scale)
+        }
+        if let crosshair {
+            let p = orientation.pixel(of: crosshair)
+            annotations = annotations.withCrosshair(column: p.column, row: p.row, scale: scale)
+        }
+        let recipe = SliceRecipe(orientation: orientation, voxels: volume.vmr.voxels,
+                                 colourMap: ColourMap(window: request.window ?? .full),
+                                 labels: layers?.plane, overlay: layers?.overlay, outline: request.outline,
+                                 annotations: annotations, scale: scale)
+        var visible: [(region: Region, pixels: Int)] = []
+        if let layers {
+            let counts = LabelPlane.counts(layers.plane, maxId: layers.regions.count)
+            for region in layers.regions where region.id < counts.count && counts[region.id] > 0 {
+                visible.append((region, counts[region.id] * scale * scale))
+            }
+        }
+        return SliceResult(image: try recipe.render(), plane: request.plane, index: index, millimetres: mm, regions: visible)
+    }
+
+    /// The plane index and, for `--at`, the marked voxel.
+    func locate(_ request: SliceRequest, in volume: SliceVolume) throws -> (Int, SIMD3<Int>?) {
+        let axis = request.plane.axis
+        let depth = volume.dims[axis]
+        let axisName = ["x", "y", "z"][axis]
+        switch request.position {
+        case .index(let index):
+            guard index >= 0, index < depth else {
+                throw SliceError.indexOutOfRange(file: volume.name, plane: request.plane, axis: axisName, index: index, count: depth)
+            }
+            return (index, nil)
+        case .millimetres(let mm):
+            var p = SIMD3<Double>(repeating: 0)
+            p[request.plane.rasAxis] = mm
+            guard let v = volume.voxel(ofMillimetres: p), v[axis] >= 0, v[axis] < depth else {
+                let v = volume.voxel(ofMillimetres: p)?[axis] ?? -1
+                throw SliceError.badOption("--mni", "\(mm) mm is BV \(axisName) index \(v), outside \(volume.name)'s 0…\(depth - 1)")
+            }
+            return (v[axis], nil)
+        case .point(let p, let space):
+            let voxel: SIMD3<Int>?
+            switch space {
+            case .voxel:
+                let rounded = p.rounded(.toNearestOrAwayFromZero)
+                voxel = SIMD3(Int(rounded.x), Int(rounded.y), Int(rounded.z))
+            case .mni, .tal:
+                guard volume.space.isStereotaxic else {
+                    throw SliceError.badOption("--space", "\(space.rawValue) coordinates need a VMR in Talairach or MNI space; \(volume.name) is \(volume.space)")
+                }
+                voxel = volume.voxel(ofMillimetres: volume.ownMillimetres(p, from: space == .mni ? .mni : .talairach))
+            }
+            guard let voxel, volume.contains(voxel) else {
+                let shown = voxel.map { "voxel (\($0.x), \($0.y), \($0.z))" } ?? "no voxel"
+                throw SliceError.badOption("--at", "(\(p.x), \(p.y), \(p.z)) in \(space.rawValue) is \(shown), outside \(volume.name) (\(volume.dims.x)×\(volume.dims.y)×\(volume.dims.z))")
+            }
+            return (voxel[axis], voxel)
+        }
+    }
+
+    func outputScale(_ request: SliceRequest, _ o: SliceOrientation) throws -> Int {
+        let scale = request.scale ?? max(1, (SliceRequest.minimumShortSide + min(o.width, o.height) - 1) / min(o.width, o.height))
+        guard o.width * scale <= SliceRequest.maximumSide, o.height * scale <= SliceRequest.maximumSide else {
+            throw SliceError.badOption("--scale", "\(scale) makes a \(o.width * scale)×\(o.height * scale) image; each side must stay ≤ \(SliceRequest.maximumSide)")
+        }
+        return scale
+    }
+
+    /// The label plane, its regions and their blend table; nil when there is no overlay.
+    func overlayLayers(_ request: SliceRequest, volume: SliceVolume, orientation: SliceOrientation) throws
+        -> (plane: [UInt16], regions: [Region], overlay: RegionOverlay)? {
+        let regions: [Region]
+        let plane: [UInt16]
+        let search: () throws -> RegionSearch
+        let atlasName: String
+        if let voiPath = request.voiPath {
+            let voi = try VOIOverlay.read(path: voiPath, on: volume)
+            regions = voi.regions
+            plane = LabelPlane.voi(voi, orientation: orientation)
+            atlasName = voi.atlasName
+            search = { try RegionSearch(library: voi.library(), atlas: voi.atlasName) }
+        } else {
+            if request.atlas == SliceRequest.noAtlas { return nil }
+            if !volume.space.isStereotaxic {
+                // A native-space scan has no atlas; only say so when an atlas was asked for.
+                guard request.atlas != nil || request.highlight != nil else { return nil }
+                throw SliceError.noOverlay("--atlas: \(volume.name) is in \(volume.space) space; atlas overlays need a VMR in MNI or Talairach space (or pass --voi)")
+            }
+            let library = try library()
+            let name = request.atlas ?? (library.atlasNames.contains(SliceRequest.defaultAtlas)
+                                         ? SliceRequest.defaultAtlas : library.atlasNames.first ?? SliceRequest.defaultAtlas)
+            let atlas = try library.atlas(named: name)
+            regions = atlas.regions
+            plane = LabelPlane.atlas(try atlas.labelVolume(), volume: volume, orientation: orientation)
+            atlasName = name
+            search = { try RegionSearch(library: library, atlas: name) }
+        }
+        var highlighted = Set<Int>()
+        if let query = request.highlight {
+            do {
+                highlighted = Set(try search().highlight(query).map(\.id))
+            } catch AtlasError.noMatch(_, let suggestions) {
+                throw SliceError.unknownRegion(query, atlas: atlasName, suggestions: suggestions)
+            }
+        }
+        let overlay = RegionOverlay(regions: regions, opacity: request.opacity, highlighted: highlighted,
+                                    dimOthers: request.dimOthers)
+        return (plane, regions, overlay)
+    }
+}
