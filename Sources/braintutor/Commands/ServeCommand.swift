@@ -1,7 +1,47 @@
 import ArgumentParser
+import BrainServer
 
-// Placeholder until its issue lands; replaced by the real command.
-struct ServeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "serve", abstract: "(not built yet)")
-    func run() throws { throw ValidationError("'serve' is not built yet") }
+/// `braintutor serve`: the HTTP API and the web viewer on one long-lived engine.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the JSON/PNG API and the web viewer (http://HOST:PORT/).",
+        discussion: "Renders run on --workers threads, each owning one GL context; a full queue answers 503. "
+            + "Stops gracefully on SIGINT/SIGTERM.")
+
+    @Option(help: "Address to listen on.") var host = "127.0.0.1"
+    @Option(help: "TCP port (0: any free port, printed at start).") var port = 8080
+    @Option(help: "Render worker threads (default: one per core, at most 4).") var workers: Int?
+    @Option(help: "Render jobs allowed to wait before requests get 503.") var queue = 64
+    @Option(help: "Seconds a request may wait for a worker before it gets 503.") var timeout = 10.0
+    @Option(name: .customLong("cache-mb"), help: "Megabytes of rendered scenes kept for repeated views and picks.")
+    var cacheMB = 256
+    @OptionGroup var data: DataOptions
+    @Option(help: ArgumentHelp("Folder with the web viewer files (default: next to the executable, then the repository).",
+                               valueName: "dir"))
+    var web: String?
+
+    func run() async throws {
+        var options = ServerOptions()
+        options.host = host
+        options.port = port
+        if let workers { options.workers = workers }
+        options.queueCapacity = queue
+        guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
+            throw ValidationError("--timeout: \(timeout) is outside (0, 3600] seconds")
+        }
+        options.requestTimeout = .milliseconds(Int(timeout * 1000))
+        guard (0...65536).contains(cacheMB) else { throw ValidationError("--cache-mb: \(cacheMB) is outside 0…65536") }
+        options.cacheBytes = cacheMB << 20
+        options.dataDirectory = data.dataDirectory
+        options.webDirectory = web
+        let server: BrainTutorServer
+        do {
+            server = try BrainTutorServer(options: options)
+        } catch {
+            CommandOutput.printError("\(error)")
+            throw ExitCode.failure
+        }
+        try await server.run()
+    }
 }

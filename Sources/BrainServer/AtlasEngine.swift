@@ -1,0 +1,119 @@
+import BrainAtlas
+import BrainSlice
+import Foundation
+import Logging
+
+/// The server's one engine: the atlas library, the render workers and the scene cache,
+/// loaded once and shared by every request. Each endpoint calls the same library function
+/// as the matching CLI command, so both give the same answer.
+final class AtlasEngine: Sendable {
+    /// The CLI's default atlas (`render`, `slice`).
+    static let defaultAtlas = "gyri"
+
+    let library: AtlasLibrary
+    let options: ServerOptions
+    let logger: Logger
+    let renderer: RenderService
+    /// Slices are CPU work: they run on their own threads, off the HTTP event loops and
+    /// without waiting behind GL jobs.
+    private let slicePool: RenderWorkerPool<Slicer>
+
+    init(options: ServerOptions, logger: Logger) throws {
+        self.options = options
+        self.logger = logger
+        library = try AtlasLibrary.open(data: options.dataDirectory)
+        renderer = try RenderService(library: library, options: options, logger: logger)
+        let slicer = Slicer(library: library)
+        slicePool = RenderWorkerPool(workers: options.workers, queueCapacity: options.queueCapacity,
+                                     name: "braintutor-slice") { slicer }
+    }
+
+    func shutdown() {
+        renderer.shutdown()
+        slicePool.shutdown()
+    }
+
+    /// `braintutor slice … --out FILE.png`: the PNG bytes.
+    func slicePNG(_ request: SliceRequest) async throws -> Data {
+        do {
+            return try await slicePool.run(timeout: options.requestTimeout) { slicer in
+                try Self.mapLibraryErrors { Data(try slicer.render(request).png()) }
+            }
+        } catch let error as SliceError {
+            switch error {
+            case .badOption, .indexOutOfRange, .noOverlay: throw APIError(.badRequest, error.description)
+            case .unknownRegion: throw APIError(.notFound, error.description)
+            case .unreadable: throw error
+            }
+        }
+    }
+
+    /// A catalog atlas name, or a 404 listing the known ones (requests never name files).
+    func checkAtlas(_ name: String) throws -> String {
+        guard library.atlasNames.contains(name) else {
+            throw APIError.notFound("unknown atlas '\(name)'; known: \(library.atlasNames.joined(separator: ", "))")
+        }
+        return name
+    }
+
+    func health() throws -> Data {
+        struct Health: Encodable {
+            let status: String
+            let atlases: Int
+            let workers: Int
+            let queued: Int
+            let rendering: Int
+            let cachedScenes: Int
+            let cacheHits: Int
+            let cacheMisses: Int
+        }
+        let load = renderer.load
+        let cache = renderer.cacheStatistics
+        return try BrainJSON.encode(Health(status: "ok", atlases: library.atlases.count,
+                                           workers: options.workers, queued: load.waiting, rendering: load.running,
+                                           cachedScenes: cache.count, cacheHits: cache.hits, cacheMisses: cache.misses))
+    }
+
+    /// `braintutor atlases --json`.
+    func atlases() throws -> Data {
+        try BrainJSON.encode(library.atlasSummaries())
+    }
+
+    /// `braintutor regions --atlas A [--hemi H] --json`.
+    func regions(atlas: String, hemi: String?) throws -> Data {
+        try Self.mapLibraryErrors {
+            try BrainJSON.encode(library.regions(atlas: checkAtlas(atlas), hemisphere: hemi))
+        }
+    }
+
+    /// `braintutor info Q [--atlas A] --json`.
+    func info(query: String, atlas: String?) throws -> Data {
+        try Self.mapLibraryErrors {
+            try BrainJSON.encode(RegionInfo.lookUp(query, atlas: atlas.map(checkAtlas), in: library))
+        }
+    }
+
+    /// `braintutor where X Y Z --space S --json`.
+    func whereIs(x: Double, y: Double, z: Double, space: String) throws -> Data {
+        guard let space = CoordinateSpace(rawValue: space) else {
+            throw APIError.badRequest("space: unknown value '\(space)'; expected mni, tal or voxel")
+        }
+        return try Self.mapLibraryErrors {
+            try BrainJSON.encode(Lookup(library: library).lookup(SIMD3(x, y, z), space: space))
+        }
+    }
+
+    /// Library errors caused by the request become 4xx with the library's own message;
+    /// anything else (unreadable data) stays a 500.
+    static func mapLibraryErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as AtlasError {
+            switch error {
+            case .unknownAtlas, .noMatch: throw APIError(.notFound, error.description)
+            case .outsideVolume, .badArgument: throw APIError(.badRequest, error.description)
+            default: throw error
+            }
+        }
+    }
+}

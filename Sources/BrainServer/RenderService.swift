@@ -1,0 +1,101 @@
+import BrainAtlas
+import BrainRender
+import Foundation
+import Logging
+
+/// One drawn scene, kept in the cache: the PNG of the colour pass and the pick pass's
+/// index image, so later renders, render.json and picks of the same scene need no GL.
+struct RenderedScene: Sendable {
+    let scene: AtlasScene
+    let png: Data
+    let index: IndexImage
+}
+
+/// Draws scenes on the GL worker pool and answers renders and picks from the scene cache.
+final class RenderService: Sendable {
+    let assets: SceneAssets
+    let library: AtlasLibrary
+    private let pool: RenderWorkerPool<GLContext>
+    private let cache: SceneCache<SceneRequest, RenderedScene>
+    private let timeout: Duration
+
+    init(library: AtlasLibrary, options: ServerOptions, logger: Logger) throws {
+        self.library = library
+        assets = SceneAssets(library: library)
+        // Meshes load once here rather than inside the first requests.
+        for mesh in library.catalog.meshes {
+            do { _ = try assets.mesh(named: mesh.name) } catch {
+                logger.warning("mesh \(mesh.name) not loaded at start-up: \(error)")
+            }
+        }
+        timeout = options.requestTimeout
+        cache = SceneCache(capacityBytes: options.cacheBytes)
+        pool = RenderWorkerPool(workers: options.workers, queueCapacity: options.queueCapacity,
+                                name: "braintutor-gl") {
+            // Created on the worker thread, which keeps it (and its GL state) for its whole life.
+            try GLContext(width: 1024, height: 768)
+        }
+    }
+
+    var load: (waiting: Int, running: Int) { pool.load }
+    var cacheStatistics: (count: Int, cost: Int, hits: Int, misses: Int) { cache.statistics }
+
+    func shutdown() { pool.shutdown() }
+
+    /// The scene for `request`, drawn once (both passes) and then served from the cache.
+    func scene(_ request: SceneRequest) async throws -> RenderedScene {
+        let assets = self.assets
+        let pool = self.pool
+        let timeout = self.timeout
+        return try await Self.mapErrors {
+            try await cache.scene(for: request, cost: request.width * request.height * 5) {
+                try await pool.run(timeout: timeout) { context in
+                    // Synchronous from here on: the context is current on this thread only.
+                    let scene = try AtlasScene.build(request, assets: assets)
+                    let png = Data(try scene.png(context: context))
+                    let index = try context.renderPickImage(scene.scene)
+                    return RenderedScene(scene: scene, png: png, index: index)
+                }
+            }
+        }
+    }
+
+    func renderPNG(_ request: SceneRequest) async throws -> Data {
+        try await scene(request).png
+    }
+
+    /// `render --json`'s report (no output file).
+    func renderReport(_ request: SceneRequest) async throws -> RenderReport {
+        let drawn = try await scene(request)
+        return RenderReport(scene: drawn.scene, index: drawn.index, out: nil)
+    }
+
+    /// `pick X Y --json`: a read of the cached index image plus one region's ray cast.
+    func pick(_ request: SceneRequest, x: Int, y: Int) async throws -> PickReport {
+        let drawn = try await scene(request)
+        let library = self.library
+        return try await Self.mapErrors {
+            try drawn.scene.pickReport(index: drawn.index, x: x, y: y, library: library)
+        }
+    }
+
+    /// Request mistakes (bad highlight, size, pixel) become 4xx with the library's message.
+    static func mapErrors<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as RenderError {
+            switch error {
+            case .badSize, .badOption, .pixelOutside: throw APIError(.badRequest, error.description)
+            case .unknownRegion: throw APIError(.notFound, error.description)
+            case .libraryMissing, .contextFailed: throw RendererUnavailable(underlying: error)
+            default: throw error
+            }
+        } catch let error as AtlasError {
+            switch error {
+            case .unknownAtlas, .noMatch: throw APIError(.notFound, error.description)
+            case .badArgument, .outsideVolume: throw APIError(.badRequest, error.description)
+            default: throw error
+            }
+        }
+    }
+}

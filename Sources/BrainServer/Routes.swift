@@ -1,0 +1,88 @@
+import BrainAtlas
+import Foundation
+import Hummingbird
+
+/// Maps URLs to the engine: parses and checks each query, then calls one engine function.
+enum Routes {
+    static func register(on router: Router<BasicRequestContext>, engine: AtlasEngine, web: WebAssets) {
+        router.get("/") { _, _ in try webFile("index.html", web) }
+        for file in WebAssets.files {
+            router.get(RouterPath(stringLiteral: "/" + file.name)) { _, _ in try webFile(file.name, web) }
+        }
+
+        router.get("/healthz") { request, _ in
+            _ = try QueryParameters(rawQuery: request.uri.query)
+            return HTTPResponses.json(try engine.health())
+        }
+
+        router.get("/api/atlases") { request, _ in
+            let q = try QueryParameters(rawQuery: request.uri.query)
+            try q.allowOnly([])
+            return HTTPResponses.json(try engine.atlases())
+        }
+
+        router.get("/api/regions") { request, _ in
+            let q = try QueryParameters(rawQuery: request.uri.query)
+            try q.allowOnly(["atlas", "hemi"])
+            let atlas = try q.name("atlas") ?? AtlasEngine.defaultAtlas
+            let hemi = try q.choice("hemi", from: ["left", "right", "none"])
+            return HTTPResponses.json(try engine.regions(atlas: atlas, hemi: hemi))
+        }
+
+        router.get("/api/info") { request, _ in
+            let q = try QueryParameters(rawQuery: request.uri.query)
+            try q.allowOnly(["q", "atlas"])
+            guard let text = try q.name("q") else { throw APIError.badRequest("q: missing (a region name, abbreviation or synonym)") }
+            return HTTPResponses.json(try engine.info(query: text, atlas: try q.name("atlas")))
+        }
+
+        router.get("/api/where") { request, _ in
+            let q = try QueryParameters(rawQuery: request.uri.query)
+            try q.allowOnly(["x", "y", "z", "space"])
+            guard let x = try q.double("x"), let y = try q.double("y"), let z = try q.double("z") else {
+                throw APIError.badRequest("x, y and z: all three coordinates are required")
+            }
+            let space = try q.choice("space", from: ["mni", "tal", "voxel"]) ?? "mni"
+            return HTTPResponses.json(try engine.whereIs(x: x, y: y, z: z, space: space))
+        }
+
+        router.get("/api/render") { request, _ in
+            let q = try QueryParameters(rawQuery: request.uri.query)
+            try q.allowOnly(SceneQuery.keys)
+            return HTTPResponses.png(try await engine.renderer.renderPNG(try SceneQuery.parse(q, engine: engine)))
+        }
+
+        router.get("/api/render.json") { request, _ in
+            let q = try QueryParameters(rawQuery: request.uri.query)
+            try q.allowOnly(SceneQuery.keys)
+            let report = try await engine.renderer.renderReport(try SceneQuery.parse(q, engine: engine))
+            return HTTPResponses.json(try BrainJSON.encode(report))
+        }
+
+        router.get("/api/pick") { request, _ in
+            let q = try QueryParameters(rawQuery: request.uri.query)
+            try q.allowOnly(SceneQuery.keys.union(["x", "y"]))
+            let scene = try SceneQuery.parse(q, engine: engine)
+            guard let x = try q.int("x", in: Int.min...Int.max), let y = try q.int("y", in: Int.min...Int.max) else {
+                throw APIError.badRequest("x and y: both pixel coordinates are required")
+            }
+            guard (0..<scene.width).contains(x), (0..<scene.height).contains(y) else {
+                throw APIError.badRequest("pixel (\(x), \(y)) is outside the \(scene.width)×\(scene.height) image "
+                    + "(x 0…\(scene.width - 1), y 0…\(scene.height - 1))")
+            }
+            let report = try await engine.renderer.pick(scene, x: x, y: y)
+            return HTTPResponses.json(try BrainJSON.encode(report))
+        }
+
+        router.get("/api/slice") { request, _ in
+            let q = try QueryParameters(rawQuery: request.uri.query)
+            try q.allowOnly(SliceQuery.keys)
+            return HTTPResponses.png(try await engine.slicePNG(try SliceQuery.parse(q, engine: engine)))
+        }
+    }
+
+    private static func webFile(_ name: String, _ web: WebAssets) throws -> Response {
+        guard let response = web.response(for: name) else { throw APIError.notFound("no such file") }
+        return response
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import BrainServer
+
+/// Malformed and hostile requests: always 4xx with a JSON message that says what was wrong.
+@Suite struct BadRequestTests {
+    static let cases: [(path: String, status: Int, mentions: String)] = [
+        ("/api/render?w=99999&h=10", 400, "w: 99999 is outside 1…2048"),
+        ("/api/render?w=2048&h=4096", 400, "h: 4096"),
+        ("/api/render?w=-5", 400, "w: -5"),
+        ("/api/render?atlas=nope", 404, "unknown atlas 'nope'"),
+        ("/api/render?atlas=..%2F..%2Fetc%2Fpasswd", 400, "looks like a path"),
+        ("/api/render?highlight=../catalog.json", 400, "looks like a path"),
+        ("/api/render?view=sideways", 400, "view: unknown value 'sideways'"),
+        ("/api/render?view=lateral&hemi=both", 400, "hemi"),
+        ("/api/render?surface=white", 400, "surface"),
+        ("/api/render?shading=toon", 400, "shading"),
+        ("/api/render?highlight=zzqqxxyy&w=64&h=64", 404, "zzqqxxyy"),
+        ("/api/render?bogus=1", 400, "unknown parameter 'bogus'"),
+        ("/api/pick?x=abc&y=3", 400, "x: 'abc' is not an integer"),
+        ("/api/pick?x=3", 400, "x and y"),
+        ("/api/pick?w=100&h=100&x=100&y=5", 400, "outside the 100×100 image"),
+        ("/api/pick?x=-1&y=5", 400, "outside"),
+        ("/api/where?x=1&y=two&z=3", 400, "y: 'two' is not a finite number"),
+        ("/api/where?x=1&y=2", 400, "x, y and z"),
+        ("/api/where?x=500&y=0&z=0", 400, "outside"),
+        ("/api/where?x=1&y=2&z=3&space=martian", 400, "space"),
+        ("/api/where?x=nan&y=0&z=0", 400, "not a finite number"),
+        ("/api/info?q=", 400, "q: missing"),
+        ("/api/info?q=qqqqzzzzxxxx", 404, "no region matches"),
+        ("/api/info?q=precentral&atlas=nope", 404, "unknown atlas"),
+        ("/api/info?q=..%2F..%2Fsecret", 400, "looks like a path"),
+        ("/api/regions?atlas=nope", 404, "unknown atlas"),
+        ("/api/regions?atlas=gyri&hemi=middle", 400, "hemi"),
+        ("/api/slice?plane=oblique&index=3", 400, "plane: unknown value 'oblique'"),
+        ("/api/slice?index=3", 400, "plane: missing"),
+        ("/api/slice?plane=axial", 400, "exactly one of index"),
+        ("/api/slice?plane=axial&index=300", 400, "index: 300 is outside 0…255"),
+        ("/api/slice?plane=axial&index=1&mni=2", 400, "exactly one of index"),
+        ("/api/slice?plane=axial&mni=9999", 400, "outside"),
+        ("/api/slice?plane=axial&index=100&opacity=7", 400, "opacity"),
+        ("/api/slice?plane=axial&index=100&scale=50", 400, "scale"),
+        ("/api/slice?plane=axial&index=100&atlas=nope", 404, "unknown atlas"),
+        ("/api/slice?plane=axial&index=100&highlight=qqqqzzzzxxxx", 404, "qqqqzzzzxxxx"),
+        ("/api/render?q=%zz", 400, "malformed percent-encoding"),
+        ("/api/nothing", 404, "no such endpoint"),
+        ("/api/render?x=" + String(repeating: "9", count: 5000), 414, "limit is 4096"),
+    ]
+
+    @Test(arguments: 0..<cases.count) func answersWithAClearError(_ index: Int) async throws {
+        let (path, status, mentions) = Self.cases[index]
+        let reply = try await TestServer.shared.value.get(path)
+        #expect(reply.status == status, "\(path) → \(reply.status) \(reply.errorMessage ?? "")")
+        #expect(reply.contentType.hasPrefix("application/json"), "\(path)")
+        let message = try #require(reply.errorMessage, "\(path) has no error message")
+        #expect(message.contains(mentions), "\(path): '\(message)' does not mention '\(mentions)'")
+    }
+
+    @Test func theServerStillAnswersAfterBadRequests() async throws {
+        let server = try await TestServer.shared.value
+        for (path, _, _) in Self.cases { _ = try await server.get(path) }
+        #expect(try await server.get("/healthz").status == 200)
+    }
+}

@@ -1,0 +1,145 @@
+import BrainAtlas
+import BrainImage
+import BrainRender
+import BrainSlice
+import Foundation
+import Testing
+@testable import BrainServer
+
+/// Every endpoint of a running server, checked against the library functions the CLI
+/// commands call, so the API and the CLI give the same answers.
+@Suite(.serialized) struct EndpointTests {
+    let library: AtlasLibrary
+
+    init() throws { library = try AtlasLibrary(root: URL(fileURLWithPath: TestServer.dataPath)) }
+
+    @Test func webViewerIsServedAndNothingElse() async throws {
+        let server = try await TestServer.shared.value
+        let page = try await server.get("/")
+        #expect(page.status == 200)
+        #expect(page.contentType.hasPrefix("text/html"))
+        #expect(String(decoding: page.body, as: UTF8.self).contains("<title>Brain Tutor</title>"))
+        let script = try await server.get("/app.js")
+        #expect(script.status == 200 && script.contentType.hasPrefix("text/javascript"))
+        #expect(String(decoding: script.body, as: UTF8.self).contains("/api/pick"))
+        #expect(try await server.get("/style.css").status == 200)
+        for path in ["/Package.swift", "/AtlasData/catalog.json", "/%2e%2e/Package.swift", "/Web/../Package.swift"] {
+            let reply = try await server.get(path)
+            #expect(reply.status == 404, "\(path)")
+            #expect(reply.errorMessage != nil, "\(path)")
+        }
+    }
+
+    @Test func healthz() async throws {
+        let reply = try await TestServer.shared.value.get("/healthz")
+        #expect(reply.status == 200)
+        let body = try #require(reply.json as? [String: Any])
+        #expect(body["status"] as? String == "ok")
+        #expect(body["atlases"] as? Int == library.atlases.count)
+    }
+
+    @Test func atlasesRegionsInfoAndWhereEqualTheLibrary() async throws {
+        let server = try await TestServer.shared.value
+        let atlases = try await server.get("/api/atlases")
+        #expect(atlases.status == 200)
+        #expect(sameJSON(atlases.body, try BrainJSON.encode(library.atlasSummaries())))
+        let names = (atlases.json as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        #expect(names == library.catalog.atlases.map(\.name))
+
+        let regions = try await server.get("/api/regions?atlas=gyri&hemi=right")
+        #expect(regions.status == 200)
+        #expect(sameJSON(regions.body, try BrainJSON.encode(library.regions(atlas: "gyri", hemisphere: "right"))))
+        #expect((regions.json as? [[String: Any]])?.allSatisfy { $0["hemisphere"] as? String == "right" } == true)
+
+        let info = try await server.get("/api/info?q=precentarl")
+        #expect(info.status == 200)
+        #expect(sameJSON(info.body, try BrainJSON.encode(RegionInfo.lookUp("precentarl", in: library))))
+        let region = try #require((info.json as? [String: Any])?["region"] as? [String: Any])
+        #expect(region["sourceLabel"] as? String == "precentral")
+        #expect(region["hemisphere"] as? String == "left")
+
+        let broca = try await server.get("/api/info?q=Broca&atlas=functional")
+        #expect(broca.status == 200)
+        #expect(((broca.json as? [String: Any])?["region"] as? [String: Any])?["sourceLabel"] as? String == "broca")
+
+        let whereReply = try await server.get("/api/where?x=-38&y=-10&z=50")
+        #expect(whereReply.status == 200)
+        #expect(sameJSON(whereReply.body, try BrainJSON.encode(Lookup(library: library).lookup(SIMD3(-38, -10, 50), space: .mni))))
+        let tal = try await server.get("/api/where?x=-38&y=-10&z=50&space=tal")
+        #expect(sameJSON(tal.body, try BrainJSON.encode(Lookup(library: library).lookup(SIMD3(-38, -10, 50), space: .tal))))
+    }
+
+    @Test func renderAndRenderJSONEqualTheRenderCommand() async throws {
+        let server = try await TestServer.shared.value
+        let png = try await server.get("/api/render?atlas=gyri&view=lateral&hemi=left&w=320&h=240&shading=flat")
+        #expect(png.status == 200 && png.contentType == "image/png")
+        let image = try PNGDecoder.decode([UInt8](png.body))
+        #expect(image.width == 320 && image.height == 240)
+
+        var request = SceneRequest()
+        request.width = 320
+        request.height = 240
+        request.shading = .flat
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("server-test-\(UUID()).png").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let report = try #require(try RenderJobs.render(request, data: TestServer.dataPath, out: out,
+                                                        compression: .fast, report: true))
+        // The same scene drawn by the CLI's function gives the same pixels.
+        #expect(try PNGDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))).pixels == image.pixels)
+
+        let json = try await server.get("/api/render.json?atlas=gyri&view=lateral&hemi=left&w=320&h=240&shading=flat")
+        #expect(json.status == 200)
+        let api = try #require(json.json as? [String: Any])
+        let cli = try #require(try JSONSerialization.jsonObject(with: BrainJSON.encode(report)) as? [String: Any])
+        #expect(NSArray(array: api["regions"] as? [Any] ?? []).isEqual(to: cli["regions"] as? [Any] ?? [1]))
+        #expect((api["regions"] as? [Any])?.isEmpty == false)
+        #expect(api["size"] as? [Int] == [320, 240])
+        #expect(api["hemi"] as? String == "left")
+        #expect(api["view"] as? String == "lateral")
+    }
+
+    @Test func picksEqualThePickCommand() async throws {
+        let server = try await TestServer.shared.value
+        let scene = "atlas=gyri&view=lateral&w=400&h=300"
+        let json = try await server.get("/api/render.json?\(scene)")
+        let regions = try #require((json.json as? [String: Any])?["regions"] as? [[String: Any]])
+        var request = SceneRequest()
+        request.width = 400
+        request.height = 300
+        var checked = 0
+        for entry in regions.prefix(6) {
+            let centroid = try #require(entry["bbox"] as? [Int])
+            // Probe the bbox centre and its neighbourhood; compare API and CLI at every probe.
+            let x = (centroid[0] + centroid[2]) / 2
+            let y = (centroid[1] + centroid[3]) / 2
+            let reply = try await server.get("/api/pick?\(scene)&x=\(x)&y=\(y)")
+            #expect(reply.status == 200)
+            let cli = try RenderJobs.pick(request, data: TestServer.dataPath, x: x, y: y)
+            #expect(sameJSON(reply.body, try BrainJSON.encode(cli)), "pick \(x),\(y)")
+            if let region = (reply.json as? [String: Any])?["region"] as? [String: Any] {
+                #expect(region["atlas"] as? String == "gyri")
+                #expect(region["text"] is String)
+                checked += 1
+            }
+        }
+        #expect(checked >= 3)
+        let off = try await server.get("/api/pick?\(scene)&x=0&y=0")
+        #expect(off.status == 200)
+        #expect((off.json as? [String: Any])?["region"] is NSNull)
+    }
+
+    @Test func sliceEqualsTheSliceCommand() async throws {
+        let server = try await TestServer.shared.value
+        let a = try await server.get("/api/slice?plane=axial&index=100&atlas=gyri&highlight=precentral")
+        #expect(a.status == 200 && a.contentType == "image/png")
+        var request = SliceRequest(plane: .axial, position: .index(100))
+        request.atlas = "gyri"
+        request.highlight = "precentral"
+        let cli = try Slicer(library: library).render(request)
+        #expect([UInt8](a.body) == cli.png())
+        let b = try await server.get("/api/slice?plane=axial&index=110&atlas=gyri")
+        #expect(b.status == 200 && b.body != a.body)
+        let mm = try await server.get("/api/slice?plane=sagittal&mni=-40")
+        #expect(mm.status == 200)
+    }
+}

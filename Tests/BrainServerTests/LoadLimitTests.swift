@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import BrainServer
+
+/// Overload and shutdown: a full queue answers 503 with a message (never 500, never a hang),
+/// cached scenes answer picks without queueing, and cancelling the server stops it cleanly.
+@Suite(.serialized) struct LoadLimitTests {
+    @Test func aFullQueueAnswers503() async throws {
+        let server = try await TestServer.start { options in
+            options.workers = 1
+            options.queueCapacity = 1
+        }
+        defer { server.task.cancel() }
+        // A scene drawn before the rush: its picks must not need the worker later.
+        #expect(try await server.get("/api/render?w=300&h=200").status == 200)
+        // Distinct sizes: each is a new scene, so each needs the single worker.
+        let results = try await withThrowingTaskGroup(of: (isPick: Bool, status: Int, message: String?).self) { group in
+            for i in 0..<24 {
+                group.addTask {
+                    let reply = try await server.get("/api/render?w=\(700 + i)&h=\(500 + i)")
+                    return (false, reply.status, reply.errorMessage)
+                }
+                group.addTask {
+                    let reply = try await server.get("/api/pick?w=300&h=200&x=\(100 + i)&y=100")
+                    return (true, reply.status, reply.errorMessage)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let renders = results.filter { !$0.isPick }
+        #expect(renders.contains { $0.status == 200 })
+        let refused = renders.filter { $0.status == 503 }
+        #expect(!refused.isEmpty)
+        #expect(refused.allSatisfy { $0.message?.contains("queue full") == true })
+        #expect(renders.allSatisfy { $0.status == 200 || $0.status == 503 })
+        #expect(results.filter(\.isPick).allSatisfy { $0.status == 200 })
+        #expect(try await server.get("/healthz").status == 200)
+    }
+
+    @Test func cancellingTheServerStopsItGracefully() async throws {
+        let server = try await TestServer.start()
+        #expect(try await server.get("/healthz").status == 200)
+        server.task.cancel()
+        try? await server.task.value  // returns once the server has shut down
+        await #expect(throws: (any Error).self) { _ = try await server.get("/healthz") }
+    }
+}

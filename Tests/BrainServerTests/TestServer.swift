@@ -1,0 +1,65 @@
+import BrainAtlas
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import BrainServer
+
+/// A real `braintutor serve` on a free loopback port, over the repository's AtlasData,
+/// plus a tiny HTTP client for the tests.
+struct TestServer: Sendable {
+    let port: Int
+    let task: Task<Void, any Error>
+
+    /// The repository root, from this file's path (Tests/BrainServerTests/TestServer.swift).
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static var dataPath: String { repository.appendingPathComponent("AtlasData").path }
+
+    /// One server shared by the read-only tests, started on first use.
+    static let shared = Task { try await TestServer.start() }
+
+    static func start(configure: (inout ServerOptions) -> Void = { _ in }) async throws -> TestServer {
+        var options = ServerOptions()
+        options.port = 0
+        options.workers = 2
+        options.dataDirectory = dataPath
+        configure(&options)
+        let server = try BrainTutorServer(options: options)
+        let (ports, portSink) = AsyncStream<Int>.makeStream()
+        let task = Task { try await server.run { port in portSink.yield(port) } }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next(), port > 0 else { throw URLError(.cannotConnectToHost) }
+        return TestServer(port: port, task: task)
+    }
+
+    struct Reply: Sendable {
+        let status: Int
+        let contentType: String
+        let body: Data
+        var json: Any? { try? JSONSerialization.jsonObject(with: body) }
+        var errorMessage: String? { (json as? [String: Any])?["error"] as? String }
+    }
+
+    func get(_ pathAndQuery: String) async throws -> Reply {
+        try await Self.get(port: port, pathAndQuery)
+    }
+
+    static func get(port: Int, _ pathAndQuery: String) async throws -> Reply {
+        guard let url = URL(string: "http://127.0.0.1:\(port)\(pathAndQuery)") else { throw URLError(.badURL) }
+        var request = URLRequest(url: url)
+        request.timeoutInterval = 60
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = response as! HTTPURLResponse
+        return Reply(status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type") ?? "",
+                     body: data)
+    }
+}
+
+/// JSON compared as values (key order and number spelling do not matter).
+func sameJSON(_ a: Data, _ b: Data) -> Bool {
+    guard let x = try? JSONSerialization.jsonObject(with: a), let y = try? JSONSerialization.jsonObject(with: b) else {
+        return false
+    }
+    return NSDictionary(dictionary: ["v": x]).isEqual(to: ["v": y])
+}
