@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Browser tests of the web viewer: builds braintutor, starts `braintutor serve` on a free
+# loopback port, runs Tests/Browser in headless Chromium (selenium), then stops the server.
+# Needs chromium, chromium-driver (Debian) and python3 with selenium (`pip install selenium`).
+# Screenshots: artifacts/browser/. Env: BRAINTUTOR_BIN (skip the build), CONFIG (debug|release),
+# SCRATCH (build folder, default .build).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CONFIG="${CONFIG:-debug}"
+SCRATCH="${SCRATCH:-.build}"
+if [ -z "${BRAINTUTOR_BIN:-}" ]; then
+  swift build -c "$CONFIG" --scratch-path "$SCRATCH" --product braintutor
+  BRAINTUTOR_BIN="$(swift build -c "$CONFIG" --scratch-path "$SCRATCH" --show-bin-path)/braintutor"
+fi
+for tool in /usr/bin/chromium /usr/bin/chromedriver; do
+  [ -x "$tool" ] || { echo "error: $tool is missing (apt-get install chromium chromium-driver)" >&2; exit 1; }
+done
+python3 -c "import selenium" 2>/dev/null || { echo "error: python3 selenium is missing (pip install selenium)" >&2; exit 1; }
+
+PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
+mkdir -p artifacts/browser
+LOG=artifacts/browser/server.log
+"$BRAINTUTOR_BIN" serve --host 127.0.0.1 --port "$PORT" --workers 2 >"$LOG" 2>&1 &
+SERVER=$!
+stop() { kill -TERM "$SERVER" 2>/dev/null && wait "$SERVER" 2>/dev/null || true; }
+trap stop EXIT
+
+for _ in $(seq 1 300); do
+  curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break
+  kill -0 "$SERVER" 2>/dev/null || { echo "error: the server exited; log:" >&2; cat "$LOG" >&2; exit 1; }
+  sleep 0.2
+done
+curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null || { echo "error: the server did not answer /healthz" >&2; cat "$LOG" >&2; exit 1; }
+
+BRAINTUTOR_URL="http://127.0.0.1:$PORT" ARTIFACTS="$PWD/artifacts/browser" \
+  python3 Tests/Browser/test_viewer.py
