@@ -1,1 +1,0 @@
-// Module BrainFormats: see docs/CONVENTIONS.md.

@@ -1,0 +1,26 @@
+/// Per-vertex neighbour lists stored flat: the list of vertex `i` is `indices[offsets[i]..<offsets[i+1]]`.
+public struct MeshNeighbours: Hashable, Sendable {
+    /// `vertexCount + 1` running starts into `indices`.
+    public var offsets: [Int32]
+    public var indices: [Int32]
+
+    public init(offsets: [Int32], indices: [Int32]) {
+        self.offsets = offsets
+        self.indices = indices
+    }
+
+    /// No lists for `vertexCount` vertices.
+    public init(emptyFor vertexCount: Int) {
+        offsets = Array(repeating: 0, count: vertexCount + 1)
+        indices = []
+    }
+
+    public var vertexCount: Int { max(0, offsets.count - 1) }
+
+    /// Neighbours of vertex `i`.
+    public subscript(i: Int) -> ArraySlice<Int32> {
+        indices[Int(offsets[i])..<Int(offsets[i + 1])]
+    }
+
+    public func count(of i: Int) -> Int { Int(offsets[i + 1] - offsets[i]) }
+}

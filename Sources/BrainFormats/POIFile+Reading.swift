@@ -1,0 +1,112 @@
+import Foundation
+
+extension POIFile {
+    /// Parses POI text (keys in any order and padding, LF or CR LF); vertex indices must lie in
+    /// 0..<NrOfMeshVertices and counts must fit in the bytes left.
+    public init(data: Data, name: String) throws {
+        self = try data.withUnsafeBytes { raw in
+            var s = TextLineScanner(raw, file: name)
+            return try POIFile.parse(&s, source: data)
+        }
+    }
+
+    private static func parse(_ s: inout TextLineScanner, source: Data) throws -> POIFile {
+        var header: [TextHeaderEntry] = []
+        var pois: [POI] = []
+        var mtcs: [RawString]?
+        var declared: Int?
+        var current: POI?
+        var meshVertices: Int?
+
+        func finish() {
+            if let poi = current { pois.append(poi) }
+            current = nil
+        }
+        func requireCurrent(_ line: TextLineScanner.Line, _ key: String) throws {
+            guard current != nil else { throw s.error(line, key, "appears before any NameOfPOI") }
+        }
+        func index(_ line: TextLineScanner.Line, _ range: Range<Int>, _ field: String) throws -> Int32 {
+            guard let v = s.integer(range) else { throw s.error(line, field, "\"\(s.text(range).prefix(40))\" is not an integer") }
+            guard let n = meshVertices else { throw s.error(line, field, "appears before NrOfMeshVertices") }
+            guard v >= 0, v < n else { throw s.error(line, field, "vertex index \(v) outside 0..<\(n)") }
+            return Int32(v)
+        }
+        while let line = s.nextLine() {
+            guard let (key, value) = s.keyValue(line) else {
+                throw s.error(line, "line", "expected `Key: value`, found \"\(s.text(line).prefix(60))\"")
+            }
+            switch key.lowercased() {
+            case "nrofpois":
+                guard let n = s.integer(value), n >= 0 else { throw s.error(line, "NrOfPOIs", "\"\(s.text(value))\" is not a count") }
+                declared = n
+            case "nameofpoi":
+                finish()
+                current = POI(name: RawString(bytes: unquoted(s.raw(value))), color: .zero, vertices: [], infoTextFile: nil)
+            case "infotextfile":
+                try requireCurrent(line, "InfoTextFile")
+                current!.infoTextFile = RawString(bytes: unquoted(s.raw(value)))
+            case "colorofpoi":
+                try requireCurrent(line, "ColorOfPOI")
+                var c: (Int64, Int64, Int64) = (0, 0, 0)
+                guard s.integers(value, into: &c, max: 3) == 3, [c.0, c.1, c.2].allSatisfy({ (0...255).contains($0) }) else {
+                    throw s.error(line, "ColorOfPOI", "\"\(s.text(value))\" is not three values 0–255")
+                }
+                current!.color = SIMD3(UInt8(c.0), UInt8(c.1), UInt8(c.2))
+            case "labelvertex":
+                try requireCurrent(line, "LabelVertex")
+                current!.labelVertex = try index(line, value, "LabelVertex")
+            case "nrofvertices":
+                try requireCurrent(line, "NrOfVertices")
+                guard let n = s.integer(value), n >= 0 else { throw s.error(line, "NrOfVertices", "\"\(s.text(value))\" is not a count") }
+                guard n <= s.remainingBytes / 2 + 1 else {
+                    throw s.error(line, "NrOfVertices", "\(n) vertices cannot fit in the \(s.remainingBytes) bytes left")
+                }
+                var list = [Int32]()
+                list.reserveCapacity(n)
+                for k in 0..<n {
+                    guard let v = s.nextLine() else {
+                        throw s.error(nil, "NrOfVertices", "POI \"\(current!.name)\": file ends after \(k) of \(n) vertices")
+                    }
+                    list.append(try index(v, v, "vertex \(k + 1) of POI \"\(current!.name)\""))
+                }
+                current!.vertices = list
+            case "nrofpoimtcs":
+                finish()
+                guard let n = s.integer(value), n >= 0, n <= s.remainingBytes else {
+                    throw s.error(line, "NrOfPOIMTCs", "\"\(s.text(value))\" is not a count that fits in the file")
+                }
+                var names: [RawString] = []
+                for k in 0..<n {
+                    guard let p = s.nextLine() else { throw s.error(nil, "NrOfPOIMTCs", "file ends after \(k) of \(n) names") }
+                    names.append(RawString(bytes: unquoted(s.raw(p))))
+                }
+                mtcs = names
+            default:
+                let entry = TextHeaderEntry(key: key, value: RawString(bytes: s.raw(value)))
+                if current != nil {
+                    current!.extraEntries.append(entry)
+                } else {
+                    if key.caseInsensitiveCompare("NrOfMeshVertices") == .orderedSame {
+                        guard let n = s.integer(value), n >= 0 else {
+                            throw s.error(line, "NrOfMeshVertices", "\"\(s.text(value))\" is not a count")
+                        }
+                        meshVertices = n
+                    }
+                    header.append(entry)
+                }
+            }
+        }
+        finish()
+        let file = POIFile(header: header, pois: pois, mtcs: mtcs, sourceBytes: source)
+        guard let versionText = file.value("FileVersion") else { throw s.error(nil, "FileVersion", "missing: not a POI file") }
+        guard let version = Int(versionText), (1...2).contains(version) else {
+            throw s.error(nil, "FileVersion", "\"\(versionText)\" is not a known POI version (1–2)")
+        }
+        guard meshVertices != nil else { throw s.error(nil, "NrOfMeshVertices", "missing") }
+        guard let declared else { throw s.error(nil, "NrOfPOIs", "missing") }
+        guard declared == pois.count else {
+            throw s.error(nil, "NrOfPOIs", "header says \(declared) POIs but the file holds \(pois.count)")
+        }
+        return file
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+extension VOIFile {
+    /// Parses VOI text (keys in any order and padding, LF or CR LF). Counts are checked against the
+    /// bytes left, coordinates must be three integers, and `NrOfVOIs` must match the VOIs found.
+    public init(data: Data, name: String) throws {
+        self = try data.withUnsafeBytes { raw in
+            var s = TextLineScanner(raw, file: name)
+            return try VOIFile.parse(&s, source: data)
+        }
+    }
+
+    private static func parse(_ s: inout TextLineScanner, source: Data) throws -> VOIFile {
+        var header: [TextHeaderEntry] = []
+        var vois: [VOI] = []
+        var footer: [TextHeaderEntry] = []
+        var vtcs: [RawString]?
+        var declaredVOIs: Int?
+        var current: VOI?
+
+        func finishCurrent() {
+            if let voi = current { vois.append(voi) }
+            current = nil
+        }
+        while let line = s.nextLine() {
+            guard let (key, value) = s.keyValue(line) else {
+                throw s.error(line, "line", "expected `Key: value`, found \"\(s.text(line).prefix(60))\"")
+            }
+            switch key.lowercased() {
+            case "nrofvois":
+                guard let n = s.integer(value), n >= 0 else { throw s.error(line, "NrOfVOIs", "\"\(s.text(value))\" is not a count") }
+                declaredVOIs = n
+            case "nameofvoi":
+                finishCurrent()
+                current = VOI(name: RawString(bytes: s.raw(value)), color: nil, voxels: [])
+            case "colorofvoi":
+                var c: (Int64, Int64, Int64) = (0, 0, 0)
+                guard current != nil else { throw s.error(line, "ColorOfVOI", "appears before any NameOfVOI") }
+                guard s.integers(value, into: &c, max: 3) == 3, [c.0, c.1, c.2].allSatisfy({ (0...255).contains($0) }) else {
+                    throw s.error(line, "ColorOfVOI", "\"\(s.text(value))\" is not three values 0–255")
+                }
+                current!.color = SIMD3(UInt8(c.0), UInt8(c.1), UInt8(c.2))
+            case "nrofvoxels":
+                guard current != nil else { throw s.error(line, "NrOfVoxels", "appears before any NameOfVOI") }
+                guard let n = s.integer(value), n >= 0 else {
+                    throw s.error(line, "NrOfVoxels", "\"\(s.text(value))\" is not a count")
+                }
+                // A coordinate line takes at least 6 bytes ("0 0 0\n"), which bounds the allocation.
+                guard n <= s.remainingBytes / 5 + 1 else {
+                    throw s.error(line, "NrOfVoxels", "\(n) voxels cannot fit in the \(s.remainingBytes) bytes left")
+                }
+                current!.voxels = try readVoxels(&s, count: n, voi: current!.name.string)
+            case "nrofvoivtcs":
+                finishCurrent()
+                guard let n = s.integer(value), n >= 0 else {
+                    throw s.error(line, "NrOfVOIVTCs", "\"\(s.text(value))\" is not a count")
+                }
+                guard n <= s.remainingBytes else {
+                    throw s.error(line, "NrOfVOIVTCs", "\(n) paths cannot fit in the \(s.remainingBytes) bytes left")
+                }
+                var paths: [RawString] = []
+                for k in 0..<n {
+                    // Paths are taken whole: they may contain colons (C:/…).
+                    guard let p = s.nextLine() else {
+                        throw s.error(nil, "NrOfVOIVTCs", "file ends after \(k) of \(n) paths")
+                    }
+                    paths.append(RawString(bytes: s.raw(p)))
+                }
+                vtcs = paths
+            default:
+                let entry = TextHeaderEntry(key: key, value: RawString(bytes: s.raw(value)))
+                if current != nil {
+                    current!.extraEntries.append(entry)
+                } else if vois.isEmpty {
+                    header.append(entry)
+                } else {
+                    footer.append(entry)
+                }
+            }
+        }
+        finishCurrent()
+
+        let file = VOIFile(header: header, vois: vois, footer: footer, vtcs: vtcs, sourceBytes: source)
+        guard let versionText = file.value("FileVersion") else {
+            throw s.error(nil, "FileVersion", "missing: not a VOI file")
+        }
+        guard let version = Int(versionText), (1...4).contains(version) else {
+            throw s.error(nil, "FileVersion", "\"\(versionText)\" is not a known VOI version (1–4)")
+        }
+        if ReferenceSpace(voiName: file.referenceSpaceName) == nil {
+            throw s.error(nil, "ReferenceSpace", "\"\(file.referenceSpaceName)\" is not one of BV, NATIVE, ACPC, TAL, MNI")
+        }
+        guard let declared = declaredVOIs else { throw s.error(nil, "NrOfVOIs", "missing") }
+        guard declared == vois.count else {
+            throw s.error(nil, "NrOfVOIs", "header says \(declared) VOIs but the file holds \(vois.count)")
+        }
+        for voi in vois where version >= 2 && voi.color == nil {
+            throw s.error(nil, "ColorOfVOI", "VOI \"\(voi.name)\" has no colour (required from version 2)")
+        }
+        return file
+    }
+
+    private static func readVoxels(_ s: inout TextLineScanner, count: Int, voi: String) throws -> [SIMD3<Int32>] {
+        var out = [SIMD3<Int32>]()
+        out.reserveCapacity(count)
+        var c: (Int64, Int64, Int64) = (0, 0, 0)
+        let range = Int64(Int32.min)...Int64(Int32.max)
+        for k in 0..<count {
+            guard let line = s.nextLine() else {
+                throw s.error(nil, "NrOfVoxels", "VOI \"\(voi)\": file ends after \(k) of \(count) voxels")
+            }
+            guard s.integers(line, into: &c, max: 3) == 3, range.contains(c.0), range.contains(c.1), range.contains(c.2) else {
+                throw s.error(line, "voxel \(k + 1) of VOI \"\(voi)\"", "\"\(s.text(line).prefix(60))\" is not three integers")
+            }
+            out.append(SIMD3(Int32(c.0), Int32(c.1), Int32(c.2)))
+        }
+        return out
+    }
+}
