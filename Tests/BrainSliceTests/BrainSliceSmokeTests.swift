@@ -1,4 +1,0 @@
-import Testing
-@testable import BrainSlice
-
-@Test func moduleLinks() { #expect(Bool(true)) }
