@@ -37,7 +37,7 @@ let package = Package(
             "BrainRender", "BrainSlice", "BrainAtlas",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], exclude: ["Web"]),  // the web viewer's files, read at run time (WebAssets)
         .executableTarget(name: "braintutor", dependencies: [
             "BrainFormats", "BrainAtlas", "AtlasBuild", "BrainSlice", "BrainRender", "BrainServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
