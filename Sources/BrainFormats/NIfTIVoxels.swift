@@ -1,0 +1,103 @@
+import Foundation
+
+/// Bulk voxel access: one type switch per call, then a tight loop (no per-voxel dispatch).
+extension NIfTIFile {
+    /// All stored voxels as scaled values (`raw · scl_slope + scl_inter`), i fastest.
+    public func floatValues() -> [Float] {
+        let n = voxelCount
+        let slope = sclSlope, inter = sclInter
+        let identity = slope == 1 && inter == 0
+        var out = [Float](repeating: 0, count: n)
+        rawBytes.withUnsafeBytes { raw in
+            out.withUnsafeMutableBufferPointer { dst in
+                func fill<T>(_: T.Type, _ convert: (T) -> Double) {
+                    for v in 0 ..< n {
+                        let x = convert(raw.loadUnaligned(fromByteOffset: v * MemoryLayout<T>.size, as: T.self))
+                        dst[v] = Float(identity ? x : x * slope + inter)
+                    }
+                }
+                let swap = isBigEndian != (UInt16(1).bigEndian == 1)
+                switch datatype {
+                case .uint8: fill(UInt8.self) { Double($0) }
+                case .int8: fill(Int8.self) { Double($0) }
+                case .int16: fill(Int16.self) { Double(swap ? $0.byteSwapped : $0) }
+                case .uint16: fill(UInt16.self) { Double(swap ? $0.byteSwapped : $0) }
+                case .int32: fill(Int32.self) { Double(swap ? $0.byteSwapped : $0) }
+                case .uint32: fill(UInt32.self) { Double(swap ? $0.byteSwapped : $0) }
+                case .float32: fill(UInt32.self) { Double(Float(bitPattern: swap ? $0.byteSwapped : $0)) }
+                case .float64: fill(UInt64.self) { Double(bitPattern: swap ? $0.byteSwapped : $0) }
+                }
+            }
+        }
+        return out
+    }
+
+    /// All stored voxels as unscaled integers (label volumes). Float data must hold whole numbers
+    /// in Int32 range; anything else is an error naming the first offending voxel.
+    public func integerValues(file: String = "nifti") throws -> [Int32] {
+        if !datatype.isInteger || datatype == .uint32 {
+            let values = rawDoubleValues()
+            var out = [Int32](repeating: 0, count: values.count)
+            for (v, x) in values.enumerated() {
+                guard x.isFinite, x == x.rounded(), abs(x) <= Double(Int32.max) else {
+                    throw FormatError(file: file, field: "voxel \(v)", message: "value \(x) is not a whole Int32 label")
+                }
+                out[v] = Int32(x)
+            }
+            return out
+        }
+        return rawDoubleValues().map { Int32($0) }
+    }
+
+    /// Unscaled values as Double (exact for every supported type).
+    func rawDoubleValues() -> [Double] {
+        let n = voxelCount
+        var out = [Double](repeating: 0, count: n)
+        rawBytes.withUnsafeBytes { raw in
+            out.withUnsafeMutableBufferPointer { dst in
+                func fill<T>(_: T.Type, _ convert: (T) -> Double) {
+                    for v in 0 ..< n {
+                        dst[v] = convert(raw.loadUnaligned(fromByteOffset: v * MemoryLayout<T>.size, as: T.self))
+                    }
+                }
+                let swap = isBigEndian != (UInt16(1).bigEndian == 1)
+                switch datatype {
+                case .uint8: fill(UInt8.self) { Double($0) }
+                case .int8: fill(Int8.self) { Double($0) }
+                case .int16: fill(Int16.self) { Double(swap ? $0.byteSwapped : $0) }
+                case .uint16: fill(UInt16.self) { Double(swap ? $0.byteSwapped : $0) }
+                case .int32: fill(Int32.self) { Double(swap ? $0.byteSwapped : $0) }
+                case .uint32: fill(UInt32.self) { Double(swap ? $0.byteSwapped : $0) }
+                case .float32: fill(UInt32.self) { Double(Float(bitPattern: swap ? $0.byteSwapped : $0)) }
+                case .float64: fill(UInt64.self) { Double(bitPattern: swap ? $0.byteSwapped : $0) }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Scaled value of voxel (i, j, k) of the first volume; for single look-ups, not loops.
+    public func value(_ i: Int, _ j: Int, _ k: Int) -> Float {
+        Float(rawValue(index(i, j, k)) * sclSlope + sclInter)
+    }
+
+    /// Unscaled stored value of voxel (i, j, k) of the first volume.
+    public func rawValue(_ i: Int, _ j: Int, _ k: Int) -> Double { rawValue(index(i, j, k)) }
+
+    func rawValue(_ v: Int) -> Double {
+        let swap = isBigEndian != (UInt16(1).bigEndian == 1)
+        return rawBytes.withUnsafeBytes { raw -> Double in
+            let o = v * datatype.bytesPerVoxel
+            switch datatype {
+            case .uint8: return Double(raw[o])
+            case .int8: return Double(Int8(bitPattern: raw[o]))
+            case .int16: let x = raw.loadUnaligned(fromByteOffset: o, as: Int16.self); return Double(swap ? x.byteSwapped : x)
+            case .uint16: let x = raw.loadUnaligned(fromByteOffset: o, as: UInt16.self); return Double(swap ? x.byteSwapped : x)
+            case .int32: let x = raw.loadUnaligned(fromByteOffset: o, as: Int32.self); return Double(swap ? x.byteSwapped : x)
+            case .uint32: let x = raw.loadUnaligned(fromByteOffset: o, as: UInt32.self); return Double(swap ? x.byteSwapped : x)
+            case .float32: let x = raw.loadUnaligned(fromByteOffset: o, as: UInt32.self); return Double(Float(bitPattern: swap ? x.byteSwapped : x))
+            case .float64: let x = raw.loadUnaligned(fromByteOffset: o, as: UInt64.self); return Double(bitPattern: swap ? x.byteSwapped : x)
+            }
+        }
+    }
+}
