@@ -23,4 +23,13 @@ public struct MeshNeighbours: Hashable, Sendable {
     }
 
     public func count(of i: Int) -> Int { Int(offsets[i + 1] - offsets[i]) }
+
+    /// Nil when offsets start at 0, never decrease and end at `indices.count`; otherwise what is wrong.
+    public var inconsistency: String? {
+        guard let first = offsets.first, let last = offsets.last else { return "no offsets" }
+        guard first == 0 else { return "first offset is \(first), not 0" }
+        guard Int(last) == indices.count else { return "last offset \(last) differs from \(indices.count) entries" }
+        for i in 1..<offsets.count where offsets[i] < offsets[i - 1] { return "offset \(i) decreases" }
+        return nil
+    }
 }

@@ -10,6 +10,7 @@ extension SRFFile {
         guard normals.count == nv else { throw fail("normals", "\(normals.count) normals for \(nv) vertices") }
         guard colors.count == nv else { throw fail("MeshColor", "\(colors.count) colours for \(nv) vertices") }
         guard neighbours.vertexCount == nv else { throw fail("neighbours", "\(neighbours.vertexCount) lists for \(nv) vertices") }
+        if let problem = neighbours.inconsistency { throw fail("neighbours", problem) }
         guard triangles.count % 3 == 0 else { throw fail("triangles", "\(triangles.count) indices is not a multiple of 3") }
         guard nv <= Int(Int32.max), triangles.count / 3 <= Int(Int32.max) else { throw fail("NrOfVertices", "mesh too large") }
 

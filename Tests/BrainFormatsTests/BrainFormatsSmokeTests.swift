@@ -1,4 +1,0 @@
-import Testing
-@testable import BrainFormats
-
-@Test func moduleLinks() { #expect(Bool(true)) }
