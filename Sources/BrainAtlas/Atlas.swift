@@ -24,7 +24,7 @@ public final class Atlas: @unchecked Sendable {
 
     /// Where the lazily loaded parts come from.
     enum Loader {
-        case files(root: URL, files: Catalog.Files, subcorticalPOI: String?)
+        case files(root: URL, files: Catalog.Files, subcorticalPOI: String?, cache: URL?)
         case memory(labels: LabelVolume?, surfaces: [Hemisphere: SurfaceLabels], texts: RegionTexts?)
     }
 
@@ -46,6 +46,14 @@ public final class Atlas: @unchecked Sendable {
         self.init(entry: entry, loader: .memory(labels: labels, surfaces: surfaces, texts: texts))
     }
 
+    /// Whether the atlas has a label volume (every bundled atlas does; user POI-only sets do not).
+    public var hasLabelVolume: Bool {
+        switch loader {
+        case .files(_, let files, _, _): return files.labels != nil
+        case .memory(let labels, _, _): return labels != nil
+        }
+    }
+
     /// The region with this id, or nil (0 and unknown ids).
     public func region(id: Int) -> Region? {
         id >= 1 && id <= regions.count ? regions[id - 1] : nil
@@ -61,9 +69,9 @@ public final class Atlas: @unchecked Sendable {
         case .memory(let labels, _, _):
             guard let labels else { throw AtlasError.missingFile(atlas: name, what: "label volume") }
             volume = labels
-        case .files(let root, let files, _):
+        case .files(let root, let files, _, let cache):
             guard let path = files.labels else { throw AtlasError.missingFile(atlas: name, what: "label volume (files.labels)") }
-            volume = try LabelVolume.open(root.appendingPathComponent(path), maxLabel: regions.count)
+            volume = try LabelVolume.open(root.appendingPathComponent(path), maxLabel: regions.count, cacheDirectory: cache)
         }
         labelsCache = volume
         return volume
@@ -82,7 +90,7 @@ public final class Atlas: @unchecked Sendable {
                 throw AtlasError.missingFile(atlas: name, what: "surface labels for the \(side == .none ? "subcortical" : side.rawValue) mesh")
             }
             labels = s
-        case .files(let root, let files, let subcorticalPOI):
+        case .files(let root, let files, let subcorticalPOI, _):
             let path: String?
             switch side {
             case .left: path = files.poi?.left
@@ -108,7 +116,7 @@ public final class Atlas: @unchecked Sendable {
         let texts: RegionTexts?
         switch loader {
         case .memory(_, _, let t): texts = t
-        case .files(let root, let files, _):
+        case .files(let root, let files, _, _):
             let url = root.appendingPathComponent(files.texts ?? "texts/\(name).json")
             if files.texts == nil && !FileManager.default.fileExists(atPath: url.path) {
                 texts = nil

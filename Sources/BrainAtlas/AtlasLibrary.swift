@@ -15,19 +15,20 @@ public final class AtlasLibrary: Sendable {
         return try AtlasLibrary(root: root)
     }
 
-    /// Reads `catalog.json` in `root`.
-    public convenience init(root: URL) throws {
+    /// Reads `catalog.json` in `root`; label volumes unpack into `cacheDirectory` (nil: in memory).
+    public convenience init(root: URL, cacheDirectory: URL? = LabelVolume.defaultCacheDirectory()) throws {
         let catalog = try Catalog.read(from: root.appendingPathComponent("catalog.json"))
-        self.init(catalog: catalog, root: root)
+        self.init(catalog: catalog, root: root, cacheDirectory: cacheDirectory)
     }
 
-    public init(catalog: Catalog, root: URL) {
+    public init(catalog: Catalog, root: URL, cacheDirectory: URL? = LabelVolume.defaultCacheDirectory()) {
         self.root = root
         self.catalog = catalog
         let subcorticalPOI = catalog.meshes.first { $0.surface == "subcortical" }?.poi
         atlases = catalog.atlases.map { entry in
             Atlas(entry: entry, loader: .files(root: root, files: entry.files,
-                                               subcorticalPOI: entry.name == "subcortical" ? subcorticalPOI : nil))
+                                               subcorticalPOI: entry.name == "subcortical" ? subcorticalPOI : nil,
+                                               cache: cacheDirectory))
         }
     }
 

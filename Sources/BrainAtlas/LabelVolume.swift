@@ -19,6 +19,7 @@ public final class LabelVolume: @unchecked Sendable {
     // Immutable after init; `storage` keeps the mapping or buffer alive for `labels`.
     private let storage: LabelStorage
     private let labels: UnsafeRawPointer
+    var labelBase: UnsafeRawPointer { labels }
 
     init(header: LabelHeader, storage: LabelStorage, source: String) {
         self.dims = header.dims

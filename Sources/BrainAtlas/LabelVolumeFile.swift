@@ -109,6 +109,7 @@ extension LabelVolume {
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         let mtime = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         if !path.hasSuffix(".gz"), let mapped = try mapChecked(path: path, size: size, file: path) {
+            try mapped.checkLabels(maxLabel: maxLabel)
             return mapped
         }
         let cacheName = "\(url.deletingPathExtension().deletingPathExtension().lastPathComponent)-"
@@ -146,19 +147,28 @@ extension LabelVolume {
     }
 
     private static func checkLabels(_ bytes: Data, header: LabelHeader, maxLabel: Int, file: String) throws {
-        let count = header.payloadSize / header.bytesPerLabel
         let largest: Int = bytes.withUnsafeBytes { raw in
-            let p = raw.baseAddress! + headerSize
-            if header.bytesPerLabel == 1 {
-                return Int(UnsafeRawBufferPointer(start: p, count: count).max() ?? 0)
-            }
-            var m: UInt16 = 0
-            for i in 0..<count { m = max(m, p.loadUnaligned(fromByteOffset: i * 2, as: UInt16.self).littleEndian) }
-            return Int(m)
+            largestLabel(raw.baseAddress! + headerSize, count: header.payloadSize / header.bytesPerLabel,
+                         bytesPerLabel: header.bytesPerLabel)
         }
         guard largest <= maxLabel else {
             throw AtlasError.badLabels(file, field: "labels", problem: "label \(largest) exceeds the atlas's \(maxLabel) regions")
         }
+    }
+
+    /// Rejects ids beyond the atlas's region count (one pass over the labels).
+    func checkLabels(maxLabel: Int) throws {
+        let largest = LabelVolume.largestLabel(labelBase, count: dims.x * dims.y * dims.z, bytesPerLabel: bytesPerLabel)
+        guard largest <= maxLabel else {
+            throw AtlasError.badLabels(source, field: "labels", problem: "label \(largest) exceeds the atlas's \(maxLabel) regions")
+        }
+    }
+
+    static func largestLabel(_ p: UnsafeRawPointer, count: Int, bytesPerLabel: Int) -> Int {
+        if bytesPerLabel == 1 { return Int(UnsafeRawBufferPointer(start: p, count: count).max() ?? 0) }
+        var m: UInt16 = 0
+        for i in 0..<count { m = max(m, p.loadUnaligned(fromByteOffset: i * 2, as: UInt16.self).littleEndian) }
+        return Int(m)
     }
 
     private static func writeAtomically(_ data: Data, to url: URL, in dir: URL) throws {

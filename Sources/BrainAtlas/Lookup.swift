@@ -68,6 +68,10 @@ public struct Lookup: Sendable {
         var atlases: [(String, Region?)] = []
         var nearest: [(String, Nearest)] = []
         for atlas in library.atlases {
+            guard atlas.hasLabelVolume else {
+                atlases.append((atlas.name, nil))
+                continue
+            }
             let labels = try atlas.labelVolume()
             let id = labels.label(x: voxel.x, y: voxel.y, z: voxel.z)
             if let region = atlas.region(id: id) {

@@ -13,7 +13,7 @@ struct PatchFile {
     }
 
     static func parse(_ text: String, file: String) throws -> PatchFile {
-        var lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" })
+        var lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0.isNewline })
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }[...]
         func value(_ line: String) -> (String, String)? {
             guard let colon = line.firstIndex(of: ":") else { return nil }

@@ -1,7 +1,29 @@
 import ArgumentParser
+import BrainAtlas
 
-// Placeholder until its issue lands; replaced by the real command.
+/// `braintutor atlases`: the bundled atlases.
 struct AtlasesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "atlases", abstract: "(not built yet)")
-    func run() throws { throw ValidationError("'atlases' is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "atlases", abstract: "List the atlases with their region counts and sources.")
+
+    @OptionGroup var data: DataOptions
+    @Flag(help: "Print JSON: [{name, title, regionCount, description, source}].") var json = false
+
+    func run() throws {
+        try CommandOutput.run {
+            let summaries = try data.library().atlasSummaries()
+            if json { return try CommandOutput.printJSON(summaries) }
+            let width = summaries.map(\.name.count).max() ?? 0
+            for s in summaries {
+                let pad = String(repeating: " ", count: width - s.name.count)
+                print("\(s.name)\(pad)  \(String(s.regionCount).leftPadded(4)) regions  \(s.title)")
+            }
+        }
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
 }

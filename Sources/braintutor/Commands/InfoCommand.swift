@@ -1,7 +1,22 @@
 import ArgumentParser
+import BrainAtlas
 
-// Placeholder until its issue lands; replaced by the real command.
+/// `braintutor info QUERY [--atlas NAME]`: what a region is, found by name, label or synonym.
 struct InfoCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "info", abstract: "(not built yet)")
-    func run() throws { throw ValidationError("'info' is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Describe a region found by name, sourceLabel, synonym or abbreviation (misspellings and left/right allowed).")
+
+    @OptionGroup var data: DataOptions
+    @Argument(help: "What to look up, e.g. \"left precentral\", \"M1\", \"Heschl's gyrus\".") var query: [String]
+    @Option(help: "Search only this atlas.") var atlas: String?
+    @Flag(help: "Print JSON: {region: {…, text, synonyms, volumeMl, centroidMni}, alternatives: […]}.") var json = false
+
+    func run() throws {
+        try CommandOutput.run {
+            let info = try RegionInfo.lookUp(query.joined(separator: " "), atlas: atlas, in: data.library())
+            if json { return try CommandOutput.printJSON(info) }
+            print(info.readableText())
+        }
+    }
 }

@@ -1,7 +1,24 @@
 import ArgumentParser
+import BrainAtlas
 
-// Placeholder until its issue lands; replaced by the real command.
+/// `braintutor regions --atlas NAME [--hemi left|right]`: an atlas's regions.
 struct RegionsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "regions", abstract: "(not built yet)")
-    func run() throws { throw ValidationError("'regions' is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "regions", abstract: "List the regions of an atlas (region objects with --json).")
+
+    @OptionGroup var data: DataOptions
+    @Option(help: "Atlas name (see `braintutor atlases`).") var atlas: String
+    @Option(help: "Only this hemisphere: left, right or none.") var hemi: String?
+    @Flag(help: "Print JSON: a list of region objects.") var json = false
+
+    func run() throws {
+        try CommandOutput.run {
+            let regions = try data.library().regions(atlas: atlas, hemisphere: hemi)
+            if json { return try CommandOutput.printJSON(regions) }
+            for r in regions {
+                let lobe = r.lobe.map { "  [\($0)]" } ?? ""
+                print("\(String(r.id).leftPadded(4))  \(r.displayName)  (\(r.sourceLabel))\(lobe)")
+            }
+        }
+    }
 }

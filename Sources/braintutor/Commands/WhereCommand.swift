@@ -1,7 +1,26 @@
 import ArgumentParser
+import BrainAtlas
 
-// Placeholder until its issue lands; replaced by the real command.
+/// `braintutor where X Y Z [--space mni|tal|voxel]`: the region of every atlas at a point.
 struct WhereCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "where", abstract: "(not built yet)")
-    func run() throws { throw ValidationError("'where' is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "where",
+        abstract: "Name the region of every atlas at a point (MNI, Talairach or template voxel).")
+
+    @OptionGroup var data: DataOptions
+    @Option(help: "Coordinate space: mni (default), tal, voxel.") var space: CoordinateSpace = .mni
+    @Flag(help: "Print JSON: {space, mni, voxel, atlases, nearest}.") var json = false
+    // Negative coordinates look like options, so the point is taken from whatever is left.
+    @Argument(parsing: .allUnrecognized, help: "X Y Z (or X,Y,Z).") var point: [String] = []
+
+    func run() throws {
+        try CommandOutput.run {
+            let p = try PointArgument.parse(point)
+            let result = try Lookup(library: data.library()).lookup(p, space: space)
+            if json { return try CommandOutput.printJSON(result) }
+            print(result.readableText())
+        }
+    }
 }
+
+extension CoordinateSpace: ExpressibleByArgument {}

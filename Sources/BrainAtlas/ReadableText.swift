@@ -1,0 +1,64 @@
+/// Plain-text forms of query answers for people at a terminal.
+extension RegionInfo {
+    public func readableText(width: Int = 88) -> String {
+        let r = region.region, d = region.extra
+        var lines = ["\(r.displayName)  —  atlas \(r.atlas), id \(r.id), sourceLabel \(r.sourceLabel)"
+            + (r.lobe.map { ", \($0) lobe" } ?? "")]
+        var facts: [String] = []
+        if let v = d.volumeMl { facts.append("volume \(format(v)) ml") }
+        if let c = d.centroidMni, c.count == 3 { facts.append("centroid MNI (\(c.map(format).joined(separator: ", ")))") }
+        if !facts.isEmpty { lines.append(facts.joined(separator: "; ")) }
+        if !d.synonyms.isEmpty { lines.append("Also called: " + d.synonyms.joined(separator: ", ")) }
+        if let text = d.text { lines.append(""); lines += wrap(text, width: width) }
+        if !alternatives.isEmpty {
+            lines.append("")
+            lines.append("See also: " + alternatives.map { "\($0.displayName) [\($0.atlas)]" }.joined(separator: "; "))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension Lookup.Result {
+    public func readableText() -> String {
+        let given = input.map(format).joined(separator: ", ")
+        var lines: [String] = []
+        switch space {
+        case .mni: lines.append("MNI (\(given)) → template voxel (\(voxel.x), \(voxel.y), \(voxel.z))")
+        case .voxel: lines.append("Template voxel (\(given)) → MNI (\(mni.map(format).joined(separator: ", ")))")
+        case .tal:
+            lines.append("Talairach (\(given)) → MNI (\(mni.map(format).joined(separator: ", "))) → template voxel (\(voxel.x), \(voxel.y), \(voxel.z))")
+        }
+        if let conversion { lines.append("(\(conversion))") }
+        let width = atlases.map(\.name.count).max() ?? 0
+        for (name, region) in atlases {
+            let pad = String(repeating: " ", count: width - name.count)
+            if let region {
+                lines.append("  \(name)\(pad)  \(region.displayName)")
+            } else if let hit = nearest.first(where: { $0.name == name })?.hit {
+                lines.append("  \(name)\(pad)  — (nearest: \(hit.region.displayName), \(format(hit.distanceMm)) mm)")
+            } else {
+                lines.append("  \(name)\(pad)  —")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+func format(_ v: Double) -> String {
+    let r = (v * 100).rounded() / 100
+    return r == r.rounded() ? String(Int(r)) : String(r)
+}
+
+func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+        if !line.isEmpty && line.count + 1 + word.count > width {
+            lines.append(line)
+            line = ""
+        }
+        line += line.isEmpty ? String(word) : " " + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import BrainAtlas
-
-@Test func moduleLinks() { #expect(Bool(true)) }

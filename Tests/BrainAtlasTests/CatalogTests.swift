@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import BrainAtlas
+
+@Suite struct CatalogTests {
+    @Test func readsTheFixtureCatalog() throws {
+        let catalog = try Catalog.read(from: Fixture.atlasData.appendingPathComponent("catalog.json"))
+        #expect(catalog.atlases.map(\.name) == ["gyri", "subcortical", "networks", "parcels"])
+        #expect(catalog.atlases[0].files.poi?.left == "atlases/gyri.lh.poi.gz")
+        #expect(catalog.atlases[0].regions[2].hemisphere == .right)
+        #expect(catalog.atlases[0].regions[0].centroidMni == [-5.5, 0.5, 7.5])
+        #expect(catalog.atlases[1].regions[2].lobe == nil)
+    }
+
+    @Test func writtenCatalogReadsBackEqualAndIsStable() throws {
+        let catalog = try Catalog.read(from: Fixture.atlasData.appendingPathComponent("catalog.json"))
+        let data = try catalog.encoded()
+        #expect(try Catalog.decode(data, path: "x") == catalog)
+        #expect(try catalog.encoded() == data)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""lobe" : null"#))
+    }
+
+    @Test func badCatalogsNameFileFieldAndProblem() throws {
+        let good = try String(contentsOf: Fixture.atlasData.appendingPathComponent("catalog.json"), encoding: .utf8)
+        let wrongVersion = good.replacingOccurrences(of: #""formatVersion": 1"#, with: #""formatVersion": 7"#)
+        #expect(throws: AtlasError.badCatalog("c.json", field: "formatVersion", problem: "version 7 is not supported (expected 1)")) {
+            try Catalog.decode(Data(wrongVersion.utf8), path: "c.json")
+        }
+        let wrongId = good.replacingOccurrences(of: #""id": 2"#, with: #""id": 9"#)
+        do {
+            _ = try Catalog.decode(Data(wrongId.utf8), path: "c.json")
+            Issue.record("accepted ids out of order")
+        } catch let error as AtlasError {
+            #expect(error.description.hasPrefix("c.json: atlases[gyri].regions[1].id: id 9 should be 2"))
+        }
+        let badHemisphere = good.replacingOccurrences(of: #""hemisphere": "none""#, with: #""hemisphere": "middle""#)
+        do {
+            _ = try Catalog.decode(Data(badHemisphere.utf8), path: "c.json")
+            Issue.record("accepted a bad hemisphere")
+        } catch let error as AtlasError {
+            #expect(error.description.hasPrefix("c.json: atlases[1].regions[2].hemisphere:"), "\(error)")
+        }
+    }
+
+    @Test func dataLocatorOrder() throws {
+        let fixture = Fixture.atlasData.path
+        #expect(try DataLocator.locate(explicit: fixture, environment: [:], executable: nil).path == fixture)
+        #expect(try DataLocator.locate(explicit: nil, environment: ["BRAINTUTOR_DATA": fixture], executable: nil).path == fixture)
+        // An executable inside the fixture tree finds AtlasData in a parent folder.
+        let exe = Fixture.atlasData.deletingLastPathComponent().appendingPathComponent("bin/braintutor")
+        #expect(try DataLocator.locate(explicit: nil, environment: [:], executable: exe).path == fixture)
+        #expect(throws: AtlasError.self) { try DataLocator.locate(explicit: "/nonexistent", environment: [:], executable: nil) }
+        #expect(throws: AtlasError.self) {
+            try DataLocator.locate(explicit: nil, environment: ["BRAINTUTOR_DATA": "/nonexistent"], executable: nil)
+        }
+    }
+}
