@@ -69,5 +69,8 @@ public struct SliceRequest: Sendable, Equatable {
         if atlas != nil, voiPath != nil, atlas != SliceRequest.noAtlas {
             throw .badOption("--atlas", "cannot be combined with --voi (the VOI file is the overlay)")
         }
+        if highlight != nil, atlas == SliceRequest.noAtlas, voiPath == nil {
+            throw .badOption("--highlight", "needs an overlay, but --atlas is 'none'")
+        }
     }
 }

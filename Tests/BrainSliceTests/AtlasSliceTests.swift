@@ -112,3 +112,22 @@ private func request(_ position: SliceRequest.Position) -> SliceRequest {
     r.atlas = "nope"
     #expect(throws: AtlasError.self) { try Slicer(library: set.library).render(r) }
 }
+
+@Test(arguments: [ReferenceSpace.talairach, .mni])
+func stereotaxicVOIsLandOnTheTemplate(space: ReferenceSpace) throws {
+    let set = try SyntheticAtlas()
+    let point = SIMD3<Double>(30, -10, 20)
+    let voi = VOI(name: "Spot (right)", color: SIMD3(1, 2, 250), voxels: [SIMD3<Int32>(30, -10, 20)])
+    let url = set.root.appendingPathComponent("spot.voi")
+    try VOIFile(referenceSpace: space, vois: [voi]).write(to: url)
+    let mni = space == .talairach ? Talairach.mni(fromTalairach: point) : point
+    let expected = TemplateFrame.voxel(ofMNI: mni)!
+    var r = request(.index(expected.y))
+    r.voiPath = url.path
+    let result = try Slicer(library: set.library).render(r)
+    // Axial, neurological: column 255 − z, row x.
+    #expect(result.image[255 - expected.z, expected.x] == RGBA(1, 2, 250))
+    #expect(result.regions.count == 1)
+    #expect(result.regions.first?.region.name == "Spot" && result.regions.first?.region.hemisphere == .right)
+    #expect(result.regions.first?.region.atlas == "spot")
+}
