@@ -62,12 +62,19 @@ public struct VolumeFrame: Hashable, Sendable {
     /// Fractional voxel index of a RAS mm position.
     public func voxel(ras p: SIMD3<Double>) -> SIMD3<Double> { voxel(bvMillimetres: bvMillimetres(ras: p)) }
 
-    /// Nearest voxel centre of a RAS mm position; halves round away from zero.
+    /// Nearest voxel centre of a RAS mm position. A point exactly between two centres goes to the one
+    /// farther from the origin in mm ("halves away from zero" in mm: MNI −0.5 → −1, i.e. z = 129).
     public func nearestVoxel(ras p: SIMD3<Double>) -> SIMD3<Int> {
         let v = voxel(ras: p)
-        return SIMD3(Int(v.x.rounded(.toNearestOrAwayFromZero)),
-                     Int(v.y.rounded(.toNearestOrAwayFromZero)),
-                     Int(v.z.rounded(.toNearestOrAwayFromZero)))
+        // Voxel axis x carries RAS y, y carries RAS z, z carries RAS x (FORMATS.md §2.3).
+        func pick(_ index: Double, _ mm: Double) -> Int {
+            let lower = index.rounded(.down)
+            guard index - lower == 0.5 else { return Int(index.rounded(.toNearestOrAwayFromZero)) }
+            // Voxel index grows against the RAS axis, so "away from zero" in mm is the lower index for
+            // positive mm and the higher one for negative mm.
+            return mm >= 0 ? Int(lower) : Int(lower) + 1
+        }
+        return SIMD3(pick(v.x, p.y), pick(v.y, p.z), pick(v.z, p.x))
     }
 
     /// Rows of the 4×4 matrix mapping `(x, y, z, 1)` voxel indices to RAS mm (FORMATS.md §2.3).
