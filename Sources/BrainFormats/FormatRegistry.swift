@@ -56,10 +56,16 @@ public enum FormatRegistry {
         .srf,
         .voi,
         .poi,
+        .nifti,
+        .freesurferSurface,
+        .freesurferAnnotation,
+        .freesurferLabel,
     ]
 
     /// Cross-format conversions; same-format conversion needs no entry.
     public static let converters: [FormatConverter] = [
+        .niftiToVMR,
+        .niftiToV16,
     ]
 
     /// The file's extension without `.gz`, lower-cased (`brain.nii.gz` → `nii`).

@@ -8,6 +8,19 @@ public struct FreeSurferAnnotation: Sendable {
     public var entries: [FreeSurferColorEntry]
     /// Original colour table file name stored in the annotation.
     public var colorTableName: String
+    /// How the colour table was stored: `nil` (none), 1 (old, positional) or 2 (version 2).
+    public var colorTableVersion: Int?
+    /// The version-2 header's "max structure index" field, kept for exact rewrites.
+    public var colorTableMaxIndex: Int32 = 0
+
+    /// An annotation from per-vertex values and a colour table (written as colour table version 2).
+    public init(vertexValues: [Int32], entries: [FreeSurferColorEntry], colorTableName: String = "") {
+        self.vertexValues = vertexValues
+        self.entries = entries
+        self.colorTableName = colorTableName
+        colorTableVersion = 2
+        colorTableMaxIndex = Int32((entries.map(\.index).max() ?? -1) + 1)
+    }
 
     public var vertexCount: Int { vertexValues.count }
 
@@ -32,17 +45,20 @@ public struct FreeSurferAnnotation: Sendable {
         vertexValues = values
         entries = []
         colorTableName = ""
+        colorTableVersion = nil
         guard c.remaining >= 4 else { return }
         let hasTable = try c.i32("colour table flag")
         guard hasTable == 1 else { return }
         let first = try c.i32("colour table size")
         if first > 0 {
+            colorTableVersion = 1
             try readOldTable(&c, count: Int(first))
         } else {
             let version = -Int(first)
             guard version == 2 else {
                 throw c.fail("colour table version", "\(version) is not supported (old format or version 2 are)")
             }
+            colorTableVersion = 2
             try readVersion2Table(&c)
         }
     }
@@ -61,7 +77,7 @@ public struct FreeSurferAnnotation: Sendable {
 
     // Version 2: explicit structure numbers, possibly sparse.
     private mutating func readVersion2Table(_ c: inout ImportByteCursor) throws {
-        _ = try c.i32("colour table max index")
+        colorTableMaxIndex = try c.i32("colour table max index")
         colorTableName = try c.lengthPrefixedString("colour table file name")
         let count = try c.count("colour table entries", atMost: c.remaining / 24)
         for k in 0 ..< count {
@@ -82,6 +98,36 @@ public struct FreeSurferAnnotation: Sendable {
         }
         let t = try c.i32("colour table entry \(name) transparency")
         return FreeSurferColorEntry(index: index, name: name, color: rgb, transparency: Int(t))
+    }
+
+    /// The file bytes: vertices listed 0…N−1, then the colour table in the format it was read in.
+    public func encoded() -> [UInt8] {
+        var w = ByteWriter(capacity: 8 * vertexValues.count + 64 * entries.count + 64)
+        w.i32BE(Int32(vertexValues.count))
+        for (v, value) in vertexValues.enumerated() { w.i32BE(Int32(v)); w.i32BE(value) }
+        guard let version = colorTableVersion else { return w.data }
+        func string(_ s: String) {
+            let b = Array(s.utf8) + [0]
+            w.i32BE(Int32(b.count))
+            w.bytes(b)
+        }
+        func rgbt(_ e: FreeSurferColorEntry) {
+            for v in e.color { w.i32BE(Int32(v)) }
+            w.i32BE(Int32(e.transparency))
+        }
+        w.i32BE(1)
+        if version == 1 {
+            w.i32BE(Int32(entries.count))
+            string(colorTableName)
+            for e in entries { string(e.name); rgbt(e) }
+        } else {
+            w.i32BE(-2)
+            w.i32BE(colorTableMaxIndex)
+            string(colorTableName)
+            w.i32BE(Int32(entries.count))
+            for e in entries { w.i32BE(Int32(e.index)); string(e.name); rgbt(e) }
+        }
+        return w.data
     }
 
     /// Position in `entries` of each vertex's label, or −1 when its value is in no entry.

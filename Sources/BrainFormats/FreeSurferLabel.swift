@@ -8,8 +8,12 @@ public struct FreeSurferLabel: Sendable {
     public var positions: [SIMD3<Float>]
     /// The fifth column (a statistic or probability; 0 when unused).
     public var values: [Float]
-    /// The first (comment) line without its leading '#'.
-    public var comment: String
+    /// The first line exactly as stored (FreeSurfer: `#!ascii label  , from subject … vox2ras=TkReg`).
+    public var headerLine: String
+    /// The first line without its leading '#'.
+    public var comment: String {
+        headerLine.hasPrefix("#") ? String(headerLine.dropFirst()).trimmingCharacters(in: .whitespaces) : headerLine
+    }
 
     public var vertexCount: Int { vertices.count }
 
@@ -24,11 +28,11 @@ public struct FreeSurferLabel: Sendable {
             FormatError(file: name, field: field, message: message)
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let rawLines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        var lines = rawLines.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         while lines.last?.isEmpty == true { lines.removeLast() }
         guard lines.count >= 2 else { throw fail("header", "needs a comment line and a count line") }
-        comment = lines[0].hasPrefix("#") ? String(lines[0].dropFirst()).trimmingCharacters(in: .whitespaces) : lines[0]
+        headerLine = String(rawLines[0]).trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
         guard let n = Int(lines[1]), n >= 0 else {
             throw fail("line 2 (count)", "'\(lines[1].prefix(40))' is not a vertex count")
         }
@@ -51,5 +55,15 @@ public struct FreeSurferLabel: Sendable {
             positions.append(SIMD3(x, y, z))
             values.append(w)
         }
+    }
+
+    /// The text FreeSurfer writes (`%d  %.3f  %.3f  %.3f %.10f` per vertex).
+    public func encoded() -> [UInt8] {
+        var out = headerLine + "\n\(vertices.count)\n"
+        for k in vertices.indices {
+            let p = positions[k]
+            out += String(format: "%d  %.3f  %.3f  %.3f %.10f\n", vertices[k], Double(p.x), Double(p.y), Double(p.z), Double(values[k]))
+        }
+        return Array(out.utf8)
     }
 }

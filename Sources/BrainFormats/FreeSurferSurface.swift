@@ -8,6 +8,8 @@ public struct FreeSurferSurface: Sendable {
     public var triangles: [SIMD3<Int32>]
     /// The "created by …" comment line.
     public var createdBy: String
+    /// Bytes after the triangles (FreeSurfer's volume-geometry tags), kept for exact rewrites.
+    public var trailingBytes: [UInt8] = []
 
     public var vertexCount: Int { vertices.count }
     public var triangleCount: Int { triangles.count }
@@ -59,6 +61,20 @@ public struct FreeSurferSurface: Sendable {
         }
         vertices = vs
         triangles = ts
+        trailingBytes = Array(bytes[c.offset...])
+    }
+
+    /// The file bytes (big-endian, magic 0xFFFFFE); reading them gives this surface back.
+    public func encoded() -> [UInt8] {
+        var w = ByteWriter(capacity: 64 + vertices.count * 12 + triangles.count * 12 + trailingBytes.count)
+        w.bytes([0xFF, 0xFF, 0xFE])
+        w.bytes(Array(createdBy.utf8) + [0x0A, 0x0A])
+        w.i32BE(Int32(vertices.count))
+        w.i32BE(Int32(triangles.count))
+        for v in vertices { w.f32BE(v.x); w.f32BE(v.y); w.f32BE(v.z) }
+        for t in triangles { w.i32BE(t.x); w.i32BE(t.y); w.i32BE(t.z) }
+        w.bytes(trailingBytes)
+        return w.data
     }
 
     /// Axis-aligned bounding box of the vertices (zero box for an empty surface).

@@ -21,6 +21,10 @@ public struct NIfTIFile: Sendable {
     /// Voxel data exactly as stored (file byte order), `voxelCount × datatype.bytesPerVoxel` bytes.
     public let rawBytes: [UInt8]
     public let isBigEndian: Bool
+    /// Name the image was read under (used in error messages of later steps).
+    public let fileName: String
+    /// Header and extension bytes as stored (everything before `vox_offset`), for exact rewrites.
+    public let headerBytes: [UInt8]
 
     /// Number of voxels in one 3-D volume (`nx·ny·nz`).
     public var volumeVoxelCount: Int { dims[0] * dims[1] * dims[2] }
@@ -58,7 +62,12 @@ public struct NIfTIFile: Sendable {
         affineSource = header.affineSource
         isBigEndian = header.bigEndian
         rawBytes = Array(bytes[header.dataOffset ..< end])
+        headerBytes = Array(bytes[0 ..< header.dataOffset])
+        fileName = file
     }
+
+    /// The single-file `.nii` bytes (header as stored, then the voxel data): an exact round trip.
+    public func encoded() -> [UInt8] { headerBytes + rawBytes }
 
     /// Linear index of voxel (i, j, k) in the first volume (i fastest).
     @inline(__always)

@@ -34,19 +34,43 @@ extension NIfTIFile {
 
     /// All stored voxels as unscaled integers (label volumes). Float data must hold whole numbers
     /// in Int32 range; anything else is an error naming the first offending voxel.
-    public func integerValues(file: String = "nifti") throws -> [Int32] {
+    public func integerValues(file: String? = nil) throws -> [Int32] {
         if !datatype.isInteger || datatype == .uint32 {
             let values = rawDoubleValues()
             var out = [Int32](repeating: 0, count: values.count)
             for (v, x) in values.enumerated() {
                 guard x.isFinite, x == x.rounded(), abs(x) <= Double(Int32.max) else {
-                    throw FormatError(file: file, field: "voxel \(v)", message: "value \(x) is not a whole Int32 label")
+                    throw FormatError(file: file ?? fileName, field: "voxel \(v)", message: "value \(x) is not a whole Int32 label")
                 }
                 out[v] = Int32(x)
             }
             return out
         }
-        return rawDoubleValues().map { Int32($0) }
+        let n = voxelCount
+        var out = [Int32](repeating: 0, count: n)
+        let swap = isBigEndian != (UInt16(1).bigEndian == 1)
+        rawBytes.withUnsafeBytes { raw in
+            out.withUnsafeMutableBufferPointer { dst in
+                switch datatype {
+                case .uint8: for v in 0 ..< n { dst[v] = Int32(raw[v]) }
+                case .int8: for v in 0 ..< n { dst[v] = Int32(Int8(bitPattern: raw[v])) }
+                case .int16, .uint16:
+                    let signed = datatype == .int16
+                    for v in 0 ..< n {
+                        let stored = raw.loadUnaligned(fromByteOffset: 2 * v, as: UInt16.self)
+                        let w = swap ? stored.byteSwapped : stored
+                        dst[v] = signed ? Int32(Int16(bitPattern: w)) : Int32(w)
+                    }
+                case .int32:
+                    for v in 0 ..< n {
+                        let stored = raw.loadUnaligned(fromByteOffset: 4 * v, as: Int32.self)
+                        dst[v] = swap ? stored.byteSwapped : stored
+                    }
+                default: break  // uint32 and floats take the checked path above
+                }
+            }
+        }
+        return out
     }
 
     /// Unscaled values as Double (exact for every supported type).

@@ -103,3 +103,35 @@ private func fixture(_ name: String) -> URL {
         #expect(ba.entry(code: 14)?.name == "entorhinal_exvivo")
     }
 }
+
+@Suite struct FreeSurferRoundTripTests {
+    private func url(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/importers/\(name)")
+    }
+
+    @Test func writersReproduceTheRealFilesByteForByte() throws {
+        let pial = [UInt8](try FileSource.read(url("lh.pial.gz")))
+        #expect(try FreeSurferSurface(bytes: pial, name: "lh.pial").encoded() == pial)
+        let annot = [UInt8](try Data(contentsOf: url("lh.aparc.annot")))
+        #expect(try FreeSurferAnnotation(bytes: annot, name: "lh.aparc.annot").encoded() == annot)
+        let label = [UInt8](try Data(contentsOf: url("lh.BA4a_exvivo.thresh.label")))
+        #expect(try FreeSurferLabel(bytes: label, name: "x.label").encoded() == label)
+    }
+
+    @Test func oldTableRewrittenReadsBackTheSame() throws {
+        let a = try FreeSurferAnnotation(contentsOf: url("old_ctab.annot"))
+        let b = try FreeSurferAnnotation(bytes: a.encoded(), name: "rewritten")
+        #expect(b.entries == a.entries && b.vertexValues == a.vertexValues && b.colorTableVersion == 1)
+    }
+
+    @Test func inspectJSONShapes() throws {
+        #expect(try FormatRegistry.inspect(url("lh.pial.gz"), json: true)
+            == #"{"format":"freesurfer-surface","vertexCount":40962,"triangleCount":81920}"#)
+        #expect(try FormatRegistry.inspect(url("lh.BA4a_exvivo.thresh.label"), json: true)
+            == #"{"format":"freesurfer-label","vertexCount":2319}"#)
+        let annot = try FormatRegistry.inspect(url("lh.aparc.annot"), json: true)
+        #expect(annot.hasPrefix(#"{"format":"freesurfer-annot","vertexCount":40962,"labels":[{"name":"unknown","color":[25,5,25],"vertexCount":3379},"#))
+        #expect(annot.contains(#"{"name":"precentral","color":[60,20,220],"vertexCount":2703}"#))
+    }
+}
