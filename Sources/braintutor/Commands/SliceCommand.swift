@@ -1,7 +1,66 @@
 import ArgumentParser
+import BrainSlice
 
-// Placeholder until its issue lands; replaced by the real command.
+/// `braintutor slice`: an orthogonal MRI slice with an atlas (or VOI) overlay, as PNG.
 struct SliceCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "slice", abstract: "(not built yet)")
-    func run() throws { throw ValidationError("'slice' is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "slice",
+        abstract: "Cut an axial, coronal or sagittal slice with an atlas overlay and write a PNG.",
+        discussion: """
+            Image origin top-left. Axial: anterior at the top; coronal and sagittal: superior at the top. \
+            Axial and coronal are neurological (subject's left on the image left) unless --radiological; \
+            sagittal has anterior on the left. --index is the BV voxel index along the plane's axis \
+            (sagittal: z, axial: y, coronal: x).
+            """)
+
+    @OptionGroup var data: DataOptions
+    @Option(help: "axial, coronal or sagittal.") var plane: String
+    @Option(parsing: .unconditional, help: "BV voxel index along the plane's axis.") var index: Int?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The plane's MNI coordinate.", valueName: "mm")) var mni: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("A point to cut through and mark.", valueName: "x,y,z")) var at: String?
+    @Option(help: "Space of --at: mni (default), tal, voxel.") var space: String?
+    @Option(help: "Atlas to overlay (default: gyri; 'none' for no overlay).") var atlas: String?
+    @Option(help: "Region id, sourceLabel or name to show strongly (both sides unless one is named).") var highlight: String?
+    @Flag(help: "With --highlight: show the other regions as light tints.") var dimOthers = false
+    @Flag(help: "Draw region outlines.") var outline = false
+    @Option(help: "Overlay opacity 0…1 (default 0.5).") var opacity: Double = 0.5
+    @Option(parsing: .unconditional, help: ArgumentHelp("Grey window (default 0,225).", valueName: "low,high")) var window: String?
+    @Option(help: "Output pixels per voxel (default: short side ≥ 512 px).") var scale: Int?
+    @Flag(help: "Mirror axial and coronal slices (subject's left on the image right).") var radiological = false
+    @Flag(help: "Leave out the orientation letters.") var noLabels = false
+    @Flag(help: "One grey pixel per voxel = voxel value: no overlay, letters, crosshair; scale 1.") var raw = false
+    @Option(help: "A VMR file to slice instead of the bundled template.") var vmr: String?
+    @Option(help: "A VOI file to overlay instead of an atlas.") var voi: String?
+    @Option(help: "Output PNG file.") var out: String
+    @Flag(help: "Print {out, plane, index, mni, size, regions} as JSON.") var json = false
+
+    func run() throws {
+        try CommandOutput.run {
+            guard let slicePlane = SlicePlane(userText: plane) else {
+                throw SliceError.badOption("--plane", "'\(plane)' is not axial, coronal or sagittal")
+            }
+            let pointSpace = try space.map { text throws(SliceError) in
+                guard let s = SliceRequest.PointSpace(rawValue: text.lowercased()) else {
+                    throw SliceError.badOption("--space", "'\(text)' is not mni, tal or voxel")
+                }
+                return s
+            }
+            var request = SliceRequest(plane: slicePlane,
+                                       position: try .parse(index: index, mni: mni, at: at, space: pointSpace))
+            request.atlas = atlas
+            request.highlight = highlight
+            request.dimOthers = dimOthers
+            request.outline = outline
+            request.opacity = opacity
+            request.window = try window.map { try GreyWindow(parsing: $0) }
+            request.scale = scale
+            request.radiological = radiological
+            request.letters = !noLabels
+            request.raw = raw
+            request.vmrPath = vmr
+            request.voiPath = voi
+            let summary = try Slicer(dataPath: data.dataDirectory).write(request, to: out)
+            if json { try CommandOutput.printJSON(summary) }
+        }
+    }
 }
