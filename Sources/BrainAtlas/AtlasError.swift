@@ -11,7 +11,7 @@ public enum AtlasError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownAtlas(String, known: [String])
     case missingFile(atlas: String, what: String)
     case noMatch(query: String, suggestions: [String])
-    case outsideVolume(point: [Double], space: String, voxel: [Int])
+    case outsideVolume(point: [Double], space: String, voxel: [Int], grid: String, dims: [Int])
     case badArgument(String, problem: String)
 
     public var description: String {
@@ -33,10 +33,11 @@ public enum AtlasError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noMatch(let query, let suggestions):
             return suggestions.isEmpty ? "no region matches '\(query)'"
                 : "no region matches '\(query)'; did you mean: \(suggestions.joined(separator: ", "))?"
-        case .outsideVolume(let point, let space, let voxel):
+        case .outsideVolume(let point, let space, let voxel, let grid, let dims):
             let p = point.map { formatNumber($0) }.joined(separator: ", ")
-            return "point (\(p)) in \(space) is outside the 256×256×256 template "
-                + "(voxel \(voxel.map(String.init).joined(separator: ", ")); each index must be 0…255)"
+            let where_ = voxel.isEmpty ? "" : "voxel \(voxel.map(String.init).joined(separator: ", ")); "
+            let limits = dims.count == 3 ? "indices must be within 0…\(dims[0] - 1), 0…\(dims[1] - 1), 0…\(dims[2] - 1)" : ""
+            return "point (\(p)) in \(space) is outside \(grid) (\(where_)\(limits))"
         case .badArgument(let name, let problem):
             return "\(name): \(problem)"
         }

@@ -8,6 +8,8 @@ public final class AtlasLibrary: Sendable {
     public let catalog: Catalog
     /// Atlases in catalog order.
     public let atlases: [Atlas]
+    /// The voxel grid the label volumes index (the template unless a user VMR says otherwise).
+    public let grid: VoxelGrid
 
     /// Locates AtlasData (`DataLocator`) and reads its catalog; nothing else is read yet.
     public static func open(data explicit: String? = nil) throws -> AtlasLibrary {
@@ -24,6 +26,7 @@ public final class AtlasLibrary: Sendable {
     public init(catalog: Catalog, root: URL, cacheDirectory: URL? = LabelVolume.defaultCacheDirectory()) {
         self.root = root
         self.catalog = catalog
+        grid = .template
         let subcorticalPOI = catalog.meshes.first { $0.surface == "subcortical" }?.poi
         atlases = catalog.atlases.map { entry in
             Atlas(entry: entry, loader: .files(root: root, files: entry.files,
@@ -33,10 +36,11 @@ public final class AtlasLibrary: Sendable {
     }
 
     /// A set of in-memory atlases (user files) with a catalog describing them.
-    public init(catalog: Catalog, atlases: [Atlas], root: URL? = nil) {
+    public init(catalog: Catalog, atlases: [Atlas], root: URL? = nil, grid: VoxelGrid = .template) {
         self.root = root
         self.catalog = catalog
         self.atlases = atlases
+        self.grid = grid
     }
 
     public var atlasNames: [String] { atlases.map(\.name) }

@@ -21,8 +21,9 @@ public struct Lookup: Sendable {
         public let space: CoordinateSpace
         /// The point as given.
         public let input: [Double]
-        /// MNI mm of the point (converted for `tal`, the voxel centre for `voxel`), 0.01 mm.
-        public let mni: [Double]
+        /// MNI mm of the point (converted for `tal`, the voxel centre for `voxel`), 0.01 mm;
+        /// nil only on a user's native-space VMR.
+        public let mni: [Double]?
         public let voxel: VoxelIndex
         /// Atlas name → region at the voxel, or nil; every atlas, in catalog order.
         public let atlases: [(name: String, region: Region?)]
@@ -37,7 +38,7 @@ public struct Lookup: Sendable {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(space, forKey: .space)
             try c.encode(input, forKey: .input)
-            try c.encode(mni, forKey: .mni)
+            if let mni { try c.encode(mni, forKey: .mni) } else { try c.encodeNil(forKey: .mni) }
             try c.encode(voxel, forKey: .voxel)
             var a = c.nestedContainer(keyedBy: NameKey.self, forKey: .atlases)
             for (name, region) in atlases {
@@ -64,7 +65,7 @@ public struct Lookup: Sendable {
 
     /// Looks up `point` (given in `space`) in every atlas of the library.
     public func lookup(_ point: SIMD3<Double>, space: CoordinateSpace) throws -> Result {
-        let (mni, voxel) = try Lookup.resolve(point, space: space)
+        let (mni, voxel) = try Lookup.resolve(point, space: space, grid: library.grid)
         var atlases: [(String, Region?)] = []
         var nearest: [(String, Nearest)] = []
         for atlas in library.atlases {
@@ -84,18 +85,19 @@ public struct Lookup: Sendable {
                 nearest.append((atlas.name, Nearest(region: region, distanceMm: Lookup.round2(hit.distance))))
             }
         }
-        return Result(space: space, input: [point.x, point.y, point.z], mni: [mni.x, mni.y, mni.z].map(Lookup.round2),
+        return Result(space: space, input: [point.x, point.y, point.z], mni: mni.map { [$0.x, $0.y, $0.z].map(Lookup.round2) },
                       voxel: voxel, atlases: atlases, nearest: nearest,
                       conversion: space == .tal ? Talairach.conversionNote : nil)
     }
 
-    /// MNI point and template voxel of an input point; errors for points outside the volume.
-    public static func resolve(_ point: SIMD3<Double>, space: CoordinateSpace) throws -> (mni: SIMD3<Double>, voxel: VoxelIndex) {
+    /// MNI point and grid voxel of an input point; errors for points outside the grid.
+    public static func resolve(_ point: SIMD3<Double>, space: CoordinateSpace,
+                               grid: VoxelGrid = .template) throws -> (mni: SIMD3<Double>?, voxel: VoxelIndex) {
         let given = [point.x, point.y, point.z]
         for v in given where !v.isFinite {
             throw AtlasError.badArgument("coordinate", problem: "\(v) is not a finite number")
         }
-        let mni: SIMD3<Double>
+        let mni: SIMD3<Double>?
         let voxel: VoxelIndex?
         switch space {
         case .voxel:
@@ -104,17 +106,19 @@ public struct Lookup: Sendable {
                                              problem: "voxel indices must be whole numbers")
             }
             voxel = VoxelIndex(Int(point.x), Int(point.y), Int(point.z))
-            mni = TemplateFrame.mni(of: voxel!)
-        case .mni:
-            mni = point
-            voxel = TemplateFrame.voxel(ofMNI: point)
-        case .tal:
-            mni = Talairach.mni(fromTalairach: point)
-            voxel = TemplateFrame.voxel(ofMNI: mni)
+            mni = grid.mni(of: voxel!)
+        case .mni, .tal:
+            guard grid.space != .native else {
+                throw AtlasError.badArgument("--space \(space.rawValue)",
+                                             problem: "\(grid.name) is in a native space; give a voxel with --space voxel")
+            }
+            mni = space == .mni ? point : Talairach.mni(fromTalairach: point)
+            voxel = grid.voxel(ofMNI: mni!)
         }
-        guard let voxel, voxel.isInsideFrame else {
+        guard let voxel, grid.contains(voxel) else {
             throw AtlasError.outsideVolume(point: given, space: space.rawValue,
-                                           voxel: voxel.map { [$0.x, $0.y, $0.z] } ?? [])
+                                           voxel: voxel.map { [$0.x, $0.y, $0.z] } ?? [], grid: grid.name,
+                                           dims: [grid.dims.x, grid.dims.y, grid.dims.z])
         }
         return (mni, voxel)
     }

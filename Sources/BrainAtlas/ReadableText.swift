@@ -23,10 +23,10 @@ extension Lookup.Result {
         let given = input.map(format).joined(separator: ", ")
         var lines: [String] = []
         switch space {
-        case .mni: lines.append("MNI (\(given)) → template voxel (\(voxel.x), \(voxel.y), \(voxel.z))")
-        case .voxel: lines.append("Template voxel (\(given)) → MNI (\(mni.map(format).joined(separator: ", ")))")
+        case .mni: lines.append("MNI (\(given)) → voxel (\(voxel.x), \(voxel.y), \(voxel.z))")
+        case .voxel: lines.append("Voxel (\(given)) → MNI " + (mni.map { "(\($0.map(format).joined(separator: ", ")))" } ?? "— (native space)"))
         case .tal:
-            lines.append("Talairach (\(given)) → MNI (\(mni.map(format).joined(separator: ", "))) → template voxel (\(voxel.x), \(voxel.y), \(voxel.z))")
+            lines.append("Talairach (\(given)) → MNI (\((mni ?? []).map(format).joined(separator: ", "))) → voxel (\(voxel.x), \(voxel.y), \(voxel.z))")
         }
         if let conversion { lines.append("(\(conversion))") }
         let width = atlases.map(\.name.count).max() ?? 0

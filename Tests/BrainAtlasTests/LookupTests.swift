@@ -56,25 +56,27 @@ import Testing
     @Test func voxelAndTalairachSpaces() throws {
         let library = try Fixture.library()
         let v = try Lookup(library: library).lookup(SIMD3(121, 121, 128), space: .voxel)
-        #expect(v.mni == [0, 7, 7] && v.atlases[1].region?.sourceLabel == "3rd-Ventricle")
+        #expect(v.mni! == [0, 7, 7] && v.atlases[1].region?.sourceLabel == "3rd-Ventricle")
         let tal = Talairach.talairach(fromMNI: SIMD3(-2, 7, 7))
         let t = try Lookup(library: library).lookup(tal, space: .tal)
         #expect(t.voxel == VoxelIndex(121, 121, 130) && t.atlases[1].region?.id == 1)
-        #expect(t.mni == [-2, 7, 7])
+        #expect(t.mni! == [-2, 7, 7])
         #expect(t.conversion?.contains("Lancaster") == true)
         #expect(try Fixture.jsonObject(try BrainJSON.encode(t))["conversion"] is String)
     }
 
     @Test func pointsOutsideTheVolumeAreClearErrors() throws {
         let lookup = try Lookup(library: Fixture.library())
-        #expect(throws: AtlasError.outsideVolume(point: [0, 0, 200], space: "mni", voxel: [128, -72, 128])) {
+        #expect(throws: AtlasError.outsideVolume(point: [0, 0, 200], space: "mni", voxel: [128, -72, 128],
+                                                 grid: "the 256×256×256 template", dims: [256, 256, 256])) {
             try lookup.lookup(SIMD3(0, 0, 200), space: .mni)
         }
         #expect(throws: AtlasError.self) { try lookup.lookup(SIMD3(256, 0, 0), space: .voxel) }
         #expect(throws: AtlasError.self) { try lookup.lookup(SIMD3(1.5, 0, 0), space: .voxel) }
         #expect(throws: AtlasError.self) { try lookup.lookup(SIMD3(.infinity, 0, 0), space: .mni) }
         #expect(throws: AtlasError.self) { try lookup.lookup(SIMD3(1e300, 0, 0), space: .tal) }
-        let message = AtlasError.outsideVolume(point: [0, 0, 200], space: "mni", voxel: [128, -72, 128]).description
-        #expect(message.contains("outside the 256×256×256 template"))
+        let message = AtlasError.outsideVolume(point: [0, 0, 200], space: "mni", voxel: [128, -72, 128],
+                                               grid: "the 256×256×256 template", dims: [256, 256, 256]).description
+        #expect(message == "point (0, 0, 200) in mni is outside the 256×256×256 template (voxel 128, -72, 128; indices must be within 0…255, 0…255, 0…255)")
     }
 }

@@ -7,11 +7,12 @@ struct AtlasesCommand: ParsableCommand {
         commandName: "atlases", abstract: "List the atlases with their region counts and sources.")
 
     @OptionGroup var data: DataOptions
+    @OptionGroup(title: "User BrainVoyager files") var user: UserSetOptions
     @Flag(help: "Print JSON: [{name, title, regionCount, description, source}].") var json = false
 
     func run() throws {
         try CommandOutput.run {
-            let summaries = try data.library().atlasSummaries()
+            let summaries = try user.library(data: data).atlasSummaries()
             if json { return try CommandOutput.printJSON(summaries) }
             let width = summaries.map(\.name.count).max() ?? 0
             for s in summaries {

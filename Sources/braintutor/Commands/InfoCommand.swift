@@ -8,13 +8,14 @@ struct InfoCommand: ParsableCommand {
         abstract: "Describe a region found by name, sourceLabel, synonym or abbreviation (misspellings and left/right allowed).")
 
     @OptionGroup var data: DataOptions
+    @OptionGroup(title: "User BrainVoyager files") var user: UserSetOptions
     @Argument(help: "What to look up, e.g. \"left precentral\", \"M1\", \"Heschl's gyrus\".") var query: [String]
     @Option(help: "Search only this atlas.") var atlas: String?
     @Flag(help: "Print JSON: {region: {…, text, synonyms, volumeMl, centroidMni}, alternatives: […]}.") var json = false
 
     func run() throws {
         try CommandOutput.run {
-            let info = try RegionInfo.lookUp(query.joined(separator: " "), atlas: atlas, in: data.library())
+            let info = try RegionInfo.lookUp(query.joined(separator: " "), atlas: atlas, in: user.library(data: data))
             if json { return try CommandOutput.printJSON(info) }
             print(info.readableText())
         }

@@ -7,13 +7,14 @@ struct RegionsCommand: ParsableCommand {
         commandName: "regions", abstract: "List the regions of an atlas (region objects with --json).")
 
     @OptionGroup var data: DataOptions
+    @OptionGroup(title: "User BrainVoyager files") var user: UserSetOptions
     @Option(help: "Atlas name (see `braintutor atlases`).") var atlas: String
     @Option(help: "Only this hemisphere: left, right or none.") var hemi: String?
     @Flag(help: "Print JSON: a list of region objects.") var json = false
 
     func run() throws {
         try CommandOutput.run {
-            let regions = try data.library().regions(atlas: atlas, hemisphere: hemi)
+            let regions = try user.library(data: data).regions(atlas: atlas, hemisphere: hemi)
             if json { return try CommandOutput.printJSON(regions) }
             for r in regions {
                 let lobe = r.lobe.map { "  [\($0)]" } ?? ""

@@ -8,6 +8,7 @@ struct WhereCommand: ParsableCommand {
         abstract: "Name the region of every atlas at a point (MNI, Talairach or template voxel).")
 
     @OptionGroup var data: DataOptions
+    @OptionGroup(title: "User BrainVoyager files") var user: UserSetOptions
     @Option(help: "Coordinate space: mni (default), tal, voxel.") var space: CoordinateSpace = .mni
     @Flag(help: "Print JSON: {space, mni, voxel, atlases, nearest}.") var json = false
     // Negative coordinates look like options, so the point is taken from whatever is left.
@@ -16,7 +17,7 @@ struct WhereCommand: ParsableCommand {
     func run() throws {
         try CommandOutput.run {
             let p = try PointArgument.parse(point)
-            let result = try Lookup(library: data.library()).lookup(p, space: space)
+            let result = try Lookup(library: user.library(data: data)).lookup(p, space: space)
             if json { return try CommandOutput.printJSON(result) }
             print(result.readableText())
         }
