@@ -35,7 +35,7 @@ public final class OSMesaLibrary: @unchecked Sendable {
         do throws(RenderError) { return .success(try OSMesaLibrary(name: libraryName)) } catch { return .failure(error) }
     }()
 
-    private init(name: String) throws(RenderError) {
+    init(name: String) throws(RenderError) {
         guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown dlopen failure"
             throw .libraryMissing(name: name, reason: reason + " (install Debian's libosmesa6)")

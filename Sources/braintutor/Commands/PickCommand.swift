@@ -1,7 +1,25 @@
 import ArgumentParser
+import BrainAtlas
+import BrainRender
 
-// Placeholder until its issue lands; replaced by the real command.
+/// `braintutor pick X Y`: which region is under a pixel of the image `render` would draw.
 struct PickCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "pick", abstract: "(not built yet)")
-    func run() throws { throw ValidationError("'pick' is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "pick",
+        abstract: "Name the region under pixel X Y (from the top-left) of the same scene `render` draws.")
+
+    @Argument(help: "Pixel column from the left.") var x: Int
+    @Argument(help: "Pixel row from the top.") var y: Int
+    @OptionGroup var scene: SceneOptions
+    @Flag(help: "Print JSON: {x, y, region: region + text | null, mni: [x,y,z] | null, vertex: N | null}.") var json = false
+
+    func run() throws {
+        try CommandOutput.run {
+            let report = try RenderJobs.pick(try scene.request(), data: scene.data.dataDirectory, x: x, y: y)
+            if json { return try CommandOutput.printJSON(report) }
+            guard let region = report.region?.region else { return print("(\(x), \(y)): no region (background)") }
+            let mni = report.mni.map { " at MNI (\($0.map { String($0) }.joined(separator: ", ")))" } ?? ""
+            print("(\(x), \(y)): \(region.displayName) [\(region.atlas) #\(region.id)]\(mni), vertex \(report.vertex.map(String.init) ?? "–")")
+        }
+    }
 }

@@ -1,0 +1,122 @@
+import BrainAtlas
+import BrainFormats
+import Foundation
+
+/// A scene built from a request: the drawable `Scene` plus, for each layer and range, the region
+/// it shows, so picks and pixel counts can be reported as region objects.
+public struct AtlasScene: Sendable {
+    /// What a layer is and what its ranges mean.
+    public struct LayerInfo: Sendable {
+        /// Catalog mesh name (`pial-left`, `subcortical`, `head`) or the user file's name.
+        public let name: String
+        /// Region per grouping range; nil for unlabelled cortex and plain colours.
+        public let regions: [Region?]
+    }
+
+    public let request: SceneRequest
+    public let scene: Scene
+    public let layers: [LayerInfo]
+    /// The hemisphere(s) actually shown.
+    public let hemisphere: SceneRequest.HemisphereChoice
+
+    /// Unlabelled cortex.
+    public static let unlabelledColor = RGB(212, 212, 212)
+    public static let headColor = RGB(226, 190, 166)
+    public static let headOpacity: Float = 0.3
+    public static let dimTint: Float = 0.75
+    public static let softTint: Float = 0.35
+
+    /// Builds the scene for `request` from the bundled atlas data.
+    public static func build(_ request: SceneRequest, assets: SceneAssets) throws -> AtlasScene {
+        let hemisphere = try request.resolvedHemisphere()
+        if request.meshFile != nil { return try buildUserScene(request, hemisphere: hemisphere) }
+        let library = assets.library
+        let atlas = try library.atlas(named: request.atlas)
+        let isSubcorticalAtlas = atlas.name == "subcortical"
+        let showSubcortical = request.subcortical || isSubcorticalAtlas
+        // The subcortical atlas hides the cortex unless a hemisphere is asked for.
+        let showCortex = !isSubcorticalAtlas || request.hemisphere != nil
+        var layers: [Scene.Layer] = []
+        var infos: [LayerInfo] = []
+        let highlighted = try highlightSet(request, library: library)
+
+        if showCortex {
+            let sides: [Hemisphere] = hemisphere == .both ? [.left, .right] : [hemisphere == .left ? .left : .right]
+            let labelled = atlas.kind == "cortical" || (try? atlas.surfaceLabels(sides[0])) != nil
+            for side in sides {
+                let name = "\(request.surface.rawValue)-\(side.rawValue)"
+                let geometry = try assets.geometry(mesh: name, atlas: labelled ? atlas : nil, side: side)
+                let regions = geometry.grouping.ranges.map { atlas.region(id: Int($0.label)) }
+                let opacity: Float = showSubcortical && isSubcorticalAtlas ? 0.3 : 1
+                layers.append(Scene.Layer(geometry: geometry, colors: colors(regions, highlighted, request), opacity: opacity))
+                infos.append(LayerInfo(name: name, regions: regions))
+            }
+        }
+        if showSubcortical {
+            let sub = try library.atlas(named: "subcortical")
+            let geometry = try assets.geometry(mesh: "subcortical", atlas: sub, side: .none)
+            let regions = geometry.grouping.ranges.map { sub.region(id: Int($0.label)) }
+            layers.append(Scene.Layer(geometry: geometry, colors: colors(regions, highlighted, request)))
+            infos.append(LayerInfo(name: "subcortical", regions: regions))
+        }
+        if request.head {
+            let geometry = try assets.geometry(mesh: "head", atlas: nil, side: .none)
+            layers.append(Scene.Layer(geometry: geometry, colors: geometry.grouping.ranges.map { _ in headColor },
+                                      opacity: headOpacity))
+            infos.append(LayerInfo(name: "head", regions: geometry.grouping.ranges.map { _ in nil }))
+        }
+        let scene = try Scene(layers: layers, direction: try request.direction(), width: request.width,
+                              height: request.height, background: request.background)
+        return AtlasScene(request: request, scene: scene, layers: infos, hemisphere: hemisphere)
+    }
+
+    /// A user's SRF, coloured by its POI (one region per POI) or by its own vertex colours.
+    static func buildUserScene(_ request: SceneRequest, hemisphere: SceneRequest.HemisphereChoice) throws -> AtlasScene {
+        let path = request.meshFile!
+        let srf = try MeshLoading.readSRF(path)
+        let mesh = try MeshLoading.renderMesh(srf: srf, file: path)
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let geometry: SurfaceGeometry
+        let regions: [Region?]
+        let colors: [RGB]
+        if let poiPath = request.poiFile {
+            let poi = try UserPatches.read(poiPath, vertexCount: mesh.vertexCount)
+            geometry = try SurfaceGeometry(mesh: mesh, vertexLabels: poi.labels)
+            regions = geometry.grouping.ranges.map { poi.region(label: $0.label) }
+            let highlighted = try request.highlight.map { try poi.matching($0) } ?? []
+            colors = Self.colors(regions, highlighted, request)
+        } else {
+            let (labels, palette) = MeshLoading.colorLabels(srf: srf)
+            geometry = try SurfaceGeometry(mesh: mesh, vertexLabels: labels)
+            regions = geometry.grouping.ranges.map { _ in nil }
+            colors = geometry.grouping.ranges.map { $0.label == 0 ? unlabelledColor : palette[Int($0.label) - 1] }
+        }
+        let scene = try Scene(layers: [Scene.Layer(geometry: geometry, colors: colors)],
+                              direction: try request.direction(), width: request.width, height: request.height,
+                              background: request.background)
+        return AtlasScene(request: request, scene: scene, layers: [LayerInfo(name: name, regions: regions)],
+                          hemisphere: hemisphere)
+    }
+
+    static func highlightSet(_ request: SceneRequest, library: AtlasLibrary) throws -> Set<Region> {
+        guard let query = request.highlight else { return [] }
+        return Set(try RegionSearch(library: library, atlas: request.atlas).highlight(query))
+    }
+
+    /// Region colours; with a highlight the others are lightened (strongly with `dimOthers`).
+    static func colors(_ regions: [Region?], _ highlighted: Set<Region>, _ request: SceneRequest) -> [RGB] {
+        let white = RGB(255, 255, 255)
+        return regions.map { region in
+            let base = region?.color ?? unlabelledColor
+            guard !highlighted.isEmpty else { return base }
+            if let region, highlighted.contains(region) { return base }
+            return base.mixed(with: white, amount: request.dimOthers ? dimTint : softTint)
+        }
+    }
+
+    /// The region and layer behind a pick id, nil for the background.
+    public func target(id: UInt32) -> (layer: Int, range: Int, region: Region?)? {
+        guard let t = scene.pickTarget(id: id) else { return nil }
+        return (t.layer, t.range, layers[t.layer].regions[t.range])
+    }
+}

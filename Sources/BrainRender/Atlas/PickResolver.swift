@@ -1,0 +1,67 @@
+/// From a picked range to the surface point: a ray through the pixel centre is intersected with
+/// the range's triangles only (a few thousand), which gives the hit point and the nearest vertex.
+public enum PickResolver {
+    public struct Hit: Sendable, Equatable {
+        /// Index of the vertex of the hit triangle nearest to the hit point.
+        public let vertex: Int
+        /// The hit point on the drawn surface, RAS mm.
+        public let point: SIMD3<Float>
+        /// MNI/RAS point to report: the hit point, or on an inflated mesh the vertex's pial position.
+        public let anatomical: SIMD3<Float>
+    }
+
+    public static func resolve(scene: Scene, layer: Int, range: Int, x: Int, y: Int) -> Hit? {
+        let geometry = scene.layers[layer].geometry
+        let mesh = geometry.mesh
+        let r = geometry.grouping.ranges[range]
+        let (origin, direction) = scene.camera.ray(x: x, y: y)
+        let tris = geometry.grouping.sortedTriangles
+        var bestT = Float.greatestFiniteMagnitude
+        var bestTriangle = -1
+        // Fallback when the pixel centre lies on a shared edge the float test misses:
+        // the triangle whose centroid is closest to the ray.
+        var nearestDistance = Float.greatestFiniteMagnitude
+        var nearestTriangle = -1
+        let tolerance: Float = 1e-5
+        for t in r.triangleStart..<(r.triangleStart + r.triangleCount) {
+            let a = mesh.positions[Int(tris[3 * t])], b = mesh.positions[Int(tris[3 * t + 1])]
+            let c = mesh.positions[Int(tris[3 * t + 2])]
+            let e1 = b - a, e2 = c - a
+            let p = cross(direction, e2)
+            let det = dot(e1, p)
+            if abs(det) > 1e-12 {
+                let inv = 1 / det
+                let s = origin - a
+                let u = dot(s, p) * inv
+                let q = cross(s, e1)
+                let v = dot(direction, q) * inv
+                if u >= -tolerance, v >= -tolerance, u + v <= 1 + tolerance {
+                    let hitT = dot(e2, q) * inv
+                    if hitT > 0, hitT < bestT { bestT = hitT; bestTriangle = t }
+                }
+            }
+            let centroid = (a + b + c) / 3 - origin
+            let along = dot(centroid, direction)
+            let off = centroid - direction * along
+            let distance = dot(off, off)
+            if distance < nearestDistance { nearestDistance = distance; nearestTriangle = t }
+        }
+        let triangle = bestTriangle >= 0 ? bestTriangle : nearestTriangle
+        guard triangle >= 0 else { return nil }
+        let corners = [Int(tris[3 * triangle]), Int(tris[3 * triangle + 1]), Int(tris[3 * triangle + 2])]
+        let point: SIMD3<Float>
+        if bestTriangle >= 0 {
+            point = origin + direction * bestT
+        } else {
+            // Project the ray onto the fallback triangle's plane.
+            let a = mesh.positions[corners[0]]
+            let n = cross(mesh.positions[corners[1]] - a, mesh.positions[corners[2]] - a)
+            let denom = dot(n, direction)
+            point = abs(denom) > 1e-12 ? origin + direction * (dot(n, a - origin) / denom) : a
+        }
+        let vertex = corners.min { dot(mesh.positions[$0] - point, mesh.positions[$0] - point)
+            < dot(mesh.positions[$1] - point, mesh.positions[$1] - point) }!
+        let anatomical = mesh.anatomicalPositions.map { $0[vertex] } ?? point
+        return Hit(vertex: vertex, point: point, anatomical: anatomical)
+    }
+}

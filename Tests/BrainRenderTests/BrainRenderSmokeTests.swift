@@ -1,4 +1,0 @@
-import Testing
-@testable import BrainRender
-
-@Test func moduleLinks() { #expect(Bool(true)) }
