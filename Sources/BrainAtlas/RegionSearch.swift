@@ -84,8 +84,7 @@ public struct RegionSearch: Sendable {
             a.1 != b.1 ? a.1 > b.1 : a.0.rank < b.0.rank
         }
         guard let (best, score) = ranked.first, score >= RegionSearch.threshold else {
-            let names = ranked.prefix(5).filter { $0.1 > 0.2 }.map { RegionSearch.pick($0.0.regions, side).displayName }
-            throw AtlasError.noMatch(query: query, suggestions: names)
+            throw AtlasError.noMatch(query: query, suggestions: suggestions(text, side: side))
         }
         let region = RegionSearch.pick(best.regions, side)
         var alternatives = best.regions.filter { $0 != region }
@@ -93,6 +92,25 @@ public struct RegionSearch: Sendable {
             alternatives.append(RegionSearch.pick(g.regions, side))
         }
         return Match(region: region, homologues: best.regions, alternatives: alternatives, side: side, score: score)
+    }
+
+    /// The five regions whose names are closest to `text`, for a "did you mean".
+    func suggestions(_ text: String, side: Hemisphere?) -> [String] {
+        var scored: [(Group, Double)] = []
+        for g in groups {
+            var best = 0.0
+            for key in g.keys {
+                best = max(best, TextMatching.score(query: text, candidate: key), 0.5 * TextMatching.similarity(text, key))
+            }
+            scored.append((g, best))
+        }
+        scored.sort { (a: (Group, Double), b: (Group, Double)) -> Bool in a.1 != b.1 ? a.1 > b.1 : a.0.rank < b.0.rank }
+        var names: [String] = []
+        for (g, _) in scored where names.count < 5 {
+            let name = RegionSearch.pick(g.regions, side).displayName
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
     }
 
     /// Regions a `--highlight` names: an id, or both homologues unless the query names a side.
