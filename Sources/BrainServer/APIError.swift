@@ -26,6 +26,7 @@ public struct APIError: Error, HTTPResponseError, CustomStringConvertible, Senda
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = "no-store"
+        if status == .serviceUnavailable { headers[.retryAfter] = "1" }  // overload is momentary
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -22,6 +22,19 @@ final class AtlasEngine: Sendable {
         self.options = options
         self.logger = logger
         library = try AtlasLibrary.open(data: options.dataDirectory)
+        // The library loads lazily; a server pays that once here instead of in first requests.
+        for atlas in library.atlases {
+            do {
+                _ = try atlas.labelVolume()
+                _ = try atlas.texts()
+                if atlas.kind == "cortical" {
+                    _ = try atlas.surfaceLabels(.left)
+                    _ = try atlas.surfaceLabels(.right)
+                }
+            } catch {
+                logger.warning("atlas \(atlas.name) not fully loaded at start-up: \(error)")
+            }
+        }
         renderer = try RenderService(library: library, options: options, logger: logger)
         let slicer = Slicer(library: library)
         slicePool = RenderWorkerPool(workers: options.workers, queueCapacity: options.queueCapacity,

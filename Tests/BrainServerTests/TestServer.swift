@@ -1,5 +1,6 @@
 import BrainAtlas
 import Foundation
+import Logging
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -25,7 +26,9 @@ struct TestServer: Sendable {
         options.workers = 2
         options.dataDirectory = dataPath
         configure(&options)
-        let server = try BrainTutorServer(options: options)
+        var logger = Logger(label: "braintutor.test")
+        logger.logLevel = .warning  // one line per request would drown the test output
+        let server = try BrainTutorServer(options: options, logger: logger)
         let (ports, portSink) = AsyncStream<Int>.makeStream()
         let task = Task { try await server.run { port in portSink.yield(port) } }
         var iterator = ports.makeAsyncIterator()

@@ -54,7 +54,9 @@ class ViewerTest:
                      f"--window-size={cls.width},{cls.height}"):
             options.add_argument(flag)
         cls.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-        cls.driver.set_window_size(cls.width, cls.height)
+        # Desktop Chrome will not make a window narrower than ~500 px: emulate the viewport.
+        cls.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": cls.width, "height": cls.height, "deviceScaleFactor": 1, "mobile": cls.phone})
         cls.wait = WebDriverWait(cls.driver, TIMEOUT)
 
     @classmethod
