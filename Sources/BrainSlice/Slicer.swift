@@ -48,7 +48,8 @@ public final class Slicer: @unchecked Sendable {
         let (index, crosshair) = try locate(request, in: volume)
         let orientation = SliceOrientation(plane: request.plane, index: index, dims: volume.dims,
                                            radiological: request.radiological)
-        let mm = volume.frame.ras(voxel: SIMD3<Double>(orientation.voxel(column: 0, row: 0)))[request.plane.rasAxis]
+        // Rounded to µm: anisotropic voxel sizes otherwise print float noise in --json.
+        let mm = (volume.frame.ras(voxel: SIMD3<Double>(orientation.voxel(column: 0, row: 0)))[request.plane.rasAxis] * 1000).rounded() / 1000
 
         if request.raw {
             let recipe = SliceRecipe(orientation: orientation, voxels: volume.vmr.voxels, colourMap: .identity)
@@ -91,11 +92,14 @@ public final class Slicer: @unchecked Sendable {
             }
             return (index, nil)
         case .millimetres(let mm):
+            guard volume.space.isStereotaxic else {
+                throw SliceError.badOption("--mni", "needs a VMR in MNI or Talairach space; \(volume.name) is \(volume.space) (use --index)")
+            }
             var p = SIMD3<Double>(repeating: 0)
             p[request.plane.rasAxis] = mm
             guard let v = volume.voxel(ofMillimetres: p), v[axis] >= 0, v[axis] < depth else {
                 let v = volume.voxel(ofMillimetres: p)?[axis] ?? -1
-                throw SliceError.badOption("--mni", "\(mm) mm is BV \(axisName) index \(v), outside \(volume.name)'s 0…\(depth - 1)")
+                throw SliceError.badOption("--mni", "\(Slicer.number(mm)) mm is BV \(axisName) index \(v), outside \(volume.name)'s 0…\(depth - 1)")
             }
             return (v[axis], nil)
         case .point(let p, let space):
@@ -112,7 +116,7 @@ public final class Slicer: @unchecked Sendable {
             }
             guard let voxel, volume.contains(voxel) else {
                 let shown = voxel.map { "voxel (\($0.x), \($0.y), \($0.z))" } ?? "no voxel"
-                throw SliceError.badOption("--at", "(\(p.x), \(p.y), \(p.z)) in \(space.rawValue) is \(shown), outside \(volume.name) (\(volume.dims.x)×\(volume.dims.y)×\(volume.dims.z))")
+                throw SliceError.badOption("--at", "(\(Slicer.number(p.x)), \(Slicer.number(p.y)), \(Slicer.number(p.z))) in \(space.rawValue) is \(shown), outside \(volume.name) (\(volume.dims.x)×\(volume.dims.y)×\(volume.dims.z))")
             }
             return (voxel[axis], voxel)
         }
@@ -166,5 +170,10 @@ public final class Slicer: @unchecked Sendable {
         let overlay = RegionOverlay(regions: regions, opacity: request.opacity, highlighted: highlighted,
                                     dimOthers: request.dimOthers)
         return (plane, regions, overlay)
+    }
+
+    /// "-20" rather than "-20.0" in messages.
+    static func number(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(v)
     }
 }

@@ -75,6 +75,7 @@ import Testing
     #expect(throws: SliceError.self) {
         try Slicer().render(SliceFixtures.request(.axial, .point([0, 0, 0], space: .mni)))
     }
+    #expect(throws: SliceError.self) { try Slicer().render(SliceFixtures.request(.axial, .millimetres(10))) }
     var atlas = SliceFixtures.request(.axial, .index(8))
     atlas.atlas = "gyri"
     #expect(throws: SliceError.self) { try Slicer().render(atlas) }
