@@ -106,13 +106,18 @@ extension VOIFile {
         var c: (Int64, Int64, Int64) = (0, 0, 0)
         let range = Int64(Int32.min)...Int64(Int32.max)
         for k in 0..<count {
+            if let v = s.intTriple(), range.contains(v.0), range.contains(v.1), range.contains(v.2) {
+                out.append(SIMD3(Int32(truncatingIfNeeded: v.0), Int32(truncatingIfNeeded: v.1), Int32(truncatingIfNeeded: v.2)))
+                continue
+            }
+            // Slow path only to explain the problem.
             guard let line = s.nextLine() else {
                 throw s.error(nil, "NrOfVoxels", "VOI \"\(voi)\": file ends after \(k) of \(count) voxels")
             }
             guard s.integers(line, into: &c, max: 3) == 3, range.contains(c.0), range.contains(c.1), range.contains(c.2) else {
                 throw s.error(line, "voxel \(k + 1) of VOI \"\(voi)\"", "\"\(s.text(line).prefix(60))\" is not three integers")
             }
-            out.append(SIMD3(Int32(c.0), Int32(c.1), Int32(c.2)))
+            throw s.error(line, "voxel \(k + 1) of VOI \"\(voi)\"", "\"\(s.text(line).prefix(60))\" could not be read")
         }
         return out
     }

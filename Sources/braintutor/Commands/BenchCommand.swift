@@ -1,7 +1,9 @@
 import ArgumentParser
 
-// Placeholder until its issue lands; replaced by the real command.
+/// `braintutor bench …`: speed figures measured in a release build (never as timed tests).
 struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "bench", abstract: "(not built yet)")
-    func run() throws { throw ValidationError("'bench' is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure speed (build with -c release).",
+        subcommands: [BenchFormatsCommand.self])
 }
