@@ -9,6 +9,7 @@ public enum RenderJobs {
     /// returns the visible regions.
     public static func render(_ request: SceneRequest, data: String?, out: String,
                               compression: PNGEncoder.Compression, report: Bool) throws -> RenderReport? {
+        _ = try request.resolvedHemisphere()
         let scene = try buildScene(request, data: data)
         let context = try GLContext(width: request.width, height: request.height)
         let bytes = try scene.png(context: context, compression: compression)
@@ -23,6 +24,7 @@ public enum RenderJobs {
         guard (0..<request.width).contains(x), (0..<request.height).contains(y) else {
             throw RenderError.pixelOutside(x: x, y: y, width: request.width, height: request.height)
         }
+        _ = try request.resolvedHemisphere()
         let library = request.meshFile == nil ? try AtlasLibrary.open(data: data) : nil
         let scene = try buildScene(request, library: library)
         let context = try GLContext(width: request.width, height: request.height)
@@ -36,7 +38,9 @@ public enum RenderJobs {
     }
 
     static func buildScene(_ request: SceneRequest, library: AtlasLibrary?) throws -> AtlasScene {
-        if request.meshFile != nil { return try AtlasScene.buildUserScene(request, hemisphere: try request.resolvedHemisphere()) }
-        return try AtlasScene.build(request, assets: SceneAssets(library: library!))
+        guard request.meshFile == nil, let library else {
+            return try AtlasScene.buildUserScene(request, hemisphere: try request.resolvedHemisphere())
+        }
+        return try AtlasScene.build(request, assets: SceneAssets(library: library))
     }
 }
