@@ -36,6 +36,9 @@ extension VMRFile: FormatDocument {
         if version >= 3 { lines.append("offset \(offset.x), \(offset.y), \(offset.z); framing cube \(framingCubeDim)") }
         if version >= 2 {
             lines.append("reference space: \(inferredReferenceSpace())\(version >= 4 ? "" : " (inferred)"); left-right convention \(leftRightConvention)")
+            if leftRightConvention == 2 {
+                lines.append("warning: neurological left-right convention; its effect on the Z axis is unverified and nothing is flipped")
+            }
             for t in transformations {
                 lines.append("transformation type \(t.type), \(t.values.count) values: \(t.name) (from \(t.sourceFile))")
             }

@@ -88,6 +88,17 @@ public struct SRFFile: Sendable {
         return SIMD3(UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
     }
 
+    /// Display colour of vertex `i` (0…255): direct RGB, else the convex or concave curvature colour.
+    /// Run-time look-up codes (statistics 1000–1019, POI colours 10000–10200) fall back to convex, as BV data
+    /// outside BV cannot resolve them.
+    public func displayColor(ofVertex i: Int) -> SIMD3<UInt8> {
+        let value = colors[i]
+        if let rgb = Self.directRGB(value) { return rgb }
+        let c = value == 1 ? concaveColor : convexColor
+        func byte(_ f: Float) -> UInt8 { UInt8(max(0, min(255, (f * 255).rounded()))) }
+        return SIMD3(byte(c.x), byte(c.y), byte(c.z))
+    }
+
     /// MeshColor value BrainVoyager writes for a direct RGB colour.
     public static func meshColor(r: UInt8, g: UInt8, b: UInt8) -> UInt32 {
         0x3F00_0000 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)

@@ -39,12 +39,13 @@ extension VOIFile {
             }
             w.blank()
         }
-        for entry in footer { w.key(entry.key, entry.value.bytes, column: 28) }
         if let vtcs {
             w.blank()
             w.key("NrOfVOIVTCs", String(vtcs.count), column: 0)
             for path in vtcs { w.line(path.bytes) }
         }
+        // Unknown keys read after the file list go back after it.
+        for entry in footer { w.key(entry.key, entry.value.bytes, column: 28) }
         return Data(w.bytes)
     }
 

@@ -35,7 +35,7 @@ public struct VOIFile: Sendable {
     /// Header lines before the first VOI (except `NrOfVOIs`), in file order, values as written.
     public var header: [TextHeaderEntry] { didSet { sourceBytes = nil } }
     public var vois: [VOI] { didSet { sourceBytes = nil } }
-    /// Unknown keys after the last VOI.
+    /// Unknown keys after the `NrOfVOIVTCs` list (keys between VOIs belong to the VOI before them).
     public var footer: [TextHeaderEntry] { didSet { sourceBytes = nil } }
     /// Linked VTC/file list (`NrOfVOIVTCs`); nil when the key is absent.
     public var vtcs: [RawString]? { didSet { sourceBytes = nil } }

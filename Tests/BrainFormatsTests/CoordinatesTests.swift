@@ -78,3 +78,34 @@ import Testing
         #expect(ReferenceSpace.mni.voiName == "MNI")
     }
 }
+
+@Suite struct VOICoordinateTests {
+    @Test func bvVOIVoxelsLandOnTheSameVMRVoxels() throws {
+        let vmr = try VMRFile.read(from: Fixtures.url("bvbabel/sub-test03.vmr"))
+        let voi = try VOIFile.read(from: Fixtures.url("bvbabel/sub-test03.voi"))
+        for c in voi.vois[0].voxels {
+            #expect(voi.voxel(c, in: vmr.frame, dims: vmr.dims) == SIMD3<Int>(truncatingIfNeeded: c))
+            let ras = voi.rasMillimetres(c)
+            let back = vmr.frame.voxel(ras: ras)
+            #expect(abs(back.x - Double(c.x)) < 1e-3 && abs(back.z - Double(c.z)) < 1e-3)  // header text 0.992537 vs f32 0.9925374
+        }
+    }
+
+    @Test func mniVOIMapsThroughTheCanonicalFrame() throws {
+        let text = "FileVersion: 4\nReferenceSpace: MNI\nNrOfVOIs: 1\nNameOfVOI: a\nColorOfVOI: 1 2 3\nNrOfVoxels: 2\n-38 -10 50\n200 0 0\n"
+        let voi = try VOIFile(data: Data(text.utf8), name: "mni.voi")
+        #expect(voi.rasMillimetres(voi.vois[0].voxels[0]) == [-38, -10, 50])
+        #expect(voi.voxel(voi.vois[0].voxels[0], in: .canonical, dims: [256, 256, 256]) == [138, 78, 166])
+        #expect(voi.voxel(voi.vois[0].voxels[1], in: .canonical, dims: [256, 256, 256]) == nil)
+    }
+
+    @Test func srfDisplayColours() throws {
+        let srf = try SRFFile.read(from: Fixtures.url("bvbabel/sub-test03_cube.srf"))
+        #expect(srf.displayColor(ofVertex: 0) == [116, 173, 209])
+        var copy = srf
+        copy.colors[0] = 1
+        copy.colors[1] = 10_004
+        #expect(copy.displayColor(ofVertex: 0) == [116, 173, 209])  // this file's concave = convex colour
+        #expect(copy.displayColor(ofVertex: 1) == [116, 173, 209])
+    }
+}
