@@ -1,7 +1,35 @@
 import ArgumentParser
+import AtlasBuild
+import BrainAtlas
+import Foundation
 
-// Placeholder until its issue lands; replaced by the real command.
+/// `braintutor build-atlas`: rebuilds AtlasData from the atlas sources and the recipe.
 struct BuildAtlasCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "build-atlas", abstract: "(not built yet)")
-    func run() throws { throw ValidationError("'build-atlas' is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "build-atlas",
+        abstract: "Build AtlasData (template, meshes, atlases, label volumes, catalog) from the atlas sources.",
+        discussion: "Deterministic: the same sources and recipe give the same bytes. Progress goes to stderr on a terminal.")
+
+    @Option(help: "Folder with the atlas sources (see Scripts/fetch-atlas-sources.sh).")
+    var sources: String
+
+    @Option(help: "Output folder (created if missing).")
+    var out: String = "AtlasData"
+
+    @Option(help: "Recipe file (default: Recipe/atlas-recipe.json of this repository).")
+    var recipe: String?
+
+    @Flag(help: "Print the build report as JSON.")
+    var json = false
+
+    func run() throws {
+        var options = AtlasBuildOptions(sources: URL(fileURLWithPath: sources), output: URL(fileURLWithPath: out))
+        if let recipe { options.recipe = URL(fileURLWithPath: recipe) }
+        let report = try AtlasBuilder.build(options)
+        if json {
+            print(try BrainJSON.string(report, pretty: true))
+        } else {
+            print(AtlasBuilder.summary(report))
+        }
+    }
 }

@@ -1,1 +1,0 @@
-// Module AtlasBuild: see docs/CONVENTIONS.md.

