@@ -121,6 +121,11 @@ extension LabelVolume {
             return volume
         }
         let maxBytes = headerSize + frameSize * frameSize * frameSize * 2
+        // First use only; later runs map the cached copy. Terminals get a note, pipes stay clean.
+        if isatty(2) == 1 {
+            let note = "braintutor: unpacking \(url.lastPathComponent) into \(cacheDirectory?.path ?? "memory")…\n"
+            _ = note.withCString { write(2, $0, strlen($0)) }
+        }
         let bytes = try Gunzip.readMaybeCompressed(url, limit: maxBytes)
         let header = try bytes.withUnsafeBytes { try LabelHeader.parse($0, size: bytes.count, file: path) }
         try checkLabels(bytes, header: header, maxLabel: maxLabel, file: path)
