@@ -16,9 +16,16 @@ public enum SubcorticalMeshes {
     /// then Taubin smoothing. Structures without voxels contribute nothing. Output in mm of `voxelToMM`.
     public static func build<L: BinaryInteger & Sendable>(labels: [L], dims: SIMD3<Int>, voxelToMM: [[Double]],
                                                           structures: [[L]], smoothingIterations: Int = 15) -> Result {
-        var result = Result(mesh: TriangleMesh(), vertexStructure: [])
+        // Label value → structure position, so one scan finds every structure's box.
+        let maxLabel = structures.joined().map { Int($0) }.max() ?? 0
+        var owner = [Int32](repeating: -1, count: maxLabel + 1)
         for (s, members) in structures.enumerated() {
-            guard let box = boundingBox(labels, dims: dims, members: members) else { continue }
+            for m in members where m >= 0 && owner[Int(m)] < 0 { owner[Int(m)] = Int32(s) }
+        }
+        let boxes = boundingBoxes(labels, dims: dims, owner: owner, count: structures.count)
+        var result = Result(mesh: TriangleMesh(), vertexStructure: [])
+        for s in structures.indices {
+            guard let box = boxes[s] else { continue }
             // One voxel of margin so the mask never touches its box.
             let lo = pointwiseMax(box.lo &- 1, .zero), hi = pointwiseMin(box.hi &+ 1, dims &- 1)
             let size = hi &- lo &+ 1
@@ -26,10 +33,13 @@ public enum SubcorticalMeshes {
             for z in 0 ..< size.z {
                 for y in 0 ..< size.y {
                     let src = lo.x + dims.x * (lo.y + y + dims.y * (lo.z + z)), dst = size.x * (y + size.y * z)
-                    for x in 0 ..< size.x where members.contains(labels[src + x]) { voxels[dst + x] = 1 }
+                    for x in 0 ..< size.x {
+                        let l = Int(truncatingIfNeeded: labels[src + x])
+                        if l > 0 && l <= maxLabel && owner[l] == Int32(s) { voxels[dst + x] = 1 }
+                    }
                 }
             }
-            let mask = VoxelMask(dims: size, voxels: voxels).largestComponent().filledHoles()
+            let mask = VoxelMask(dims: size, voxels: voxels).largestComponent().closed(by: 1).filledHoles()
             let a = voxelToMM
             let boxToMM = (0 ..< 3).map { r in
                 [a[r][0], a[r][1], a[r][2],
@@ -43,17 +53,23 @@ public enum SubcorticalMeshes {
         return result
     }
 
-    static func boundingBox<L: BinaryInteger>(_ labels: [L], dims: SIMD3<Int>, members: [L]) -> (lo: SIMD3<Int>, hi: SIMD3<Int>)? {
-        var lo = dims, hi = SIMD3<Int>(repeating: -1)
+    static func boundingBoxes<L: BinaryInteger>(_ labels: [L], dims: SIMD3<Int>, owner: [Int32],
+                                                 count: Int) -> [(lo: SIMD3<Int>, hi: SIMD3<Int>)?] {
+        var lo = [SIMD3<Int>](repeating: dims, count: count), hi = [SIMD3<Int>](repeating: SIMD3(repeating: -1), count: count)
+        let top = owner.count
         for z in 0 ..< dims.z {
             for y in 0 ..< dims.y {
                 let row = dims.x * (y + dims.y * z)
-                for x in 0 ..< dims.x where labels[row + x] != 0 && members.contains(labels[row + x]) {
-                    lo = pointwiseMin(lo, SIMD3(x, y, z))
-                    hi = pointwiseMax(hi, SIMD3(x, y, z))
+                for x in 0 ..< dims.x {
+                    let l = Int(truncatingIfNeeded: labels[row + x])
+                    guard l > 0, l < top else { continue }
+                    let s = Int(owner[l])
+                    guard s >= 0 else { continue }
+                    lo[s] = pointwiseMin(lo[s], SIMD3(x, y, z))
+                    hi[s] = pointwiseMax(hi[s], SIMD3(x, y, z))
                 }
             }
         }
-        return hi.x < 0 ? nil : (lo, hi)
+        return (0 ..< count).map { hi[$0].x < 0 ? nil : (lo[$0], hi[$0]) }
     }
 }

@@ -4,16 +4,56 @@ import Foundation
 public enum NIfTIToVMR {
     /// Grey range: the 0.5 and 99.5 percentiles (linear interpolation, as numpy) of the non-zero values.
     public static func greyRange(_ values: [Float]) -> (low: Float, high: Float) {
-        var nonZero = values.filter { $0 != 0 && $0.isFinite }
-        guard !nonZero.isEmpty else { return (0, 0) }
-        nonZero.sort()
+        let select = OrderStatistics(values)
+        guard select.count > 0 else { return (0, 0) }
         func percentile(_ q: Double) -> Float {
-            let pos = q / 100 * Double(nonZero.count - 1)
-            let lo = Int(pos.rounded(.down)), hi = min(lo + 1, nonZero.count - 1)
-            let f = Float(pos - Double(lo))
-            return nonZero[lo] + (nonZero[hi] - nonZero[lo]) * f
+            let pos = q / 100 * Double(select.count - 1)
+            let lo = Int(pos.rounded(.down)), hi = min(lo + 1, select.count - 1)
+            let a = select.value(rank: lo), b = select.value(rank: hi)
+            return a + (b - a) * Float(pos - Double(lo))
         }
         return (percentile(0.5), percentile(99.5))
+    }
+
+    /// Exact order statistics of the non-zero finite values by two-level radix selection on the
+    /// order-preserving bit pattern of each float: O(n) per query instead of sorting millions of values.
+    struct OrderStatistics {
+        let values: [Float]
+        let count: Int
+        let high: [Int]  // histogram of the top 16 key bits
+
+        init(_ values: [Float]) {
+            self.values = values
+            var high = [Int](repeating: 0, count: 65536)
+            var count = 0
+            for v in values where v != 0 && v.isFinite {
+                high[Int(Self.key(v) >> 16)] += 1
+                count += 1
+            }
+            self.high = high
+            self.count = count
+        }
+
+        @inline(__always)
+        static func key(_ v: Float) -> UInt32 {
+            let b = v.bitPattern
+            return b & 0x8000_0000 != 0 ? ~b : b | 0x8000_0000
+        }
+
+        /// The value of 0-based rank `rank` among the non-zero finite values.
+        func value(rank: Int) -> Float {
+            var left = rank, bucket = 0
+            while left >= high[bucket] { left -= high[bucket]; bucket += 1 }
+            var low = [Int](repeating: 0, count: 65536)
+            for v in values where v != 0 && v.isFinite {
+                let k = Self.key(v)
+                if Int(k >> 16) == bucket { low[Int(k & 0xFFFF)] += 1 }
+            }
+            var sub = 0
+            while left >= low[sub] { left -= low[sub]; sub += 1 }
+            let k = UInt32(bucket) << 16 | UInt32(sub)
+            return Float(bitPattern: k & 0x8000_0000 != 0 ? k & 0x7FFF_FFFF : ~k)
+        }
     }
 
     /// Maps `value` linearly from `range` onto 0…`top`, rounded (halves away from zero) and clamped.

@@ -32,6 +32,23 @@ private func fixture(_ name: String) -> URL {
         #expect(nonZero <= 32 * 32 * 32 && nonZero > 32 * 32 * 30)
     }
 
+    @Test func percentilesMatchASortedReference() {
+        var state: UInt64 = 42
+        let values = (0 ..< 20011).map { k -> Float in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return k % 7 == 0 ? 0 : Float(Int64(state >> 40) - 8_000_000) / 1000
+        }
+        let sorted = values.filter { $0 != 0 }.sorted()
+        func reference(_ q: Double) -> Float {
+            let pos = q / 100 * Double(sorted.count - 1)
+            let lo = Int(pos), f = Float(pos - Double(lo))
+            return sorted[lo] + (sorted[min(lo + 1, sorted.count - 1)] - sorted[lo]) * f
+        }
+        let range = NIfTIToVMR.greyRange(values)
+        #expect(range.low == reference(0.5) && range.high == reference(99.5))
+        #expect(range.low < 0 && range.high > 0)
+    }
+
     @Test func labelsByNearestVoxelKeepEveryLabel() throws {
         let image = try NIfTIFile(contentsOf: fixture("tpl-MNI152NLin2009cAsym_res-01_atlas-MIAL67ThalamicNuclei_dseg.nii.gz"))
         let vmr = try NIfTIToVMR.vmr(from: image, labels: true, name: "mial")
