@@ -1,3 +1,4 @@
+import BrainAtlas
 import Foundation
 import Hummingbird
 
@@ -22,7 +23,7 @@ public struct APIError: Error, HTTPResponseError, CustomStringConvertible, Senda
 
     /// The one place error bodies are written, so every error has the same shape.
     static func jsonResponse(status: HTTPResponse.Status, message: String) -> Response {
-        let data = (try? JSONEncoder().encode(["error": message])) ?? Data(#"{"error":"internal error"}"#.utf8)
+        let data = (try? BrainJSON.encode(["error": message])) ?? Data(#"{"error":"internal error"}"#.utf8)
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = "no-store"

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import BrainServer
 
@@ -14,9 +13,9 @@ import Testing
     }
 
     @Test func jobsRunOnTheThreadThatOwnsTheContext() async throws {
-        let counter = Atomic<Int>(0)
+        let counter = Counter()
         let pool = RenderWorkerPool<ThreadBoundContext>(workers: 3, queueCapacity: 100, name: "test") {
-            ThreadBoundContext(serial: counter.add(1, ordering: .relaxed).newValue)
+            ThreadBoundContext(serial: counter.increment())
         }
         defer { pool.shutdown() }
         let results = try await withThrowingTaskGroup(of: (Bool, Int).self) { group in
@@ -35,20 +34,20 @@ import Testing
         #expect(results.count == 60)
         #expect(results.allSatisfy { $0.0 })
         #expect(Set(results.map(\.1)).isSubset(of: [1, 2, 3]))
-        #expect(counter.load(ordering: .relaxed) == 3)  // contexts are made once per worker, not per job
+        #expect(counter.value == 3)  // contexts are made once per worker, not per job
     }
 
     @Test func fullQueueAnswers503AndExpiredJobsNeverRun() async throws {
         let pool = RenderWorkerPool<Int>(workers: 1, queueCapacity: 2, name: "test") { 0 }
         defer { pool.shutdown() }
         let gate = DispatchSemaphore(value: 0)
-        let ran = Atomic<Int>(0)
+        let ran = Counter()
         // Occupy the only worker until released.
         let blocker = Task { try await pool.run(timeout: .seconds(30)) { _ in gate.wait(); return 0 } }
         while pool.load.running == 0 { try await Task.sleep(for: .milliseconds(2)) }
         // Two jobs fill the queue; both expire (1 ms) before the worker is free.
         let queued = (0..<2).map { _ in
-            Task { try await pool.run(timeout: .milliseconds(1)) { _ in ran.add(1, ordering: .relaxed); return 1 } }
+            Task { try await pool.run(timeout: .milliseconds(1)) { _ in ran.increment(); return 1 } }
         }
         while pool.load.waiting < 2 { try await Task.sleep(for: .milliseconds(2)) }
         await #expect(throws: APIError.self) {
@@ -72,7 +71,7 @@ import Testing
                 #expect(error.message.contains("waited longer"))
             }
         }
-        #expect(ran.load(ordering: .relaxed) == 0)
+        #expect(ran.value == 0)
     }
 
     @Test func aFailedContextAnswersEveryJobWithTheFailure() async throws {
