@@ -24,7 +24,7 @@ public struct RegionSearch: Sendable {
 
     struct Group: Sendable {
         var regions: [Region]
-        var keys: [String]
+        var keys: [TextMatching.Key]
         var rank: Int
     }
 
@@ -54,6 +54,7 @@ public struct RegionSearch: Sendable {
                 raw += texts?.entry(for: label)?.synonyms ?? []
                 var seen = Set<String>()
                 let keys = raw.map(TextMatching.normalize).filter { !$0.isEmpty && seen.insert($0).inserted }
+                    .map(TextMatching.Key.init(normalized:))
                 groups.append(Group(regions: regions, keys: keys, rank: atlasRank * 10_000 + i))
             }
         }
@@ -73,15 +74,20 @@ public struct RegionSearch: Sendable {
         guard !text.isEmpty else {
             throw AtlasError.badArgument("query '\(query)'", problem: "names no region (only a side)")
         }
+        let key = TextMatching.Key(normalized: text)
         var ranked: [(Group, Double)] = []
         ranked.reserveCapacity(groups.count)
         for g in groups {
             var best = 0.0
-            for key in g.keys { best = max(best, TextMatching.score(query: text, candidate: key)) }
+            for candidate in g.keys { best = max(best, TextMatching.score(query: key, candidate: candidate)) }
             ranked.append((g, best))
         }
+        // A named side prefers groups that have it (Schaefer's LH/RH parcels share names).
+        func hasSide(_ g: Group) -> Bool { side.map { s in g.regions.contains { $0.hemisphere == s } } ?? true }
         ranked.sort { (a: (Group, Double), b: (Group, Double)) -> Bool in
-            a.1 != b.1 ? a.1 > b.1 : a.0.rank < b.0.rank
+            if a.1 != b.1 { return a.1 > b.1 }
+            if hasSide(a.0) != hasSide(b.0) { return hasSide(a.0) }
+            return a.0.rank < b.0.rank
         }
         guard let (best, score) = ranked.first, score >= RegionSearch.threshold else {
             throw AtlasError.noMatch(query: query, suggestions: suggestions(text, side: side))
@@ -96,11 +102,13 @@ public struct RegionSearch: Sendable {
 
     /// The five regions whose names are closest to `text`, for a "did you mean".
     func suggestions(_ text: String, side: Hemisphere?) -> [String] {
+        let query = TextMatching.Key(normalized: text)
         var scored: [(Group, Double)] = []
         for g in groups {
             var best = 0.0
             for key in g.keys {
-                best = max(best, TextMatching.score(query: text, candidate: key), 0.5 * TextMatching.similarity(text, key))
+                best = max(best, TextMatching.score(query: query, candidate: key),
+                           0.5 * (1 - Double(TextMatching.distance(query.bytes, key.bytes)) / Double(max(query.bytes.count, key.bytes.count, 1))))
             }
             scored.append((g, best))
         }

