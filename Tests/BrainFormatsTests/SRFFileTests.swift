@@ -137,6 +137,22 @@ import Testing
         #expect(ring[0].first == srf.neighbours[0].first)
     }
 
+    @Test func ringNeighboursOfOpenAndHugeFans() throws {
+        let open = try MeshTopology.ringNeighbours(triangles: [0, 1, 2, 0, 2, 3], vertexCount: 4)
+        #expect(Array(open[0]) == [1, 2, 3])
+        #expect(Array(open[2]) == [3, 0, 1])
+        #expect(Array(open[1]) == [2, 0])
+        // 20 000 triangles around one vertex (a hostile file could hold this): linearithmic, so it finishes.
+        let n: Int32 = 20_000
+        let fan: [Int32] = (1...n).flatMap { k -> [Int32] in [0, k, k + 1] }
+        let ring = try MeshTopology.ringNeighbours(triangles: fan, vertexCount: Int(n) + 2)
+        #expect(ring.count(of: 0) == Int(n) + 1)
+        #expect(Array(ring[0].prefix(3)) == [1, 2, 3])
+        // Non-manifold: the same edge used twice keeps each neighbour once.
+        let twice = try MeshTopology.ringNeighbours(triangles: [0, 1, 2, 0, 1, 2, 0, 2, 3], vertexCount: 4)
+        #expect(Array(twice[0]) == [1, 2, 3])
+    }
+
     @Test func newMeshFromGeometryBuildsNeighbours() throws {
         // A tetrahedron: every vertex has 3 ring neighbours.
         let srf = try SRFFile(vertices: [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]],
