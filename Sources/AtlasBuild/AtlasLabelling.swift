@@ -59,7 +59,7 @@ struct AtlasLabelling {
                 let annot = try FreeSurferAnnotation(contentsOf: sources.root.appendingPathComponent(rel))
                 for e in annot.entries where annotColors[e.name] == nil { annotColors[e.name] = e.color }
                 let h = sources.hemis[s.rawValue]
-                return try SurfaceLabels.fromAnnotation(annot, file: rel, side: s, regions: regions, vertexCount: h.vertexCount,
+                return try VertexLabels.fromAnnotation(annot, file: rel, side: s, regions: regions, vertexCount: h.vertexCount,
                                                         collisions: atlas.colorCollisions, dkNames: h.dkNames)
             }
             ribbonLabels = painter.paint(vertexLabels!)
@@ -73,7 +73,7 @@ struct AtlasLabelling {
                     let rel = s.path(template).replacingOccurrences(of: "{label}", with: r.sourceLabel)
                     list.append((regions.id(r.sourceLabel, s.hemisphere), try FreeSurferLabel(contentsOf: sources.root.appendingPathComponent(rel))))
                 }
-                return SurfaceLabels.fromLabels(list.map { (region: $0.0, label: $0.1) }, vertexCount: sources.hemis[s.rawValue].vertexCount)
+                return VertexLabels.fromLabels(list.map { (region: $0.0, label: $0.1) }, vertexCount: sources.hemis[s.rawValue].vertexCount)
             }
             ribbonLabels = painter.paint(vertexLabels!)
             if let table = atlas.colorTable {

@@ -1,5 +1,6 @@
 import Foundation
 import BrainAtlas
+import BrainFormats
 
 extension Output {
     /// POI v2 (FORMATS.md §6): one POI per region of `hemisphere` (all regions when nil), vertices
@@ -8,23 +9,16 @@ extension Output {
     func writePOI(_ atlas: LabelledAtlas, labels: [UInt16], positions: [SIMD3<Float>], hemisphere: Hemisphere?,
                   mesh: String, nameBySourceLabel: Bool = false, to rel: String) throws {
         let n = atlas.regions.regions.count
-        var members = [[Int]](repeating: [], count: n + 1)
-        for (v, l) in labels.enumerated() where l != 0 { members[Int(l)].append(v) }
-        var text = "\nFileVersion:      2\n\nFromMeshFile:     \"\(mesh)\"\n\nNrOfMeshVertices: \(labels.count)\n\n"
-        let listed = atlas.regions.regions.enumerated().filter { hemisphere == nil || $0.element.hemisphere == hemisphere }
-        text += "NrOfPOIs:         \(listed.count)\n"
-        for (k, r) in listed {
-            let vs = members[k + 1]
+        var members = [[Int32]](repeating: [], count: n + 1)
+        for (v, l) in labels.enumerated() where l != 0 { members[Int(l)].append(Int32(v)) }
+        let pois = atlas.regions.regions.enumerated().filter { hemisphere == nil || $0.element.hemisphere == hemisphere }.map { (k, r) in
             let c = atlas.colors[k]
-            text += "\nNameOfPOI:        \"\(Self.sidedName(nameBySourceLabel ? r.sourceLabel : r.name, r.hemisphere))\"\n"
-            text += "InfoTextFile:     \"\"\n"
-            text += "ColorOfPOI:       \(c.r) \(c.g) \(c.b)\n"
-            text += "LabelVertex:      \(Self.labelVertex(vs, positions))\n"
-            text += "NrOfVertices:     \(vs.count)\n"
-            for v in vs { text += "\(v)\n" }
+            return POI(name: RawString(Self.sidedName(nameBySourceLabel ? r.sourceLabel : r.name, r.hemisphere)),
+                       color: SIMD3(c.r, c.g, c.b), vertices: members[k + 1],
+                       labelVertex: Int32(Self.labelVertex(members[k + 1].map(Int.init), positions)))
         }
-        text += "\nNrOfPOIMTCs:      0\n"
-        try write(Data(text.utf8), to: rel)
+        let file = POIFile(meshVertexCount: labels.count, fromMeshFile: mesh, pois: pois)
+        try write(file.encoded(), to: rel)
     }
 
     static func labelVertex(_ vs: [Int], _ positions: [SIMD3<Float>]) -> Int {

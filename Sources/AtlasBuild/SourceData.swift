@@ -56,7 +56,7 @@ struct SourceData: Sendable {
                 throw BuildError(file: annotPath, field: "vertex count", problem: "\(annot.vertexCount) < \(pial.vertexCount)")
             }
             hemis.append(Hemi(pial: pial, white: white, inflated: inflated, mid: mid,
-                              dkNames: SurfaceLabels.dkNames(annot, vertexCount: pial.vertexCount)))
+                              dkNames: VertexLabels.dkNames(annot, vertexCount: pial.vertexCount)))
         }
         self.hemis = hemis
     }

@@ -2,7 +2,7 @@ import BrainAtlas
 import BrainFormats
 
 /// Per-vertex region ids on the fsaverage6 meshes, straight from the annotations and labels.
-enum SurfaceLabels {
+enum VertexLabels {
     /// The annotation's vertex names resolved to this atlas's regions.
     ///
     /// One colour can name several structures (PALS-B12): names the atlas lists win, and a recipe

