@@ -1,4 +1,0 @@
-import Testing
-@testable import AtlasBuild
-
-@Test func moduleLinks() { #expect(Bool(true)) }
