@@ -26,12 +26,36 @@ struct QueryParameters: Sendable {
 
     init(_ values: [String: String]) { self.values = values }
 
+    /// `+` is a space and `%XX` a byte; anything else after `%`, or bytes that are not UTF-8,
+    /// is an error (Foundation's `removingPercentEncoding` lets some of these through).
     private static func decode(_ text: Substring, field: String) throws(APIError) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        guard let decoded = spaced.removingPercentEncoding else {
-            throw .badRequest("\(field): malformed percent-encoding in '\(text.prefix(60))'")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                    throw .badRequest("\(field): malformed percent-encoding in '\(text.prefix(60))'")
+                }
+                bytes.append(high << 4 | low)
+            default: bytes.append(byte)
+            }
+        }
+        guard let decoded = String(validating: bytes, as: UTF8.self) else {
+            throw .badRequest("\(field): not valid UTF-8 after percent-decoding")
         }
         return decoded
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// Rejects parameters the endpoint does not know, so a typo is an error rather than a silent default.

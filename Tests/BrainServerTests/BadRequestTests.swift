@@ -42,7 +42,7 @@ import Testing
         ("/api/slice?plane=axial&index=100&scale=50", 400, "scale"),
         ("/api/slice?plane=axial&index=100&atlas=nope", 404, "unknown atlas"),
         ("/api/slice?plane=axial&index=100&highlight=qqqqzzzzxxxx", 404, "qqqqzzzzxxxx"),
-        ("/api/render?q=%zz", 400, "malformed percent-encoding"),
+        ("/api/info?q=%ff%fe", 400, "not valid UTF-8"),
         ("/api/nothing", 404, "no such endpoint"),
         ("/api/render?x=" + String(repeating: "9", count: 5000), 414, "limit is 4096"),
     ]

@@ -15,6 +15,9 @@ import Testing
         }
         #expect(message { _ = try QueryParameters(rawQuery: String(repeating: "a", count: 5000)) }.contains("4096"))
         #expect(message { _ = try QueryParameters(rawQuery: "q=%zz") }.contains("malformed"))
+        #expect(message { _ = try QueryParameters(rawQuery: "q=abc%4") }.contains("malformed"))
+        #expect(message { _ = try QueryParameters(rawQuery: "q=%ff%fe") }.contains("UTF-8"))
+        #expect(try QueryParameters(rawQuery: "q=caf%C3%A9+%C3%A0").string("q") == "café à")
         let q = try QueryParameters(rawQuery: "w=99999&x=abc&h=12.5&name=..%2F..%2Fetc%2Fpasswd&view=sideways&flag=maybe")
         #expect(message { _ = try q.int("w", in: 1...2048) }.contains("w: 99999 is outside 1…2048"))
         #expect(message { _ = try q.double("x") }.contains("x: 'abc' is not a finite number"))
