@@ -148,7 +148,8 @@ async function pickAt(event) {
       return;
     }
     showStatus("");
-    await select(result.region, { fromPick: true });
+    // The slices jump to the tapped surface point, so the two views explain each other.
+    await select(result.region, { point: result.mni });
   } catch (error) {
     showStatus(`Pick failed: ${error.message}`);
   }
@@ -243,7 +244,7 @@ async function describe(region) {
   return { region, alternatives: [] };
 }
 
-async function select(region, { fromPick = false, info = null } = {}) {
+async function select(region, { point = null, info = null } = {}) {
   if (region.atlas !== state.atlas) await setAtlas(region.atlas, { keepSelection: true });
   state.selected = region;
   // Show the selected side: a right-hemisphere region is invisible in the left lateral view.
@@ -256,7 +257,8 @@ async function select(region, { fromPick = false, info = null } = {}) {
   if (state.selected !== region) return;  // a newer selection won
   state.selected = Object.assign({}, region, details.region);
   showInfo(details);
-  if (details.region && details.region.centroidMni && !fromPick) moveSliceTo(details.region.centroidMni);
+  if (point) moveSliceTo(point);
+  else if (details.region && details.region.centroidMni) moveSliceTo(details.region.centroidMni);
   updateButtons();
   renderBrain();
   renderSlice();
