@@ -107,9 +107,10 @@ public struct AtlasScene: Sendable {
     static func colors(_ regions: [Region?], _ highlighted: Set<Region>, _ request: SceneRequest) -> [RGB] {
         let white = RGB(255, 255, 255)
         return regions.map { region in
-            let base = region?.color ?? unlabelledColor
-            guard !highlighted.isEmpty else { return base }
-            if let region, highlighted.contains(region) { return base }
+            // Unlabelled cortex stays grey: only regions are tinted around a highlight.
+            guard let region else { return unlabelledColor }
+            let base = region.color
+            if highlighted.isEmpty || highlighted.contains(region) { return base }
             return base.mixed(with: white, amount: request.dimOthers ? dimTint : softTint)
         }
     }

@@ -5,5 +5,5 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure speed (build with -c release).",
-        subcommands: [BenchFormatsCommand.self])
+        subcommands: [BenchFormatsCommand.self, BenchRenderCommand.self])
 }

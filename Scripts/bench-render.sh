@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Renderer speed, release build: whole-process `render` and `pick` (hyperfine, warm Mesa shader
+# cache) and the in-process figures of `braintutor bench render` (lit frame, repeated pick).
+# Targets (issue 7): render <= 120 ms, pick <= 60 ms, lit frame <= 25 ms, repeated pick <= 1 ms.
+# Usage: Scripts/bench-render.sh [--data DIR]   (SCRATCH=.build-bench to pick the build folder)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SCRATCH=${SCRATCH:-.build}
+DATA_ARGS=("$@")
+command -v hyperfine >/dev/null || { echo "hyperfine missing: apt-get install -y hyperfine" >&2; exit 1; }
+swift build -c release --scratch-path "$SCRATCH" --product braintutor >&2
+BIN="$SCRATCH/release/braintutor"
+OUT=$(mktemp -d)
+trap 'rm -rf "$OUT"' EXIT
+RENDER=("$BIN" render "${DATA_ARGS[@]}" --atlas gyri --view lateral --hemi left --size 1024x768 --out "$OUT/r.png")
+PICK=("$BIN" pick 400 380 "${DATA_ARGS[@]}" --atlas gyri --view lateral --hemi left --size 1024x768 --json)
+"${RENDER[@]}"                       # warms the shader cache and checks the command works
+"${PICK[@]}" > "$OUT/pick.json"
+echo "pick 400 380 -> $(python3 -c "import json,sys; r=json.load(open('$OUT/pick.json'))['region']; print(r and r['name'] + ' (' + r['hemisphere'] + ')')")"
+q() { printf '%q ' "$@"; }
+hyperfine -N --warmup 3 --runs "${RUNS:-30}" --export-json "$OUT/h.json" \
+  -n render "$(q "${RENDER[@]}")" -n pick "$(q "${PICK[@]}")" >&2
+python3 - "$OUT/h.json" <<'PY'
+import json, sys
+for r in json.load(open(sys.argv[1]))["results"]:
+    print(f"whole-process {r['command']:<7} median {r['median']*1000:7.1f} ms  (mean {r['mean']*1000:.1f} ± {r['stddev']*1000:.1f} ms)")
+PY
+"$BIN" bench render "${DATA_ARGS[@]}" --atlas gyri --view lateral --hemi left --size 1024x768 --iterations "${ITERATIONS:-30}"

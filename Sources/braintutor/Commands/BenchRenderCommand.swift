@@ -1,0 +1,98 @@
+import ArgumentParser
+import BrainAtlas
+import BrainFormats
+import BrainRender
+import Foundation
+
+/// `braintutor bench render`: in-process renderer figures (lit frame, pick pass, repeated pick).
+struct BenchRenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "In-process render figures: lit frame, PNG, pick pass, repeated pick (build with -c release).")
+
+    @OptionGroup var scene: SceneOptions
+    @Option(help: "Frames per measurement.") var iterations = 30
+    @Flag(help: "Print JSON.") var json = false
+    @Option(name: .customLong("export-ply"), help: ArgumentHelp("Also write the scene as binary PLY (for the VTK comparison).", valueName: "file.ply"))
+    var exportPLY: String?
+
+    struct Figures: Encodable {
+        let renderer: String
+        let size: [Int]
+        let sceneBuildMs: Double
+        let contextMs: Double
+        let litFrameMs: Double
+        let flatFrameMs: Double
+        let pngFastMs: Double
+        let pickPassMs: Double
+        let onePixelPickMs: Double
+        let repeatedPickMs: Double
+        let repeatedPickSamples: Int
+    }
+
+    func run() throws {
+        try CommandOutput.run {
+            let request = try scene.request()
+            let library = request.meshFile == nil ? try scene.data.library() : nil
+            let clock = ContinuousClock()
+            func ms(_ d: Duration) -> Double { Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1e3 }
+            func median(_ n: Int, _ body: () throws -> Void) rethrows -> Double {
+                var times: [Double] = []
+                for _ in 0..<max(1, n) { times.append(ms(try clock.measure(body))) }
+                return times.sorted()[times.count / 2]
+            }
+            var built: AtlasScene?
+            let buildMs = ms(try clock.measure {
+                built = try library.map { try AtlasScene.build(request, assets: SceneAssets(library: $0)) }
+                    ?? AtlasScene.buildUserScene(request, hemisphere: request.resolvedHemisphere())
+            })
+            let atlasScene = built!
+            if let exportPLY {
+                try AtomicFile.writeRaw(atlasScene.plyData(), to: URL(fileURLWithPath: exportPLY))
+            }
+            var made: GLContext?
+            let contextMs = ms(try clock.measure { made = try GLContext(width: request.width, height: request.height) })
+            let context = made!
+            _ = try context.renderImage(atlasScene.scene, shading: .lit)  // upload buffers once
+            let lit = try median(iterations) { _ = try context.renderImage(atlasScene.scene, shading: .lit) }
+            let flat = try median(iterations) { _ = try context.renderImage(atlasScene.scene, shading: .flat) }
+            let image = try context.renderImage(atlasScene.scene, shading: .lit)
+            let png = try median(iterations) { _ = try image.png(transparent: false) }
+            let pickPass = try median(iterations) { _ = try context.renderPickImage(atlasScene.scene) }
+            let w = request.width, h = request.height
+            let onePixel = try median(iterations) { _ = try context.pickID(atlasScene.scene, x: w / 2, y: h / 2) }
+            let index = try context.renderPickImage(atlasScene.scene)
+            // Repeated picks at brain pixels spread over the image (deterministic sequence).
+            var pixels: [(Int, Int)] = []
+            var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+            while pixels.count < 500 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let x = Int(state >> 33) % w, y = Int(state >> 13) % h
+                if index.ids[y * w + x] != 0 { pixels.append((x, y)) }
+                if pixels.isEmpty && state & 0xFFFF == 0 { break }
+            }
+            var k = 0
+            let repeated = try median(pixels.count) {
+                let (x, y) = pixels[k % pixels.count]
+                k += 1
+                _ = try atlasScene.pickReport(index: index, x: x, y: y, library: library)
+            }
+            let figures = Figures(renderer: context.rendererName, size: [w, h], sceneBuildMs: buildMs, contextMs: contextMs,
+                                  litFrameMs: lit, flatFrameMs: flat, pngFastMs: png, pickPassMs: pickPass,
+                                  onePixelPickMs: onePixel, repeatedPickMs: repeated, repeatedPickSamples: pixels.count)
+            if json { return try CommandOutput.printJSON(figures) }
+            func f(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
+            print("""
+                renderer          \(figures.renderer) (\(w)x\(h))
+                scene build       \(f(buildMs)) ms (mesh + labels load, grouping)
+                GL context        \(f(contextMs)) ms (dlopen Mesa, compile shaders)
+                lit frame         \(f(lit)) ms median (draw + read back)
+                flat frame        \(f(flat)) ms median
+                PNG (fast)        \(f(png)) ms median
+                pick pass         \(f(pickPass)) ms median (full index image)
+                one-pixel pick    \(f(onePixel)) ms median (scissored pass)
+                repeated pick     \(f(repeated, 4)) ms median over \(pixels.count) brain pixels (cached index image + ray cast)
+                """)
+        }
+    }
+}

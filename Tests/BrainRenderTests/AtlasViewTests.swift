@@ -1,0 +1,157 @@
+import BrainAtlas
+import Foundation
+import Testing
+@testable import BrainRender
+
+/// Issue 7's view and pick checks on the bundled atlas (AtlasData with meshes, found as the CLI
+/// finds it). Reported as skipped, not passed, where that data has not been built.
+@Suite(.serialized, .enabled(if: BundledAtlas.assets != nil, "AtlasData with meshes not built"))
+struct AtlasViewTests {
+    static var assets: SceneAssets? { BundledAtlas.assets }
+
+    static func request(_ atlas: String, _ view: ViewName, _ hemi: SceneRequest.HemisphereChoice?,
+                        surface: SceneRequest.Surface = .pial) -> SceneRequest {
+        var r = SceneRequest()
+        r.atlas = atlas
+        r.view = view
+        r.hemisphere = hemi
+        r.surface = surface
+        r.width = 512
+        r.height = 384
+        r.shading = .flat
+        return r
+    }
+
+    /// Pixels per (sourceLabel, hemisphere) and brain pixel total.
+    static func coverage(_ request: SceneRequest) throws -> (report: RenderReport, brain: Int) {
+        let scene = try AtlasScene.build(request, assets: assets!)
+        let index = try GLContext(width: request.width, height: request.height).renderPickImage(scene.scene)
+        return (RenderReport(scene: scene, index: index, out: nil), index.ids.filter { $0 != 0 }.count)
+    }
+
+    static func pixels(_ report: RenderReport, _ labels: [String]) -> Int {
+        report.regions.filter { labels.contains($0.region.sourceLabel) }.reduce(0) { $0 + $1.extra.pixels }
+    }
+
+    static func centroidX(_ report: RenderReport, where keep: (Region) -> Bool) -> Double {
+        var sum = 0.0, n = 0.0
+        for r in report.regions where keep(r.region) {
+            sum += r.extra.centroid[0] * Double(r.extra.pixels)
+            n += Double(r.extra.pixels)
+        }
+        return n > 0 ? sum / n : .nan
+    }
+
+    static let lateralGyri = ["precentral", "superiortemporal", "supramarginal"]
+    static let medialGyri = ["cuneus", "precuneus", "medialorbitofrontal"]
+
+    @Test func lateralLeftShowsLateralGyriOnly() throws {
+        let (report, brain) = try Self.coverage(Self.request("gyri", .lateral, .left))
+        for label in Self.lateralGyri { #expect(Self.pixels(report, [label]) > brain / 100, "\(label) visible") }
+        #expect(Double(Self.pixels(report, Self.medialGyri)) < 0.01 * Double(brain))
+        #expect(report.regions.allSatisfy { $0.region.hemisphere == .left })
+    }
+
+    @Test func medialLeftShowsMedialGyriOnly() throws {
+        let (report, brain) = try Self.coverage(Self.request("gyri", .medial, .left))
+        for label in Self.medialGyri { #expect(Self.pixels(report, [label]) > brain / 200, "\(label) visible") }
+        #expect(Double(Self.pixels(report, Self.lateralGyri)) < 0.01 * Double(brain))
+    }
+
+    @Test func frontalLobeFacesTheStatedSide() throws {
+        for (hemi, frontalLeft) in [(SceneRequest.HemisphereChoice.left, true), (.right, false)] {
+            let (report, _) = try Self.coverage(Self.request("lobes", .lateral, hemi))
+            let frontal = Self.centroidX(report) { $0.sourceLabel == "frontal" }
+            let occipital = Self.centroidX(report) { $0.sourceLabel == "occipital" }
+            #expect((frontal < occipital) == frontalLeft, "lateral \(hemi): frontal \(frontal), occipital \(occipital)")
+        }
+    }
+
+    @Test func bothHemisphereViewsPutTheLeftOneOnTheStatedSide() throws {
+        for (view, leftOnImageLeft) in [(ViewName.superior, true), (.inferior, false), (.anterior, false), (.posterior, true)] {
+            let (report, _) = try Self.coverage(Self.request("gyri", view, nil))
+            let left = Self.centroidX(report) { $0.hemisphere == .left }
+            let right = Self.centroidX(report) { $0.hemisphere == .right }
+            #expect((left < right) == leftOnImageLeft, "\(view): left \(left), right \(right)")
+        }
+    }
+
+    @Test(arguments: [(ViewName.lateral, SceneRequest.HemisphereChoice.left), (.lateral, .right), (.medial, .left),
+                      (.medial, .right), (.superior, .both), (.inferior, .both), (.anterior, .both), (.posterior, .both)])
+    func picksAtBrainPixelsNameTheRegionDrawnThere(_ view: ViewName, _ hemi: SceneRequest.HemisphereChoice) throws {
+        let request = Self.request("gyri", view, hemi)
+        let scene = try AtlasScene.build(request, assets: Self.assets!)
+        let context = try GLContext(width: request.width, height: request.height)
+        let image = try context.renderImage(scene.scene, shading: .flat)
+        let index = try context.renderPickImage(scene.scene)
+        let library = Self.assets!.library
+        var brain = 0, agree = 0, offBrain = 0, resolved = 0
+        var k = 0
+        // Every 7th pixel: > 2 000 brain pixels at 512×384, spread over the whole image.
+        while k < request.width * request.height {
+            let x = k % request.width, y = k / request.width
+            k += 7
+            let p = image.pixel(x: x, y: y)
+            let id = try index.id(x: x, y: y)
+            // The full answer (ray cast, text) for every 40th sample; the region for all of them.
+            if (k / 7) % 40 == 0 {
+                let report = try scene.pickReport(id: id, x: x, y: y, library: library)
+                #expect(report.region?.region == scene.target(id: id)?.region)
+                #expect((report.mni == nil) == (id == 0))
+                resolved += 1
+            }
+            if p.r == 255 && p.g == 255 && p.b == 255 {
+                offBrain += 1
+                #expect(id == 0)
+                continue
+            }
+            brain += 1
+            let expected = scene.target(id: id).map { $0.region?.color ?? AtlasScene.unlabelledColor }
+            if expected == RGB(p.r, p.g, p.b) { agree += 1 }
+        }
+        #expect(resolved > 50)
+        #expect(brain >= 2000)
+        #expect(offBrain > 0)
+        #expect(Double(agree) >= 0.995 * Double(brain), "\(view) \(hemi): \(agree)/\(brain)")
+    }
+
+    @Test func inflatedPicksReportThePialVertex() throws {
+        let request = Self.request("gyri", .lateral, .left, surface: .inflated)
+        let scene = try AtlasScene.build(request, assets: Self.assets!)
+        let index = try GLContext(width: 512, height: 384).renderPickImage(scene.scene)
+        let pial = try Self.assets!.mesh(named: "pial-left")
+        let pick = try scene.pickReport(index: index, x: 256, y: 192, library: Self.assets!.library)
+        let vertex = try #require(pick.vertex)
+        let mni = try #require(pick.mni)
+        let p = pial.positions[vertex]
+        #expect(abs(mni[0] - Double(p.x)) < 0.01 && abs(mni[1] - Double(p.y)) < 0.01 && abs(mni[2] - Double(p.z)) < 0.01)
+        #expect(pick.region?.region.hemisphere == .left)
+        #expect(pick.region?.extra.text?.isEmpty == false)
+    }
+
+    @Test func highlightKeepsBothHomologuesAndDimsTheRest() throws {
+        var request = Self.request("gyri", .superior, nil)
+        request.highlight = "precentral"
+        request.dimOthers = true
+        let scene = try AtlasScene.build(request, assets: Self.assets!)
+        var strong: Set<Hemisphere> = []
+        for (layer, info) in scene.layers.enumerated() {
+            for (r, region) in info.regions.enumerated() {
+                guard let region else { continue }
+                let drawn = scene.scene.layers[layer].colors[r]
+                if region.sourceLabel == "precentral" { #expect(drawn == region.color); strong.insert(region.hemisphere) }
+                else { #expect(drawn == region.color.mixed(with: RGB(255, 255, 255), amount: AtlasScene.dimTint)) }
+            }
+        }
+        #expect(strong == [.left, .right])
+    }
+}
+
+/// The bundled AtlasData, when it has been built with its meshes.
+enum BundledAtlas {
+    static let assets: SceneAssets? = {
+        guard let library = try? AtlasLibrary.open(),
+              library.catalog.meshes.contains(where: { $0.name == "pial-left" }) else { return nil }
+        return SceneAssets(library: library)
+    }()
+}
