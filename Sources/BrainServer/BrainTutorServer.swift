@@ -15,7 +15,7 @@ public final class BrainTutorServer: Sendable {
     public init(options: ServerOptions, logger: Logger? = nil) throws {
         self.options = try options.validated()
         var log = logger ?? Logger(label: "braintutor.serve")
-        if logger == nil, let level = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0) } {
+        if logger == nil, let level = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap({ Logger.Level(rawValue: $0) }) {
             log.logLevel = level
         }
         self.logger = log

@@ -28,6 +28,7 @@ final class RenderService: Sendable {
                 logger.warning("mesh \(mesh.name) not loaded at start-up: \(error)")
             }
         }
+        Self.prepareGeometries(assets, library: library, logger: logger)
         timeout = options.requestTimeout
         cache = SceneCache(capacityBytes: options.cacheBytes)
         pool = RenderWorkerPool(workers: options.workers, queueCapacity: options.queueCapacity,
@@ -35,6 +36,28 @@ final class RenderService: Sendable {
             // Created on the worker thread, which keeps it (and its GL state) for its whole life.
             try GLContext(width: 1024, height: 768)
         }
+    }
+
+    /// Groups every atlas's triangles by region once (the scene builder's per-atlas step), so
+    /// the first view of an atlas costs a draw, not a regrouping of the meshes.
+    private static func prepareGeometries(_ assets: SceneAssets, library: AtlasLibrary, logger: Logger) {
+        let start = ContinuousClock.now
+        for atlas in library.atlases {
+            do {
+                if atlas.kind == "cortical" {
+                    for surface in ["pial", "inflated"] {
+                        for side in [Hemisphere.left, .right] {
+                            _ = try assets.geometry(mesh: "\(surface)-\(side.rawValue)", atlas: atlas, side: side)
+                        }
+                    }
+                } else if atlas.name == "subcortical" {
+                    _ = try assets.geometry(mesh: "subcortical", atlas: atlas, side: .none)
+                }
+            } catch {
+                logger.warning("atlas \(atlas.name): surfaces not prepared at start-up: \(error)")
+            }
+        }
+        logger.info("surfaces prepared in \(ContinuousClock.now - start)")
     }
 
     var load: (waiting: Int, running: Int) { pool.load }

@@ -181,9 +181,6 @@ class ViewerTest:
         brain = self.wait_image("brain", f"highlight={expected['id']}")
         self.assertIn(f"atlas={expected['atlas']}", brain.get_attribute("data-url"))
         # Highlighting changes the picture: compare with the same scene without it.
-        highlighted = self.image_digest("brain")
-        self.js("""const img = document.getElementById('brain');
-                   img.dataset.digestUrl = img.dataset.url;""")
         self.shot("3-broca-brain")
         plain_scene = brain.get_attribute("data-scene").replace(f"highlight={expected['id']}", "")
         with urllib.request.urlopen(f"{BASE}/api/render?{plain_scene}", timeout=TIMEOUT) as r:
@@ -191,7 +188,6 @@ class ViewerTest:
         with urllib.request.urlopen(f"{BASE}{brain.get_attribute('data-url')}", timeout=TIMEOUT) as r:
             highlighted_png = r.read()
         self.assertNotEqual(plain_png, highlighted_png)
-        self.assertIsInstance(highlighted, int)
 
     def test_4_slice_slider_changes_the_image(self):
         self.load()
