@@ -152,10 +152,11 @@ extension Catalog {
 
     /// Decodes catalog JSON; `path` names the file in errors.
     public static func decode(_ data: Data, path: String) throws -> Catalog {
-        let catalog: Catalog
-        do { catalog = try JSONDecoder().decode(Catalog.self, from: data) } catch let error as DecodingError {
-            throw AtlasError.badCatalog(path, field: error.fieldPath, problem: error.problem)
+        let json: JSONValue
+        do { json = try JSONValue.parse(data) } catch let error as JSONParseError {
+            throw AtlasError.badCatalog(path, field: "byte \(error.offset)", problem: "not valid JSON: \(error.message)")
         }
+        let catalog = try Catalog.from(JSONFields(value: json, path: "", file: path) { AtlasError.badCatalog($0, field: $1, problem: $2) })
         guard catalog.formatVersion == 1 else {
             throw AtlasError.badCatalog(path, field: "formatVersion",
                                         problem: "version \(catalog.formatVersion) is not supported (expected 1)")

@@ -38,14 +38,23 @@ public struct RegionTexts: Sendable {
         do { data = try Data(contentsOf: url) } catch {
             throw AtlasError.unreadable(url.path, reason: "no such file")
         }
-        let file: File
-        do { file = try JSONDecoder().decode(File.self, from: data) } catch let error as DecodingError {
-            throw AtlasError.badTexts(url.path, field: error.fieldPath, problem: error.problem)
+        let json: JSONValue
+        do { json = try JSONValue.parse(data) } catch let error as JSONParseError {
+            throw AtlasError.badTexts(url.path, field: "byte \(error.offset)", problem: "not valid JSON: \(error.message)")
         }
-        guard file.atlas == expectedAtlas else {
-            throw AtlasError.badTexts(url.path, field: "atlas", problem: "'\(file.atlas)' (expected '\(expectedAtlas)')")
+        let root = JSONFields(value: json, path: "", file: url.path) { AtlasError.badTexts($0, field: $1, problem: $2) }
+        let atlas = try root.field("atlas").string()
+        guard atlas == expectedAtlas else {
+            throw AtlasError.badTexts(url.path, field: "atlas", problem: "'\(atlas)' (expected '\(expectedAtlas)')")
         }
-        return RegionTexts(atlas: file.atlas, entries: file.regions)
+        let regions = try root.field("regions")
+        var entries: [String: Entry] = [:]
+        for key in try regions.object().keys {
+            let e = try regions.field(key)
+            entries[key] = Entry(text: try e.field("text").string(),
+                                 synonyms: try e.optional("synonyms")?.array().map { try $0.string() } ?? [])
+        }
+        return RegionTexts(atlas: atlas, entries: entries)
     }
 
     /// The entry for a sourceLabel, if the file has one.

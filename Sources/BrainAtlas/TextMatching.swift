@@ -20,26 +20,33 @@ enum TextMatching {
 
     /// "Broca's Área" → "brocas area"; "S_central" → "s central"; "Brodmann.4" → "brodmann 4".
     static func normalize(_ s: String) -> String {
-        let folded = s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-        var out = ""
-        out.reserveCapacity(folded.utf8.count)
+        // Accents and case folding need Foundation only for non-ASCII text; the region names
+        // are almost all ASCII, and this runs for every key of every atlas on each `info`.
+        let source = s.utf8.allSatisfy({ $0 < 0x80 }) ? s
+            : s.replacingOccurrences(of: "\u{2019}", with: "")
+                .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        var out: [UInt8] = []
+        out.reserveCapacity(source.utf8.count)
         var pendingSpace = false
         var lastWasDigit: Bool?
-        for ch in folded.unicodeScalars {
-            if ch == "'" || ch == "\u{2019}" { continue }  // "Broca's" and "Brocas" are one word
-            guard CharacterSet.alphanumerics.contains(ch) else {
+        for byte in source.utf8 {
+            if byte == 0x27 { continue }  // "Broca's" and "Brocas" are one word
+            var c = byte
+            if c >= 0x41 && c <= 0x5A { c += 0x20 }
+            let isDigit = c >= 0x30 && c <= 0x39
+            // Letters, digits and whatever non-ASCII is left after folding count as word bytes.
+            guard isDigit || (c >= 0x61 && c <= 0x7A) || c >= 0x80 else {
                 pendingSpace = true
                 continue
             }
-            let isDigit = CharacterSet.decimalDigits.contains(ch)
-            // Split digit/letter runs so "ba44" and "ba 44" meet (but "4a" stays one word).
+            // Split letter→digit runs so "ba44" and "ba 44" meet (but "4a" stays one word).
             if let last = lastWasDigit, !pendingSpace, !last, isDigit { pendingSpace = true }
-            if pendingSpace && !out.isEmpty { out.append(" ") }
+            if pendingSpace && !out.isEmpty { out.append(0x20) }
             pendingSpace = false
-            out.unicodeScalars.append(ch)
+            out.append(c)
             lastWasDigit = isDigit
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func tokens(_ normalized: String) -> [Substring] {

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import BrainAtlas
+
+@Suite struct JSONValueTests {
+    @Test func parsesEscapesUnicodeNumbersAndNesting() throws {
+        let text = #"{"a": "q\"\\\/\n\u00e9\ud83e\udde0", "b": [1, -2.5e2, true, false, null], "c": {}}"#
+        let v = try JSONValue.parse(Data(text.utf8))
+        #expect(v == .object(["a": .string("q\"\\/\né🧠"), "b": .array([.number(1), .number(-250), .bool(true), .bool(false), .null]),
+                              "c": .object([:])]))
+    }
+
+    @Test func badJSONGivesTheOffset() {
+        for (text, offset) in [("{\"a\": }", 6), ("[1, 2", 5), ("\"abc", 4), ("{\"a\" 1}", 5), ("[1] x", 4), ("tru", 0)] {
+            do {
+                _ = try JSONValue.parse(Data(text.utf8))
+                Issue.record("accepted \(text)")
+            } catch let error as JSONParseError {
+                #expect(error.offset == offset, "\(text): \(error)")
+            } catch { Issue.record("\(error)") }
+        }
+        let deep = String(repeating: "[", count: 10_000)
+        #expect(throws: JSONParseError.self) { try JSONValue.parse(Data(deep.utf8)) }
+    }
+
+    @Test func fastCatalogReaderAgreesWithJSONDecoder() throws {
+        for root in [Fixture.atlasData, Fixture.repoAtlasData] {
+            let url = root.appendingPathComponent("catalog.json")
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            let data = try Data(contentsOf: url)
+            #expect(try Catalog.decode(data, path: url.path) == JSONDecoder().decode(Catalog.self, from: data))
+        }
+    }
+}
