@@ -156,7 +156,7 @@ extension Catalog {
         do { json = try JSONValue.parse(data) } catch let error as JSONParseError {
             throw AtlasError.badCatalog(path, field: "byte \(error.offset)", problem: "not valid JSON: \(error.message)")
         }
-        let catalog = try Catalog.from(JSONFields(value: json, path: "", file: path) { AtlasError.badCatalog($0, field: $1, problem: $2) })
+        let catalog = try Catalog.from(json, JSONReader(file: path) { AtlasError.badCatalog($0, field: $1, problem: $2) })
         guard catalog.formatVersion == 1 else {
             throw AtlasError.badCatalog(path, field: "formatVersion",
                                         problem: "version \(catalog.formatVersion) is not supported (expected 1)")

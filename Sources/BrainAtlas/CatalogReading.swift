@@ -1,94 +1,103 @@
 import Foundation
 
-/// Reads `Catalog` and texts from `JSONValue`, naming the field path of anything wrong.
-struct JSONFields {
-    let value: JSONValue
-    let path: String
+/// Typed access to `JSONValue` members for the catalog and texts readers. Paths are
+/// autoclosures so that they are only built when something is wrong.
+struct JSONReader {
     let file: String
     let error: @Sendable (String, String, String) -> AtlasError
 
-    func fail(_ problem: String, at field: String? = nil) -> AtlasError {
-        error(file, field ?? (path.isEmpty ? "(top level)" : path), problem)
+    func fail(_ problem: String, _ path: String) -> AtlasError { error(file, path.isEmpty ? "(top level)" : path, problem) }
+
+    func member(_ v: JSONValue, _ key: String, _ path: @autoclosure () -> String) throws -> JSONValue {
+        guard case .object = v else { throw fail("expected an object", path()) }
+        guard let m = v[key] else { throw fail("missing key", join(path(), key)) }
+        return m
     }
 
-    func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
-
-    func object() throws -> [String: JSONValue] {
-        guard case .object(let o) = value else { throw fail("expected an object") }
-        return o
+    func optional(_ v: JSONValue, _ key: String) -> JSONValue? {
+        guard let m = v[key], !m.isNull else { return nil }
+        return m
     }
 
-    func field(_ key: String) throws -> JSONFields {
-        let o = try object()
-        guard let v = o[key] else { throw fail("missing key", at: child(key)) }
-        return JSONFields(value: v, path: child(key), file: file, error: error)
-    }
-
-    func optional(_ key: String) throws -> JSONFields? {
-        let o = try object()
-        guard let v = o[key], v != .null else { return nil }
-        return JSONFields(value: v, path: child(key), file: file, error: error)
-    }
-
-    func array() throws -> [JSONFields] {
-        guard case .array(let a) = value else { throw fail("expected an array") }
-        return a.enumerated().map { JSONFields(value: $0.element, path: "\(path)[\($0.offset)]", file: file, error: error) }
-    }
-
-    func string() throws -> String {
-        guard case .string(let s) = value else { throw fail("expected a string") }
+    func string(_ v: JSONValue, _ path: @autoclosure () -> String) throws -> String {
+        guard case .string(let s) = v else { throw fail("expected a string", path()) }
         return s
     }
 
-    func double() throws -> Double {
-        guard case .number(let n) = value else { throw fail("expected a number") }
+    func string(_ v: JSONValue, _ key: String, _ path: @autoclosure () -> String) throws -> String {
+        try string(try member(v, key, path()), join(path(), key))
+    }
+
+    func array(_ v: JSONValue, _ path: @autoclosure () -> String) throws -> [JSONValue] {
+        guard case .array(let a) = v else { throw fail("expected an array", path()) }
+        return a
+    }
+
+    func double(_ v: JSONValue, _ path: @autoclosure () -> String) throws -> Double {
+        guard case .number(let n) = v else { throw fail("expected a number", path()) }
         return n
     }
 
-    func int(in range: ClosedRange<Int> = Int(Int32.min)...Int(Int32.max)) throws -> Int {
-        let n = try double()
+    func int(_ v: JSONValue, in range: ClosedRange<Int>, _ path: @autoclosure () -> String) throws -> Int {
+        let n = try double(v, path())
         guard n == n.rounded(), n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
-            throw fail("\(n) is not a whole number in \(range.lowerBound)…\(range.upperBound)")
+            throw fail("\(formatNumber(n)) is not a whole number in \(range.lowerBound)…\(range.upperBound)", path())
         }
         return Int(n)
     }
 
-    func hemisphere() throws -> Hemisphere {
-        let s = try string()
-        guard let h = Hemisphere(rawValue: s) else { throw fail("'\(s)' is not left, right or none") }
+    func hemisphere(_ v: JSONValue, _ path: @autoclosure () -> String) throws -> Hemisphere {
+        let s = try string(v, path())
+        guard let h = Hemisphere(rawValue: s) else { throw fail("'\(s)' is not left, right or none", path()) }
         return h
     }
+
+    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 }
 
 extension Catalog {
     /// Builds the catalog from parsed JSON (the fast reading path; see `JSONValue`).
-    static func from(_ root: JSONFields) throws -> Catalog {
-        let meshes = try root.field("meshes").array().map { m in
-            Mesh(name: try m.field("name").string(), surface: try m.field("surface").string(),
-                 hemisphere: try m.field("hemisphere").hemisphere(), file: try m.field("file").string(),
-                 poi: try m.optional("poi")?.string())
+    static func from(_ root: JSONValue, _ r: JSONReader) throws -> Catalog {
+        var meshes: [Mesh] = []
+        for (i, m) in try r.array(r.member(root, "meshes", ""), "meshes").enumerated() {
+            let p = "meshes[\(i)]"
+            meshes.append(Mesh(name: try r.string(m, "name", p), surface: try r.string(m, "surface", p),
+                               hemisphere: try r.hemisphere(r.member(m, "hemisphere", p), p + ".hemisphere"),
+                               file: try r.string(m, "file", p),
+                               poi: try r.optional(m, "poi").map { try r.string($0, p + ".poi") }))
         }
-        let atlases = try root.field("atlases").array().map { a in
-            let f = try a.field("files")
-            let poi = try f.optional("poi").map { p in SidePaths(left: try p.field("left").string(), right: try p.field("right").string()) }
-            let files = Files(voi: try f.optional("voi")?.string(), labels: try f.optional("labels")?.string(),
-                              poi: poi, texts: try f.optional("texts")?.string())
-            let regions = try a.field("regions").array().map { r in
-                let c = try r.field("color").array()
-                guard c.count == 3 else { throw r.fail("a colour has exactly 3 components", at: r.child("color")) }
-                let rgb = RGB(UInt8(try c[0].int(in: 0...255)), UInt8(try c[1].int(in: 0...255)), UInt8(try c[2].int(in: 0...255)))
-                return RegionEntry(id: try r.field("id").int(in: 1...65535), name: try r.field("name").string(),
-                                   sourceLabel: try r.field("sourceLabel").string(), hemisphere: try r.field("hemisphere").hemisphere(),
-                                   color: rgb, lobe: try r.optional("lobe")?.string(),
-                                   voxelCount: try r.optional("voxelCount")?.int(in: 0...Int(Int32.max)),
-                                   centroidMni: try r.optional("centroidMni")?.array().map { try $0.double() })
+        var atlases: [Atlas] = []
+        for (i, a) in try r.array(r.member(root, "atlases", ""), "atlases").enumerated() {
+            let p = "atlases[\(i)]"
+            let f = try r.member(a, "files", p)
+            let poi = try r.optional(f, "poi").map { SidePaths(left: try r.string($0, "left", p + ".files.poi"),
+                                                               right: try r.string($0, "right", p + ".files.poi")) }
+            func path(_ key: String) throws -> String? { try r.optional(f, key).map { try r.string($0, "\(p).files.\(key)") } }
+            let files = Files(voi: try path("voi"), labels: try path("labels"), poi: poi, texts: try path("texts"))
+            var regions: [RegionEntry] = []
+            let list = try r.array(r.member(a, "regions", p), p + ".regions")
+            regions.reserveCapacity(list.count)
+            for (k, e) in list.enumerated() {
+                let q = "\(p).regions[\(k)]"
+                let c = try r.array(r.member(e, "color", q), q + ".color")
+                guard c.count == 3 else { throw r.fail("a colour has exactly 3 components", q + ".color") }
+                let rgb = RGB(UInt8(try r.int(c[0], in: 0...255, q + ".color[0]")), UInt8(try r.int(c[1], in: 0...255, q + ".color[1]")),
+                              UInt8(try r.int(c[2], in: 0...255, q + ".color[2]")))
+                regions.append(RegionEntry(
+                    id: try r.int(r.member(e, "id", q), in: 1...65535, q + ".id"), name: try r.string(e, "name", q),
+                    sourceLabel: try r.string(e, "sourceLabel", q),
+                    hemisphere: try r.hemisphere(r.member(e, "hemisphere", q), q + ".hemisphere"), color: rgb,
+                    lobe: try r.optional(e, "lobe").map { try r.string($0, q + ".lobe") },
+                    voxelCount: try r.optional(e, "voxelCount").map { try r.int($0, in: 0...Int(Int32.max), q + ".voxelCount") },
+                    centroidMni: try r.optional(e, "centroidMni").map { try r.array($0, q + ".centroidMni").map { try r.double($0, q + ".centroidMni") } }))
             }
-            return Atlas(name: try a.field("name").string(), title: try a.field("title").string(),
-                         description: try a.field("description").string(), source: try a.field("source").string(),
-                         licence: try a.field("licence").string(), kind: try a.field("kind").string(), files: files,
-                         regions: regions)
+            atlases.append(Atlas(name: try r.string(a, "name", p), title: try r.string(a, "title", p),
+                                 description: try r.string(a, "description", p), source: try r.string(a, "source", p),
+                                 licence: try r.string(a, "licence", p), kind: try r.string(a, "kind", p), files: files,
+                                 regions: regions))
         }
-        return Catalog(formatVersion: try root.field("formatVersion").int(), space: try root.field("space").string(),
-                       template: try root.field("template").string(), meshes: meshes, atlases: atlases)
+        return Catalog(formatVersion: try r.int(r.member(root, "formatVersion", ""), in: 0...1_000_000, "formatVersion"),
+                       space: try r.string(root, "space", ""), template: try r.string(root, "template", ""),
+                       meshes: meshes, atlases: atlases)
     }
 }

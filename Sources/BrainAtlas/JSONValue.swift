@@ -3,13 +3,25 @@ import Foundation
 /// A parsed JSON value. The atlas model reads catalog.json and the texts with this small
 /// parser because Foundation's `JSONDecoder` spends ~8 ms on the 300 KB catalog, a sixth of
 /// the budget of a whole `where` or `info` process; `Catalog` stays Codable for writing.
-enum JSONValue: Sendable, Equatable {
+enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    /// Members in file order; objects here are small, so a linear lookup beats hashing.
+    case object([(key: String, value: JSONValue)])
+
+    /// The member `key` of an object (the last one if repeated, as JSONDecoder does).
+    subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.last { $0.key == key }?.value
+    }
+
+    var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
 
     /// Parses `data`; errors give the byte offset and what was expected.
     static func parse(_ data: Data) throws -> JSONValue {
@@ -49,7 +61,7 @@ private struct JSONParser {
         switch bytes[at] {
         case UInt8(ascii: "{"):
             at += 1
-            var object: [String: JSONValue] = [:]
+            var object: [(key: String, value: JSONValue)] = []
             skipSpace()
             if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; return .object(object) }
             while true {
@@ -60,7 +72,7 @@ private struct JSONParser {
                 guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw fail("expected ':' after key \"\(key)\"") }
                 at += 1
                 skipSpace()
-                object[key] = try value(depth: depth + 1)
+                object.append((key, try value(depth: depth + 1)))
                 skipSpace()
                 guard at < bytes.count else { throw fail("unterminated object") }
                 if bytes[at] == UInt8(ascii: ",") { at += 1; continue }

@@ -42,17 +42,17 @@ public struct RegionTexts: Sendable {
         do { json = try JSONValue.parse(data) } catch let error as JSONParseError {
             throw AtlasError.badTexts(url.path, field: "byte \(error.offset)", problem: "not valid JSON: \(error.message)")
         }
-        let root = JSONFields(value: json, path: "", file: url.path) { AtlasError.badTexts($0, field: $1, problem: $2) }
-        let atlas = try root.field("atlas").string()
+        let r = JSONReader(file: url.path) { AtlasError.badTexts($0, field: $1, problem: $2) }
+        let atlas = try r.string(json, "atlas", "")
         guard atlas == expectedAtlas else {
             throw AtlasError.badTexts(url.path, field: "atlas", problem: "'\(atlas)' (expected '\(expectedAtlas)')")
         }
-        let regions = try root.field("regions")
+        guard case .object(let members) = try r.member(json, "regions", "") else { throw r.fail("expected an object", "regions") }
         var entries: [String: Entry] = [:]
-        for key in try regions.object().keys {
-            let e = try regions.field(key)
-            entries[key] = Entry(text: try e.field("text").string(),
-                                 synonyms: try e.optional("synonyms")?.array().map { try $0.string() } ?? [])
+        for (key, e) in members {
+            let p = "regions.\(key)"
+            entries[key] = Entry(text: try r.string(e, "text", p),
+                                 synonyms: try r.optional(e, "synonyms").map { try r.array($0, p + ".synonyms").map { try r.string($0, p + ".synonyms") } } ?? [])
         }
         return RegionTexts(atlas: atlas, entries: entries)
     }
