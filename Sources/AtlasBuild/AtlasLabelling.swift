@@ -84,19 +84,20 @@ struct AtlasLabelling {
             guard let base = atlas.groupsOf.flatMap({ done[$0] }), let baseVertex = base.vertexLabels, let baseRibbon = base.ribbonLabels else {
                 throw BuildError(file: "atlas-recipe.json", field: "atlases[\(atlas.name)].groupsOf", problem: "names no cortical atlas built before it")
             }
-            let rules = sides.map { GroupRules(regions: regions, side: $0) }
+            // Candidates per base region id, looked up once instead of by name per voxel.
+            let byBase = sides.map { s in
+                let rules = GroupRules(regions: regions, side: s)
+                return [[GroupRules.Candidate]]([[]] + base.regions.regions.map { rules.candidates(of: $0.sourceLabel) })
+            }
             vertexLabels = sides.map { s in
                 let mid = sources.hemis[s.rawValue].mid
                 return baseVertex[s.rawValue].indices.map { v in
-                    let id = baseVertex[s.rawValue][v]
-                    return id == 0 ? 0 : rules[s.rawValue].id(of: base.regions.region(id).sourceLabel, y: Double(mid[v].y))
+                    GroupRules.pick(byBase[s.rawValue][Int(baseVertex[s.rawValue][v])], y: Double(mid[v].y))
                 }
             }
             ribbonLabels = (0 ..< ribbon.count).map { i in
-                let id = baseRibbon[i]
-                guard id != 0 else { return 0 }
-                let y = CanonicalFrame.mni(Int(ribbon.indices[i])).y
-                return rules[Int(ribbon.hemisphere[i])].id(of: base.regions.region(id).sourceLabel, y: y)
+                let c = byBase[Int(ribbon.hemisphere[i])][Int(baseRibbon[i])]
+                return c.isEmpty ? 0 : GroupRules.pick(c, y: CanonicalFrame.mni(Int(ribbon.indices[i])).y)
             }
         case .subcortical:
             volume = try subcorticalVolume(regions: regions)

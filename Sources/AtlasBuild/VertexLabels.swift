@@ -72,16 +72,23 @@ enum VertexLabels {
 
 /// Recipe grouping (`fromLabels`, `maxMniY`) for one hemisphere, tried in recipe order.
 struct GroupRules: Sendable {
-    private var candidates: [String: [(id: UInt16, maxY: Double?)]] = [:]
+    typealias Candidate = (id: UInt16, maxY: Double?)
+    private var byLabel: [String: [Candidate]] = [:]
 
     init(regions: RegionIndex, side: Side) {
         for (i, r) in regions.regions.enumerated() where r.hemisphere == side.hemisphere {
-            for label in r.fromLabels ?? [] { candidates[label, default: []].append((UInt16(i + 1), r.maxMniY)) }
+            for label in r.fromLabels ?? [] { byLabel[label, default: []].append((UInt16(i + 1), r.maxMniY)) }
         }
     }
 
-    func id(of label: String, y: Double) -> UInt16 {
-        for c in candidates[label] ?? [] where c.maxY.map({ y <= $0 }) ?? true { return c.id }
+    /// The regions that take `label`, in recipe order.
+    func candidates(of label: String) -> [Candidate] { byLabel[label] ?? [] }
+
+    func id(of label: String, y: Double) -> UInt16 { Self.pick(candidates(of: label), y: y) }
+
+    /// The first candidate whose `maxMniY` admits `y`; 0 when none does.
+    static func pick(_ candidates: [Candidate], y: Double) -> UInt16 {
+        for c in candidates where c.maxY.map({ y <= $0 }) ?? true { return c.id }
         return 0
     }
 }
