@@ -66,6 +66,7 @@ public enum FormatRegistry {
     public static let converters: [FormatConverter] = [
         .niftiToVMR,
         .niftiToV16,
+        .freesurferSurfaceToSRF,
     ]
 
     /// The file's extension without `.gz`, lower-cased (`brain.nii.gz` → `nii`).

@@ -135,3 +135,28 @@ private func fixture(_ name: String) -> URL {
         #expect(annot.contains(#"{"name":"precentral","color":[60,20,220],"vertexCount":2703}"#))
     }
 }
+
+@Suite struct FreeSurferToSRFTests {
+    @Test func pialBecomesACanonicalSRF() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/importers/lh.pial.gz")
+        let surface = try FreeSurferSurface(contentsOf: url)
+        let srf = try FreeSurferToSRF.srf(from: surface)
+        #expect(srf.vertexCount == 40962 && srf.triangleCount == 81920)
+        // Vertex 0 (−38.736, −19.343, 67.220) RAS → BV (128 + 19.343, 128 − 67.220, 128 + 38.736).
+        #expect(abs(srf.vertices[0].x - 147.34336) < 1e-3 && abs(srf.vertices[0].y - 60.77986) < 1e-3
+                && abs(srf.vertices[0].z - 166.73596) < 1e-3)
+        // Back to RAS through the formats module's own mapping: the original coordinates.
+        let ras = srf.rasPositions()
+        var worst: Float = 0
+        for (p, q) in zip(ras, surface.vertices) { worst = max(worst, abs(p.x - q.x), abs(p.y - q.y), abs(p.z - q.z)) }
+        #expect(worst < 1e-4)
+        // RAS normals point outward: mostly away from the hemisphere's centre.
+        let centre = surface.vertices.reduce(SIMD3<Float>.zero, +) / Float(surface.vertexCount)
+        let normals = srf.rasNormals()
+        let outward = zip(ras, normals).filter { (($0 - centre) * $1).sum() > 0 }.count
+        #expect(Double(outward) / Double(srf.vertexCount) > 0.75)
+        // The SRF left hemisphere lies at BV z ≥ 126 (FORMATS.md §2.1: left is high z).
+        #expect(srf.vertices.allSatisfy { $0.z >= 126 })
+    }
+}
