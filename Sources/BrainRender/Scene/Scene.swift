@@ -24,9 +24,11 @@ public struct Scene: Sendable {
         public let range: Int
     }
 
-    public var layers: [Layer]
-    public var direction: ViewDirection
-    public var background: Background
+    public let layers: [Layer]
+    public let direction: ViewDirection
+    public let background: Background
+    /// The camera framing every layer (computed once: picks reuse it).
+    public let camera: Camera
     public let width: Int
     public let height: Int
 
@@ -43,11 +45,7 @@ public struct Scene: Sendable {
         self.width = width
         self.height = height
         self.background = background
-    }
-
-    /// The camera framing every layer.
-    public var camera: Camera {
-        Camera(direction: direction, framing: layers.map(\.geometry.mesh), width: width, height: height)
+        camera = Camera(direction: direction, framing: layers.map(\.geometry.mesh), width: width, height: height)
     }
 
     /// Pick ids number the pickable ranges 1, 2, … in layer order; 0 is the background.
