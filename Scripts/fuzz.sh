@@ -33,6 +33,7 @@ for t in "${targets[@]}"; do
     esac
     exe="$build/fuzz-$t"
     echo "== building $exe" >&2
+    rm -f "$exe"
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
         -module-name "Fuzz_$t" -I Sources/CZlib -lz \
         "${sources[@]}" "Fuzz/$file.swift" -o "$exe" 2>&1 | grep -v "ld.gold: warning" >&2 || true
@@ -41,9 +42,10 @@ for t in "${targets[@]}"; do
     corpus="Fuzz/corpus-$t"
     crashes="$build/crashes/$t"
     mkdir -p "$corpus" "$crashes"
-    for s in "${seeds[@]}"; do cp -n "$s" "$corpus/" 2>/dev/null || true; done
+    for s in "${seeds[@]}" Fuzz/seeds/*."$t"; do [ -e "$s" ] && cp -n "$s" "$corpus/"; done
     # Regression inputs found earlier are seeds too.
     for s in Tests/Fixtures/bv/fuzz/"$t"-*; do [ -e "$s" ] && cp -n "$s" "$corpus/"; done
+    true
     echo "== fuzzing $t for ${seconds}s" >&2
     "$exe" "$corpus" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 \
         -rss_limit_mb=2048 -malloc_limit_mb=512 -artifact_prefix="$crashes/" -print_final_stats=1 2>&1 \
