@@ -76,7 +76,7 @@ public enum NIfTIToVMR {
                 bytes.withUnsafeMutableBufferPointer { dst in for k in 0 ..< src.count { dst[k] = UInt8(src[k]) } }
             }
         } else {
-            let range = greyRange(image.floatValues())
+            let range = greyRange(firstVolume(image))
             let values = try NIfTICanonicalFrame.sampleLinear(image)
             values.withUnsafeBufferPointer { src in
                 bytes.withUnsafeMutableBufferPointer { dst in
@@ -99,7 +99,7 @@ public enum NIfTIToVMR {
                 words.withUnsafeMutableBufferPointer { dst in for k in 0 ..< src.count { dst[k] = UInt16(src[k]) } }
             }
         } else {
-            let range = greyRange(image.floatValues())
+            let range = greyRange(firstVolume(image))
             let values = try NIfTICanonicalFrame.sampleLinear(image)
             values.withUnsafeBufferPointer { src in
                 words.withUnsafeMutableBufferPointer { dst in
@@ -112,6 +112,12 @@ public enum NIfTIToVMR {
         }
         // V16 data is little-endian; this engine only runs on little-endian hosts (x86-64, arm64).
         return try V16File(dims: [256, 256, 256], voxels: data)
+    }
+
+    /// Scaled values of the first 3-D volume (4-D files: later volumes do not set the grey range).
+    static func firstVolume(_ image: NIfTIFile) -> [Float] {
+        let all = image.floatValues()
+        return all.count == image.volumeVoxelCount ? all : Array(all.prefix(image.volumeVoxelCount))
     }
 
     static func checkLabels(_ values: [Int32], top: Int32, name: String, target: String) throws {
