@@ -43,11 +43,14 @@ import json, sys
 results = json.load(open(sys.argv[1]))["results"]
 budget = float(sys.argv[2])
 worst = 0.0
-print(f"{'command':24} {'median ms':>10} {'mean ms':>9} {'min ms':>8} {'max ms':>8}")
+print(f"{'command':24} {'median ms':>10} {'mean ms':>9} {'min ms':>8} {'max ms':>8} {'cpu ms':>7}")
 for r in results:
     med = r["median"] * 1000
     worst = max(worst, med)
-    print(f"{r['command']:24} {med:10.1f} {r['mean'] * 1000:9.1f} {r['min'] * 1000:8.1f} {r['max'] * 1000:8.1f}")
+    cpu = (r["user"] + r["system"]) * 1000
+    print(f"{r['command']:24} {med:10.1f} {r['mean'] * 1000:9.1f} {r['min'] * 1000:8.1f} {r['max'] * 1000:8.1f} {cpu:7.1f}")
+import os
+print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wall times grow with load; cpu ms does not)")
 print(f"budget {budget:.0f} ms per command: {'PASS' if worst <= budget else 'FAIL'} (worst median {worst:.1f} ms)")
 sys.exit(0 if worst <= budget else 1)
 PY

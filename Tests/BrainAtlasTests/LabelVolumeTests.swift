@@ -32,6 +32,17 @@ import Testing
         #expect(again.source == gyri.path && again.label(x: 120, y: 120, z: 135) == 1)
     }
 
+    @Test func aRebuiltFileReplacesItsOldCacheCopy() throws {
+        let dir = Fixture.tempDir(), cache = Fixture.tempDir()
+        let copy = dir.appendingPathComponent("gyri.lbl.gz")
+        try FileManager.default.copyItem(at: gyri, to: copy)
+        _ = try LabelVolume.open(copy, maxLabel: 4, cacheDirectory: cache)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: copy.path)
+        _ = try LabelVolume.open(copy, maxLabel: 4, cacheDirectory: cache)
+        let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+        #expect(files.count == 1 && files[0].hasSuffix("-1000000.lbl"), "\(files)")
+    }
+
     @Test func readOnlyCacheFallsBackToMemory() throws {
         let v = try LabelVolume.open(gyri, maxLabel: 4, cacheDirectory: URL(fileURLWithPath: "/proc/braintutor-no-cache"))
         #expect(v.label(x: 137, y: 137, z: 120) == 4)
