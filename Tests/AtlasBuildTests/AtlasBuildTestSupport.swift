@@ -40,3 +40,16 @@ enum AtlasBuildFixture {
         return out
     }
 }
+
+import BrainFormats
+
+/// Raw NIfTI bytes of a fixture (unzipped), for tests that corrupt a header field.
+enum BrainFormatsNIfTI {
+    static func load(_ url: URL) throws -> (bytes: [UInt8], file: NIfTIFile) {
+        let data = try FileSource.read(url)
+        let bytes = [UInt8](data)
+        return (bytes, try NIfTIFile(bytes: bytes, name: url.lastPathComponent))
+    }
+
+    static func parse(_ bytes: [UInt8], name: String) throws -> NIfTIFile { try NIfTIFile(bytes: bytes, name: name) }
+}
