@@ -93,8 +93,8 @@ struct AtlasViewTests {
             k += 7
             let p = image.pixel(x: x, y: y)
             let id = try index.id(x: x, y: y)
-            // The full answer (ray cast, text) for every 40th sample; the region for all of them.
-            if (k / 7) % 40 == 0 {
+            // The full answer (ray cast, text) for every 150th sample; the region for all of them.
+            if (k / 7) % 150 == 0 {
                 let report = try scene.pickReport(id: id, x: x, y: y, library: library)
                 #expect(report.region?.region == scene.target(id: id)?.region)
                 #expect((report.mni == nil) == (id == 0))
@@ -109,7 +109,7 @@ struct AtlasViewTests {
             let expected = scene.target(id: id).map { $0.region?.color ?? AtlasScene.unlabelledColor }
             if expected == RGB(p.r, p.g, p.b) { agree += 1 }
         }
-        #expect(resolved > 50)
+        #expect(resolved > 20)
         #expect(brain >= 2000)
         #expect(offBrain > 0)
         #expect(Double(agree) >= 0.995 * Double(brain), "\(view) \(hemi): \(agree)/\(brain)")

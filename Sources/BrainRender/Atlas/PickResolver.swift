@@ -18,33 +18,37 @@ public enum PickResolver {
         let tris = geometry.grouping.sortedTriangles
         var bestT = Float.greatestFiniteMagnitude
         var bestTriangle = -1
-        // Fallback when the pixel centre lies on a shared edge the float test misses:
-        // the triangle whose centroid is closest to the ray.
-        var nearestDistance = Float.greatestFiniteMagnitude
-        var nearestTriangle = -1
         let tolerance: Float = 1e-5
-        for t in r.triangleStart..<(r.triangleStart + r.triangleCount) {
-            let a = mesh.positions[Int(tris[3 * t])], b = mesh.positions[Int(tris[3 * t + 1])]
-            let c = mesh.positions[Int(tris[3 * t + 2])]
+        let positions = mesh.positions
+        let range = r.triangleStart..<(r.triangleStart + r.triangleCount)
+        for t in range {
+            let a = positions[Int(tris[3 * t])], b = positions[Int(tris[3 * t + 1])], c = positions[Int(tris[3 * t + 2])]
             let e1 = b - a, e2 = c - a
             let p = cross(direction, e2)
             let det = dot(e1, p)
-            if abs(det) > 1e-12 {
-                let inv = 1 / det
-                let s = origin - a
-                let u = dot(s, p) * inv
-                let q = cross(s, e1)
-                let v = dot(direction, q) * inv
-                if u >= -tolerance, v >= -tolerance, u + v <= 1 + tolerance {
-                    let hitT = dot(e2, q) * inv
-                    if hitT > 0, hitT < bestT { bestT = hitT; bestTriangle = t }
-                }
+            if abs(det) <= 1e-12 { continue }
+            let inv = 1 / det
+            let s = origin - a
+            let u = dot(s, p) * inv
+            if u < -tolerance || u > 1 + tolerance { continue }
+            let q = cross(s, e1)
+            let v = dot(direction, q) * inv
+            if v < -tolerance || u + v > 1 + tolerance { continue }
+            let hitT = dot(e2, q) * inv
+            if hitT > 0, hitT < bestT { bestT = hitT; bestTriangle = t }
+        }
+        // Fallback when the pixel centre lies on a shared edge the float test misses:
+        // the triangle whose centroid is closest to the ray.
+        var nearestTriangle = -1
+        if bestTriangle < 0 {
+            var nearestDistance = Float.greatestFiniteMagnitude
+            for t in range {
+                let centroid = (positions[Int(tris[3 * t])] + positions[Int(tris[3 * t + 1])]
+                    + positions[Int(tris[3 * t + 2])]) / 3 - origin
+                let off = centroid - direction * dot(centroid, direction)
+                let distance = dot(off, off)
+                if distance < nearestDistance { nearestDistance = distance; nearestTriangle = t }
             }
-            let centroid = (a + b + c) / 3 - origin
-            let along = dot(centroid, direction)
-            let off = centroid - direction * along
-            let distance = dot(off, off)
-            if distance < nearestDistance { nearestDistance = distance; nearestTriangle = t }
         }
         let triangle = bestTriangle >= 0 ? bestTriangle : nearestTriangle
         guard triangle >= 0 else { return nil }
