@@ -31,7 +31,7 @@ if [ -f AtlasData/catalog.json ] && [ -f AtlasData/template/icbm2009c_t1.vmr ]; 
     "$B slice --plane sagittal --at -40,-20,50 --atlas brodmann --json --out $OUT/sagittal.png"
     "$B slice --plane axial --index 100 --raw --out $OUT/raw.png"
   )
-  names+=("template axial + gyri overlay (512x512)" "coronal, highlight + dim + outline" "sagittal --at, brodmann, --json" "--raw 256x256")
+  names+=("template axial + gyri overlay (512x512)" "coronal, highlight + dim + outline" "sagittal at a point, brodmann, json" "raw 256x256 (no overlay)")
 else
   echo "note: no AtlasData/template yet; timing the fixture case only" >&2
 fi
