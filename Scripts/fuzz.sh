@@ -25,7 +25,7 @@ sources=(Sources/BrainFormats/*.swift)
 for t in "${targets[@]}"; do
     case "$t" in
         vmr) file=FuzzVMR; max_len=4096; seeds=(Tests/Fixtures/bv/nibabel/test.vmr Tests/Fixtures/bv/derived/test_v1.vmr Tests/Fixtures/bv/derived/test_v3.vmr) ;;
-        srf) file=FuzzSRF; max_len=80000; seeds=(Tests/Fixtures/bv/bvbabel/sub-test03_cube.srf Tests/Fixtures/bv/derived/sub-test03_cube_as_v3.srf) ;;
+        srf) file=FuzzSRF; max_len=2048; seeds=(Tests/Fixtures/bv/bvbabel/sub-test03_cube.srf Tests/Fixtures/bv/derived/sub-test03_cube_as_v3.srf) ;;
         voi) file=FuzzVOI; max_len=4096; seeds=(Tests/Fixtures/bv/bvbabel/sub-test03.voi) ;;
         poi) file=FuzzPOI; max_len=4096; seeds=(Tests/Fixtures/bv/bvbabel/sub-test03_cube.poi) ;;
         gzip) file=FuzzGzip; max_len=4096; seeds=() ;;
