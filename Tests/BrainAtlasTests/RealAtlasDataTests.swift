@@ -98,4 +98,20 @@ struct RealAtlasDataTests {
         _ = try Lookup(library: fresh).lookup(SIMD3(0, 0, 0), space: .mni)
         #expect(fresh.atlases.allSatisfy { !$0.hasLoadedTexts })
     }
+
+    @Test func surfaceLabelsCoverTheFsaverage6MeshesAndTheSubcorticalMesh() throws {
+        let library = try #require(try Fixture.realLibrary())
+        for atlas in library.atlases where atlas.kind == "cortical" {
+            for side in [Hemisphere.left, .right] {
+                let ids = try atlas.surfaceLabels(side).regionIds
+                #expect(ids.count == 40_962, "\(atlas.name) \(side)")
+                // Every painted vertex names a region of the mesh's own side.
+                #expect(ids.allSatisfy { $0 == 0 || atlas.region(id: Int($0))?.hemisphere == side }, "\(atlas.name) \(side)")
+            }
+        }
+        let gyri = try library.atlas(named: "gyri").surfaceLabels(.left).regionIds
+        #expect(Double(gyri.filter { $0 != 0 }.count) / Double(gyri.count) > 0.85)
+        let sub = try library.atlas(named: "subcortical").surfaceLabels(.none).regionIds
+        #expect(Set(sub).count > 10)
+    }
 }
