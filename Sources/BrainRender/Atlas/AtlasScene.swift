@@ -71,7 +71,7 @@ public struct AtlasScene: Sendable {
     }
 
     /// A user's SRF, coloured by its POI (one region per POI) or by its own vertex colours.
-    static func buildUserScene(_ request: SceneRequest, hemisphere: SceneRequest.HemisphereChoice) throws -> AtlasScene {
+    public static func buildUserScene(_ request: SceneRequest, hemisphere: SceneRequest.HemisphereChoice) throws -> AtlasScene {
         let path = request.meshFile!
         let srf = try MeshLoading.readSRF(path)
         let mesh = try MeshLoading.renderMesh(srf: srf, file: path)
