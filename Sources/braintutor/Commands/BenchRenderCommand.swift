@@ -41,6 +41,19 @@ struct BenchRenderCommand: ParsableCommand {
                 for _ in 0..<max(1, n) { times.append(ms(try clock.measure(body))) }
                 return times.sorted()[times.count / 2]
             }
+            // Load phases apart (first use, so these are the one-shot costs), for the report.
+            var loadParts: [String] = []
+            if request.meshFile == nil {
+                // A library of its own, so its caches do not shorten the scene build measured below.
+                let library = try scene.data.library()
+                let assets = SceneAssets(library: library)
+                let side: Hemisphere = try request.resolvedHemisphere() == .right ? .right : .left
+                let mesh = "\(request.surface.rawValue)-\(side.rawValue)"
+                loadParts.append("SRF \(String(format: "%.1f", ms(try clock.measure { _ = try assets.mesh(named: mesh) }))) ms")
+                let atlas = try library.atlas(named: request.atlas)
+                loadParts.append("POI labels \(String(format: "%.1f", ms(try clock.measure { _ = try atlas.surfaceLabels(side) }))) ms")
+                loadParts.append("grouping \(String(format: "%.1f", ms(try clock.measure { _ = try assets.geometry(mesh: mesh, atlas: atlas, side: side) }))) ms")
+            }
             var built: AtlasScene?
             let buildMs = ms(try clock.measure {
                 built = try library.map { try AtlasScene.build(request, assets: SceneAssets(library: $0)) }
@@ -84,7 +97,7 @@ struct BenchRenderCommand: ParsableCommand {
             func f(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
             print("""
                 renderer          \(figures.renderer) (\(w)x\(h))
-                scene build       \(f(buildMs)) ms (mesh + labels load, grouping)
+                scene build       \(f(buildMs)) ms (mesh + labels load, grouping; one hemisphere: \(loadParts.joined(separator: ", ")))
                 GL context        \(f(contextMs)) ms (dlopen Mesa, compile shaders)
                 lit frame         \(f(lit)) ms median (draw + read back)
                 flat frame        \(f(flat)) ms median
