@@ -4,12 +4,15 @@
 # Prints requests/s per kind, latency percentiles per kind, status counts, and checks the
 # server is alive afterwards. Targets (issue 8): ≥ 300 picks/s, p99 pick ≤ 20 ms, no 5xx.
 # A second phase runs wrk (if installed) on the same mix for a raw throughput figure.
-# Env: BRAINTUTOR_BIN (skip the build), DURATION (s, default 30), CLIENTS (default 20),
+# RATE paces the clients to that many requests/s in total (default 600, i.e. ~390 picks/s, the
+# target's load with headroom); RATE=0 lets them run flat out (saturation figures).
+# Env: BRAINTUTOR_BIN (skip the build), DURATION (s, default 30), CLIENTS (default 20), RATE,
 # WORKERS (server render threads, default 2), SCRATCH (build folder, default .build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION="${DURATION:-30}"
 CLIENTS="${CLIENTS:-20}"
+RATE="${RATE:-600}"
 WORKERS="${WORKERS:-2}"
 SCRATCH="${SCRATCH:-.build}"
 if [ -z "${BRAINTUTOR_BIN:-}" ]; then
@@ -30,9 +33,10 @@ for _ in $(seq 1 300); do
 done
 
 RESULT=0
-python3 - "$PORT" "$DURATION" "$CLIENTS" <<'PY' || RESULT=$?
+python3 - "$PORT" "$DURATION" "$CLIENTS" "$RATE" <<'PY' || RESULT=$?
 import http.client, json, random, sys, threading, time
-port, duration, clients = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
+port, duration, clients, rate = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+interval = clients / rate if rate > 0 else 0.0  # seconds between one client's requests
 W, H = 800, 600
 scenes = [f"atlas={a}&view={v}&hemi={h}&w={W}&h={H}" for a, v, h in
           [("gyri", "lateral", "left"), ("gyri", "medial", "right"), ("lobes", "lateral", "right"),
@@ -68,7 +72,13 @@ def client(seed):
     mine = {k: [] for k in lat}
     codes = {}
     i = seed
+    next_at = time.perf_counter() + rnd.uniform(0, interval)
     while time.perf_counter() < stop_at:
+        if interval:
+            delay = next_at - time.perf_counter()
+            if delay > 0:
+                time.sleep(delay)
+            next_at += interval
         kind = plan[i % len(plan)]
         i += 1
         s = rnd.choice(scenes)
@@ -107,7 +117,7 @@ def pct(values, p):
     return v[min(len(v) - 1, int(round(p / 100 * (len(v) - 1))))] if v else float("nan")
 
 print(f"warm-up: {warmup_s:.1f} s to draw the scenes once")
-print(f"{clients} clients, {elapsed:.1f} s, {sum(len(v) for v in lat.values())} requests "
+print(f"{clients} clients, " + (f"paced to {rate:.0f} requests/s in total, " if rate > 0 else "unpaced, ") + f"{elapsed:.1f} s, {sum(len(v) for v in lat.values())} requests "
       f"({sum(len(v) for v in lat.values()) / elapsed:.0f}/s)")
 print(f"{'kind':8} {'count':>7} {'per s':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}")
 for k, v in lat.items():
