@@ -41,10 +41,15 @@ mapper = vtkPolyDataMapper(); mapper.SetInputData(poly); mapper.SetScalarModeToU
 actor = vtkActor(); actor.SetMapper(mapper)
 ren = vtkRenderer(); ren.AddActor(actor); ren.SetBackground(1, 1, 1)
 win = vtkRenderWindow(); win.SetOffScreenRendering(1); win.SetSize(1024, 768); win.AddRenderer(ren)
+# BrainTutor's camera: orthographic, lateral-left (image right = posterior, up = superior),
+# framing the mesh bounds with a 4 % margin on each side, same aspect.
+x0, x1, y0, y1, z0, z1 = poly.GetBounds()
+cx, cy, cz = (x0 + x1) / 2, (y0 + y1) / 2, (z0 + z1) / 2
+half_w, half_h = (y1 - y0) / 2 * 1.08, (z1 - z0) / 2 * 1.08
 cam = ren.GetActiveCamera(); cam.ParallelProjectionOn()
-cx, cy, cz = poly.GetCenter()
 cam.SetFocalPoint(cx, cy, cz); cam.SetPosition(cx - 500, cy, cz); cam.SetViewUp(0, 0, 1)
-ren.ResetCamera()
+cam.SetParallelScale(max(half_h, half_w / (1024 / 768)))
+ren.ResetCameraClippingRange()
 win.Render()
 if mode == "render":
     grab = vtkWindowToImageFilter(); grab.SetInput(win); grab.ReadFrontBufferOff(); grab.Update()
