@@ -16,7 +16,7 @@ import BrainFormats
         var compared = 0
         for f in files {
             var dir: ObjCBool = false
-            FileManager.default.fileExists(atPath: a.appendingPathComponent(f).path, isDirectory: &dir)
+            _ = FileManager.default.fileExists(atPath: a.appendingPathComponent(f).path, isDirectory: &dir)
             if dir.boolValue { continue }
             let x = try Data(contentsOf: a.appendingPathComponent(f)), y = try Data(contentsOf: b.appendingPathComponent(f))
             #expect(x == y, "\(f) differs between two builds")
