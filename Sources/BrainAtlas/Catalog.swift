@@ -175,26 +175,3 @@ extension Catalog {
         try BrainJSON.encode(self, pretty: true)
     }
 }
-
-extension DecodingError {
-    var fieldPath: String {
-        let path: [any CodingKey]
-        switch self {
-        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): path = c.codingPath
-        case .keyNotFound(let key, let c): path = c.codingPath + [key]
-        @unknown default: path = []
-        }
-        return path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            .trimmingCharacters(in: CharacterSet(charactersIn: "."))
-    }
-
-    var problem: String {
-        switch self {
-        case .typeMismatch(let type, _): return "expected \(type)"
-        case .valueNotFound(let type, _): return "missing \(type) value"
-        case .keyNotFound: return "missing key"
-        case .dataCorrupted(let c): return c.debugDescription
-        @unknown default: return "invalid"
-        }
-    }
-}
