@@ -1,3 +1,4 @@
+import BrainFormats
 import Foundation
 
 /// Per-vertex region ids of one atlas on one mesh (0 = unlabelled), from the atlas's POI file.
@@ -40,8 +41,12 @@ public struct SurfaceLabels: Sendable, Equatable {
 
     /// Reads a POI (v1/v2, plain or gzip) and paints it.
     public static func read(_ url: URL, regions: [Region], side: Hemisphere) throws -> SurfaceLabels {
-        let poi = try PatchFile.read(url)
-        return try SurfaceLabels(patches: poi.patches, vertexCount: poi.vertexCount, regions: regions,
+        let poi: POIFile
+        do { poi = try POIFile.read(from: url) } catch let error as FormatError {
+            throw AtlasError.badPOI(url.path, field: error.field, problem: error.message)
+        }
+        let patches = poi.pois.map { (name: $0.name.string, vertices: $0.vertices.map(Int.init)) }
+        return try SurfaceLabels(patches: patches, vertexCount: poi.meshVertexCount, regions: regions,
                                  side: side, file: url.path)
     }
 

@@ -28,12 +28,18 @@ import Testing
         }
     }
 
-    @Test func poiParserChecksCounts() throws {
-        #expect(throws: AtlasError.self) { try PatchFile.parse("NrOfPOIs: 1\nNameOfPOI: \"a\"\nNrOfVertices: 1\n0\n", file: "x") }
-        #expect(throws: AtlasError.self) {
-            try PatchFile.parse("NrOfMeshVertices: 5\nNameOfPOI: \"a\"\nNrOfVertices: 1000000000\n0\n", file: "x")
-        }
-        let p = try PatchFile.parse("NrOfMeshVertices: 5\r\nNameOfPOI: \"a b\"\r\nNrOfVertices: 2\r\n0\r\n4\r\nNrOfPOIMTCs: 0\r\n", file: "x")
-        #expect(p.vertexCount == 5 && p.patches.count == 1 && p.patches[0].name == "a b" && p.patches[0].vertices == [0, 4])
+    @Test func poiReadingChecksCountsAndNamesTheFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("st-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = dir.appendingPathComponent("bad.poi")
+        try Data("FileVersion: 2\nNrOfMeshVertices: 5\nNrOfPOIs: 1\nNameOfPOI: \"a\"\nNrOfVertices: 1000000000\n0\n".utf8).write(to: bad)
+        #expect(throws: AtlasError.self) { try SurfaceLabels.read(bad, regions: [], side: .left) }
+        let good = dir.appendingPathComponent("good.poi")
+        try Data("FileVersion: 2\r\nNrOfMeshVertices: 5\r\nNrOfPOIs: 1\r\nNameOfPOI: \"precentral (left)\"\r\nNrOfVertices: 2\r\n0\r\n4\r\nNrOfPOIMTCs: 0\r\n".utf8).write(to: good)
+        let regions = try Fixture.library().atlas(named: "gyri").regions
+        let labels = try SurfaceLabels.read(good, regions: regions, side: .left)
+        #expect(labels.vertexCount == 5)
+        #expect(labels.regionIds[0] != 0 && labels.regionIds[4] == labels.regionIds[0] && labels.regionIds[1] == 0)
     }
 }
