@@ -12,7 +12,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
 fi
-# selenium drives Chromium in the browser tests (PyPI; CI runs as root).
+# selenium drives Chromium in the browser tests. PyPI first; a Debian python3 is
+# "externally managed" (PEP 668), so retry with --break-system-packages, then Debian's package.
 if ! python3 -c "import selenium" 2>/dev/null; then
-  python3 -m pip install --quiet selenium
+  python3 -m pip install --quiet selenium 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages selenium 2>/dev/null \
+    || { SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+         $SUDO apt-get update -qq
+         DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-selenium; }
+  python3 -c "import selenium" || { echo "error: could not install selenium for $(command -v python3)" >&2; exit 1; }
 fi
