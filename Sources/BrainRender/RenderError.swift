@@ -6,7 +6,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
     case shaderCompile(name: String, log: String)
     case badSize(width: Int, height: Int, limit: Int)
     case badOption(option: String, value: String, problem: String)
-    case unknownRegion(String)
+    case unknownRegion(String, suggestions: [String])
     case emptyScene(String)
     case badMesh(file: String, field: String, problem: String)
     case pixelOutside(x: Int, y: Int, width: Int, height: Int)
@@ -18,12 +18,17 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
             return "OSMesa (\(name)) cannot be loaded: \(reason)"
         case .contextFailed(let what): return "OSMesa context: \(what)"
         case .shaderMissing(let name, let searched):
-            return "shader \(name) not found (searched: \(searched.joined(separator: ", ")))"
+            return "shaders \(name) not found; looked in: \(searched.joined(separator: ", ")) "
+                + "(install Shaders/ next to the executable or in <prefix>/share/braintutor/, or set BRAINTUTOR_SHADERS)"
         case .shaderCompile(let name, let log): return "shader \(name) does not compile: \(log)"
         case .badSize(let w, let h, let limit):
             return "--size: \(w)x\(h) is outside 1…\(limit) pixels per side"
-        case .badOption(let option, let value, let problem): return "\(option): '\(value)' \(problem)"
-        case .unknownRegion(let query): return "--highlight: no region matches '\(query)'"
+        case .badOption(let option, let value, let problem):
+            // Flags have no value to quote.
+            return value.isEmpty ? "\(option): \(problem)" : "\(option): '\(value)' \(problem)"
+        case .unknownRegion(let query, let suggestions):
+            let hint = suggestions.isEmpty ? "" : "; did you mean: \(suggestions.joined(separator: ", "))?"
+            return "--highlight: no region matches '\(query)'\(hint)"
         case .emptyScene(let why): return "nothing to draw: \(why)"
         case .badMesh(let file, let field, let problem): return "\(file): \(field): \(problem)"
         case .pixelOutside(let x, let y, let w, let h):

@@ -28,14 +28,18 @@ enum LabelPlane {
         return out
     }
 
-    /// VOI voxels that lie on the slice.
+    /// VOI regions on the slice, looked up backwards from each pixel's voxel (see `VOIOverlay`).
     static func voi(_ overlay: VOIOverlay, orientation o: SliceOrientation) -> [UInt16] {
         var out = [UInt16](repeating: 0, count: o.width * o.height)
-        let axis = o.plane.axis
-        for (voxel, id) in overlay.voxels where Int(voxel[axis]) == o.index {
-            let p = o.pixel(of: SIMD3<Int>(truncatingIfNeeded: voxel))
-            let i = p.row * o.width + p.column
-            if out[i] == 0 { out[i] = id }
+        guard !overlay.coordinates.isEmpty else { return out }
+        out.withUnsafeMutableBufferPointer { buf in
+            overlay.coordinates.withLookup { lookup in
+                for r in 0..<o.height {
+                    for c in 0..<o.width {
+                        buf[r * o.width + c] = overlay.label(ofVoxel: o.voxel(column: c, row: r), lookup: lookup)
+                    }
+                }
+            }
         }
         return out
     }

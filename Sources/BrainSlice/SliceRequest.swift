@@ -4,7 +4,8 @@ public struct SliceRequest: Sendable, Equatable {
     public enum Position: Sendable, Equatable {
         /// BV voxel index along the plane's axis (sagittal z, axial y, coronal x).
         case index(Int)
-        /// The plane's stereotaxic coordinate in mm (MNI on the template).
+        /// The plane's MNI coordinate in mm (on a Talairach VMR: the plane through that MNI
+        /// coordinate's point on the axis, converted as `--at` points are).
         case millimetres(Double)
         /// A point; the plane goes through it and a crosshair marks it.
         case point(SIMD3<Double>, space: PointSpace)
@@ -71,6 +72,20 @@ public struct SliceRequest: Sendable, Equatable {
         }
         if highlight != nil, atlas == SliceRequest.noAtlas, voiPath == nil {
             throw .badOption("--highlight", "needs an overlay, but --atlas is 'none'")
+        }
+        if dimOthers, highlight == nil {
+            throw .badOption("--dim-others", "needs --highlight REGION (it tints the regions other than the highlighted one)")
+        }
+        if raw {
+            // --raw is the file's voxel values only: refuse overlay and window options rather than
+            // silently drop them (its fixed scale 1 and missing crosshair are documented).
+            let ignored = [(atlas != nil && atlas != SliceRequest.noAtlas, "--atlas"), (highlight != nil, "--highlight"),
+                           (dimOthers, "--dim-others"), (outline, "--outline"), (voiPath != nil, "--voi"),
+                           (window != nil, "--window")]
+                .filter(\.0).map(\.1)
+            if !ignored.isEmpty {
+                throw .badOption("--raw", "shows the voxel values only (no overlay, no window); drop \(ignored.joined(separator: ", "))")
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainFormats
 import BrainImage
 
 /// A rendered slice and what it shows.
@@ -7,8 +8,11 @@ public struct SliceResult: Sendable {
     public let plane: SlicePlane
     /// BV voxel index along the plane's axis.
     public let index: Int
-    /// The plane's stereotaxic coordinate in mm (MNI for the template).
+    /// The plane's coordinate in mm in the volume's own RAS frame (MNI for the template).
     public let millimetres: Double
+    /// The volume's space: `millimetres` is MNI only for an MNI volume, Talairach for a
+    /// Talairach one, and a scanner frame coordinate otherwise.
+    public let space: ReferenceSpace
     /// Regions visible on the slice, by id, with their pixel counts in the output image.
     public let regions: [(region: Region, pixels: Int)]
 
@@ -17,21 +21,40 @@ public struct SliceResult: Sendable {
         PNGEncoder(compression: compression, channels: .rgb).encode(image)
     }
 
-    /// The `--json` object: `{"out","plane","index","mni","size":[w,h],"regions":[region + "pixels"]}`.
+    /// The `--json` object: `{"out","plane","index","mni","tal","size":[w,h],"regions":[region + "pixels"]}`.
     public func summary(out: String) -> Summary {
-        Summary(out: out, plane: plane.rawValue, index: index, mni: millimetres,
+        Summary(out: out, plane: plane.rawValue, index: index,
+                mni: space == .mni ? millimetres : nil, tal: space == .talairach ? millimetres : nil,
                 size: [image.width, image.height],
                 regions: regions.map { RegionWith($0.region, Pixels(pixels: $0.pixels)) })
     }
 
-    /// The JSON shape of `slice --json`.
+    /// The JSON shape of `slice --json`. A plane of constant MNI coordinate is not one of
+    /// constant Talairach coordinate (and the reverse), so the plane's coordinate is given in the
+    /// volume's own space only: `mni` for an MNI volume, `tal` for a Talairach one, the other
+    /// null; both null for a native-space volume.
     public struct Summary: Encodable, Sendable {
         public let out: String
         public let plane: String
         public let index: Int
-        public let mni: Double
+        public let mni: Double?
+        public let tal: Double?
         public let size: [Int]
         public let regions: [RegionWith<Pixels>]
+
+        enum CodingKeys: String, CodingKey { case out, plane, index, mni, tal, size, regions }
+
+        // Written by hand so a missing coordinate is an explicit null, not a missing key.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(out, forKey: .out)
+            try c.encode(plane, forKey: .plane)
+            try c.encode(index, forKey: .index)
+            try c.encode(mni, forKey: .mni)
+            try c.encode(tal, forKey: .tal)
+            try c.encode(size, forKey: .size)
+            try c.encode(regions, forKey: .regions)
+        }
     }
 
     /// The field slices add to the region object.

@@ -53,7 +53,7 @@ public final class Slicer: @unchecked Sendable {
 
         if request.raw {
             let recipe = SliceRecipe(orientation: orientation, voxels: volume.vmr.voxels, colourMap: .identity)
-            return SliceResult(image: try recipe.render(), plane: request.plane, index: index, millimetres: mm, regions: [])
+            return SliceResult(image: try recipe.render(), plane: request.plane, index: index, millimetres: mm, space: volume.space, regions: [])
         }
 
         let scale = try outputScale(request, orientation)
@@ -77,7 +77,7 @@ public final class Slicer: @unchecked Sendable {
                 visible.append((region, counts[region.id] * scale * scale))
             }
         }
-        return SliceResult(image: try recipe.render(), plane: request.plane, index: index, millimetres: mm, regions: visible)
+        return SliceResult(image: try recipe.render(), plane: request.plane, index: index, millimetres: mm, space: volume.space, regions: visible)
     }
 
     /// The plane index and, for `--at`, the marked voxel.
@@ -97,6 +97,8 @@ public final class Slicer: @unchecked Sendable {
             }
             var p = SIMD3<Double>(repeating: 0)
             p[request.plane.rasAxis] = mm
+            // The MNI point on the axis, in the volume's own space (Talairach VMRs convert it).
+            p = volume.ownMillimetres(p, from: .mni)
             guard let v = volume.voxel(ofMillimetres: p), v[axis] >= 0, v[axis] < depth else {
                 let v = volume.voxel(ofMillimetres: p)?[axis] ?? -1
                 throw SliceError.badOption("--mni", "\(Slicer.number(mm)) mm is BV \(axisName) index \(v), outside \(volume.name)'s 0…\(depth - 1)")

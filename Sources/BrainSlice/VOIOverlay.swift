@@ -2,14 +2,20 @@ import BrainAtlas
 import BrainFormats
 import Foundation
 
-/// A user's VOI file as slice regions: each VOI becomes region id `i + 1`, its voxels moved into
-/// the sliced volume's voxel grid once (through mm, so any VOI reference space works).
+/// A user's VOI file as slice regions: each VOI becomes region id `i + 1`. Slices look the VOI
+/// up backwards: each slice voxel goes to the VOI's coordinates (its stereotaxic mm, through the
+/// Talairach transform when VOI and volume differ, or its original VMR's voxel index), rounds to
+/// the VOI's integer grid and is looked up there, so a VOI drawn in another space or resolution
+/// shows no holes and no stray voxels.
 public struct VOIOverlay: Sendable {
     /// Atlas name in region objects: the file name without extensions.
     public let atlasName: String
     public let regions: [Region]
-    /// Every VOI voxel in the target volume's grid, with its region id (first VOI wins on overlap).
-    let voxels: [(voxel: SIMD3<Int32>, id: UInt16)]
+    /// Every VOI coordinate with its region id (first VOI wins on overlap).
+    let coordinates: VOICoordinateSet
+    /// Rows of the affine map from the sliced volume's voxel index `(x, y, z, 1)` to the VOI's
+    /// coordinates (every step — frame, Talairach — is affine, so one matrix does it).
+    let toVOI: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>)
 
     /// Reads `path` and places it on `volume`.
     public static func read(path: String, on volume: SliceVolume) throws -> VOIOverlay {
@@ -31,33 +37,54 @@ public struct VOIOverlay: Sendable {
         if space.isStereotaxic, !volume.space.isStereotaxic {
             throw SliceError.noOverlay("\(name): ReferenceSpace: \(space.voiName) coordinates need a VMR in Talairach or MNI space; \(volume.name) is \(volume.space)")
         }
-        let original = file.originalFrame
-        let target = volume.frame
         var regions: [Region] = []
-        var placed: [(voxel: SIMD3<Int32>, id: UInt16)] = []
+        var items: [(coordinate: SIMD3<Int32>, id: UInt16)] = []
         for (i, voi) in file.vois.prefix(Int(UInt16.max)).enumerated() {
             let id = i + 1
             let (label, side) = VOIOverlay.splitSide(voi.name.string)
             let colour = voi.color.map { RGB($0.x, $0.y, $0.z) } ?? VOIOverlay.fallbackColour(i)
             regions.append(Region(id: id, name: label, sourceLabel: voi.name.string, hemisphere: side,
                                   atlas: base, color: colour, lobe: nil))
-            for v in voi.voxels {
-                let p = SIMD3<Double>(Double(v.x), Double(v.y), Double(v.z))
-                let voxel: SIMD3<Int>?
-                if space.isStereotaxic {
-                    voxel = volume.voxel(ofMillimetres: volume.ownMillimetres(p, from: space))
-                } else {
-                    let f = target.voxel(bvMillimetres: original.bvMillimetres(voxel: p))
-                    voxel = SIMD3(Int(f.x.rounded(.toNearestOrAwayFromZero)), Int(f.y.rounded(.toNearestOrAwayFromZero)),
-                                  Int(f.z.rounded(.toNearestOrAwayFromZero)))
-                }
-                if let voxel, volume.contains(voxel) {
-                    placed.append((SIMD3<Int32>(truncatingIfNeeded: voxel), UInt16(id)))
-                }
-            }
+            for v in voi.voxels { items.append((v, UInt16(id))) }
         }
         self.regions = regions
-        voxels = placed
+        coordinates = VOICoordinateSet(items)
+        toVOI = VOIOverlay.affine(VOIOverlay.voiCoordinate(space: space, original: file.originalFrame, on: volume))
+    }
+
+    /// Region id at voxel `v` of the sliced volume (0: none), with `lookup` from `coordinates`.
+    @inline(__always)
+    func label(ofVoxel v: SIMD3<Int>, lookup: (SIMD3<Int>) -> UInt16) -> UInt16 {
+        let p = SIMD4<Double>(Double(v.x), Double(v.y), Double(v.z), 1)
+        let c = SIMD3<Double>((toVOI.0 * p).sum(), (toVOI.1 * p).sum(), (toVOI.2 * p).sum())
+        guard abs(c.x) < 1e6, abs(c.y) < 1e6, abs(c.z) < 1e6 else { return 0 }
+        let r = c.rounded(.toNearestOrAwayFromZero)
+        return lookup(SIMD3<Int>(Int(r.x), Int(r.y), Int(r.z)))
+    }
+
+    /// Where a voxel of `volume` lies in the VOI's coordinates: stereotaxic mm in the VOI's space,
+    /// or the voxel index of the VOI's original VMR (BV/native VOIs, matched through BV mm).
+    static func voiCoordinate(space: ReferenceSpace, original: VolumeFrame, on volume: SliceVolume)
+        -> (SIMD3<Double>) -> SIMD3<Double> {
+        let target = volume.frame
+        guard space.isStereotaxic else {
+            return { original.voxel(bvMillimetres: target.bvMillimetres(voxel: $0)) }
+        }
+        return { v in
+            let own = target.ras(voxel: v)
+            switch (volume.space, space) {
+            case (.talairach, .mni): return Talairach.mni(fromTalairach: own)
+            case (.mni, .talairach): return Talairach.talairach(fromMNI: own)
+            default: return own
+            }
+        }
+    }
+
+    /// The rows of an affine map, read off its values at the origin and the unit vectors.
+    static func affine(_ f: (SIMD3<Double>) -> SIMD3<Double>) -> (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>) {
+        let o = f(.zero)
+        let dx = f(SIMD3(1, 0, 0)) - o, dy = f(SIMD3(0, 1, 0)) - o, dz = f(SIMD3(0, 0, 1)) - o
+        return (SIMD4(dx.x, dy.x, dz.x, o.x), SIMD4(dx.y, dy.y, dz.y, o.y), SIMD4(dx.z, dy.z, dz.z, o.z))
     }
 
     /// An in-memory library holding these regions, so `--highlight` matches as `info` does.

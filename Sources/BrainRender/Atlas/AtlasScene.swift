@@ -29,6 +29,7 @@ public struct AtlasScene: Sendable {
     /// Builds the scene for `request` from the bundled atlas data.
     public static func build(_ request: SceneRequest, assets: SceneAssets) throws -> AtlasScene {
         let hemisphere = try request.resolvedHemisphere()
+        try request.validate()
         if request.meshFile != nil { return try buildUserScene(request, hemisphere: hemisphere) }
         let library = assets.library
         let atlas = try library.atlas(named: request.atlas)
@@ -56,7 +57,8 @@ public struct AtlasScene: Sendable {
             let sub = try library.atlas(named: "subcortical")
             let geometry = try assets.geometry(mesh: "subcortical", atlas: sub, side: .none)
             let regions = geometry.grouping.ranges.map { sub.region(id: Int($0.label)) }
-            layers.append(Scene.Layer(geometry: geometry, colors: colors(regions, highlighted, request)))
+            layers.append(Scene.Layer(geometry: geometry, colors: colors(regions, highlighted, request),
+                                      hiddenRanges: otherSide(regions, shown: hemisphere)))
             infos.append(LayerInfo(name: "subcortical", regions: regions))
         }
         if request.head {
@@ -72,6 +74,7 @@ public struct AtlasScene: Sendable {
 
     /// A user's SRF, coloured by its POI (one region per POI) or by its own vertex colours.
     public static func buildUserScene(_ request: SceneRequest, hemisphere: SceneRequest.HemisphereChoice) throws -> AtlasScene {
+        try request.validate()
         let path = request.meshFile!
         let srf = try MeshLoading.readSRF(path)
         let mesh = try MeshLoading.renderMesh(srf: srf, file: path)
@@ -98,9 +101,21 @@ public struct AtlasScene: Sendable {
                           hemisphere: hemisphere)
     }
 
+    /// With one hemisphere shown, the ranges of regions on the other side (midline `none`
+    /// structures such as the brainstem and unlabelled ranges stay).
+    static func otherSide(_ regions: [Region?], shown: SceneRequest.HemisphereChoice) -> Set<Int> {
+        guard shown != .both else { return [] }
+        let hidden: Hemisphere = shown == .left ? .right : .left
+        return Set(regions.indices.filter { regions[$0]?.hemisphere == hidden })
+    }
+
     static func highlightSet(_ request: SceneRequest, library: AtlasLibrary) throws -> Set<Region> {
         guard let query = request.highlight else { return [] }
-        return Set(try RegionSearch(library: library, atlas: request.atlas).highlight(query))
+        do {
+            return Set(try RegionSearch(library: library, atlas: request.atlas).highlight(query))
+        } catch AtlasError.noMatch(_, let suggestions) {
+            throw RenderError.unknownRegion(query, suggestions: suggestions)
+        }
     }
 
     /// Region colours; with a highlight the others are lightened (strongly with `dimOthers`).

@@ -1,12 +1,15 @@
 import Foundation
 
 extension AtlasScene {
-    /// The scene's opaque meshes as one binary PLY (positions and outward normals per vertex, the
+    /// The scene's opaque meshes (shown ranges) as one binary PLY (positions and outward normals per vertex, the
     /// range colour per face), so another renderer (the VTK bench) draws exactly the same thing.
     public func plyData() -> Data {
         let layers = scene.layers.filter { $0.opacity >= 1 }
         let vertexCount = layers.reduce(0) { $0 + $1.geometry.mesh.vertexCount }
-        let faceCount = layers.reduce(0) { $0 + $1.geometry.mesh.triangleCount }
+        let faceCount = layers.reduce(0) { total, layer in
+            total + layer.geometry.grouping.ranges.enumerated()
+                .filter { !layer.hiddenRanges.contains($0.offset) }.reduce(0) { $0 + $1.element.triangleCount }
+        }
         var out = Data("""
             ply
             format binary_little_endian 1.0
@@ -39,7 +42,7 @@ extension AtlasScene {
         var base: Int32 = 0
         for layer in layers {
             let grouping = layer.geometry.grouping
-            for (r, range) in grouping.ranges.enumerated() {
+            for (r, range) in grouping.ranges.enumerated() where !layer.hiddenRanges.contains(r) {
                 let color = layer.colors[r]
                 for t in range.triangleStart..<(range.triangleStart + range.triangleCount) {
                     append(UInt8(3))

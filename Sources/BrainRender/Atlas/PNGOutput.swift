@@ -5,8 +5,27 @@ import Foundation
 extension RenderedImage {
     /// PNG bytes: RGB for an opaque background, RGBA (with alpha) for a transparent one.
     public func png(compression: PNGEncoder.Compression = .fast, transparent: Bool) throws -> [UInt8] {
-        let image = try RGBAImage(width: width, height: height, pixels: rgba)
+        let image = try RGBAImage(width: width, height: height, pixels: transparent ? straightAlpha() : rgba)
         return PNGEncoder(compression: compression, channels: transparent ? .rgba : .rgb).encode(image)
+    }
+
+    /// The pixels with colour divided by alpha: PNG stores straight alpha, while the colour pass
+    /// leaves premultiplied colour wherever see-through layers cover the transparent background.
+    public func straightAlpha() -> [UInt8] {
+        var out = rgba
+        out.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i < p.count {
+                let a = Int(p[i + 3])
+                if a == 0 {
+                    p[i] = 0; p[i + 1] = 0; p[i + 2] = 0
+                } else if a < 255 {
+                    for k in i..<(i + 3) { p[k] = UInt8(min(255, (Int(p[k]) * 255 + a / 2) / a)) }
+                }
+                i += 4
+            }
+        }
+        return out
     }
 }
 

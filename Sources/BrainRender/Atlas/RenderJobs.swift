@@ -10,6 +10,7 @@ public enum RenderJobs {
     public static func render(_ request: SceneRequest, data: String?, out: String,
                               compression: PNGEncoder.Compression, report: Bool) throws -> RenderReport? {
         _ = try request.resolvedHemisphere()
+        try request.validate()
         let scene = try buildScene(request, data: data)
         let context = try GLContext(width: request.width, height: request.height)
         let bytes = try scene.png(context: context, compression: compression)
@@ -25,6 +26,7 @@ public enum RenderJobs {
             throw RenderError.pixelOutside(x: x, y: y, width: request.width, height: request.height)
         }
         _ = try request.resolvedHemisphere()
+        try request.validate()
         let library = request.meshFile == nil ? try AtlasLibrary.open(data: data) : nil
         let scene = try buildScene(request, library: library)
         let context = try GLContext(width: request.width, height: request.height)

@@ -46,8 +46,7 @@ struct UserPatches {
         if !exact.isEmpty { return Set(exact) }
         let partial = regions.filter { $0.name.lowercased().contains(q) }
         guard !partial.isEmpty else {
-            throw RenderError.badOption(option: "--highlight", value: query,
-                                        problem: "names no POI of this file (known: \(regions.map(\.name).joined(separator: ", ")))")
+            throw RenderError.unknownRegion(query, suggestions: Array(regions.map(\.name).prefix(8)))
         }
         return Set(partial)
     }

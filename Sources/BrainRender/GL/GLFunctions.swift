@@ -3,7 +3,7 @@ import COSMesa
 /// GL entry points resolved through OSMesaGetProcAddress (the module never links libGL/libOSMesa).
 struct GLFunctions {
     typealias V_E = @convention(c) (GLenum) -> Void
-    typealias V_EE = @convention(c) (GLenum, GLenum) -> Void
+    typealias V_EEEE = @convention(c) (GLenum, GLenum, GLenum, GLenum) -> Void
     typealias V_B = @convention(c) (GLbitfield) -> Void
     typealias V_F4 = @convention(c) (GLfloat, GLfloat, GLfloat, GLfloat) -> Void
     typealias V_I4 = @convention(c) (GLint, GLint, GLsizei, GLsizei) -> Void
@@ -31,7 +31,7 @@ struct GLFunctions {
 
     let viewport: V_I4, scissor: V_I4, clearColor: V_F4, clear: V_B
     let enable: V_E, disable: V_E, cullFace: V_E, frontFace: V_E, depthFunc: V_E
-    let depthMask: V_Bool, blendFunc: V_EE, finish: V_Void, getError: E_Void
+    let depthMask: V_Bool, blendFuncSeparate: V_EEEE, finish: V_Void, getError: E_Void
     let readPixels: ReadPixels, getString: GetString
     let createShader: U_E, shaderSource: ShaderSource, compileShader: V_U
     let getShaderiv: GetIv, getShaderInfoLog: GetLog, deleteShader: V_U
@@ -56,7 +56,7 @@ struct GLFunctions {
         frontFace = try lib.proc("glFrontFace", as: V_E.self)
         depthFunc = try lib.proc("glDepthFunc", as: V_E.self)
         depthMask = try lib.proc("glDepthMask", as: V_Bool.self)
-        blendFunc = try lib.proc("glBlendFunc", as: V_EE.self)
+        blendFuncSeparate = try lib.proc("glBlendFuncSeparate", as: V_EEEE.self)
         finish = try lib.proc("glFinish", as: V_Void.self)
         getError = try lib.proc("glGetError", as: E_Void.self)
         readPixels = try lib.proc("glReadPixels", as: ReadPixels.self)

@@ -33,7 +33,11 @@ extension GLContext {
         let translucent = scene.layers.filter { $0.opacity < 1 }
         if !translucent.isEmpty {
             gl.enable(GLenum(GL_BLEND))
-            gl.blendFunc(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            // Colour: "over" with straight source alpha. Alpha: the coverage of both (a + (1 − a)·dst),
+            // so over a transparent background the buffer holds premultiplied colour and the true
+            // alpha (the PNG writer un-premultiplies); over opaque pixels alpha stays 1.
+            gl.blendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA),
+                                 GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
             gl.depthMask(GLboolean(GL_FALSE))
             for layer in translucent {
                 drawLayer(layer, program: program, normals: shading == .lit) { range, _ in
@@ -121,7 +125,7 @@ extension GLContext {
             gl.vertexAttribPointer(ShaderPrograms.normalAttribute, 3, GLenum(GL_FLOAT), 0, stride,
                                    UnsafeRawPointer(bitPattern: 3 * MemoryLayout<Float>.size))
         }
-        for (index, range) in geometry.grouping.ranges.enumerated() {
+        for (index, range) in geometry.grouping.ranges.enumerated() where !layer.hiddenRanges.contains(index) {
             let (r, g, bl, a) = color(index, range)
             gl.uniform4f(program.color, r, g, bl, a)
             gl.drawElements(GLenum(GL_TRIANGLES), GLsizei(range.triangleCount * 3), GLenum(GL_UNSIGNED_INT),

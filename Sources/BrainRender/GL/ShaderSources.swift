@@ -1,7 +1,10 @@
 import Foundation
 
-/// Finds the GLSL files in `Shaders/`: `$BRAINTUTOR_SHADERS`, next to the executable or any
-/// parent folder of it, then the repository this file was compiled from.
+/// Finds the GLSL files of `Shaders/`, so an installed binary works from any working directory:
+/// `$BRAINTUTOR_SHADERS`; then beside the executable (`<exe dir>/Shaders`,
+/// `<exe dir>/../share/braintutor/Shaders`, for the real file and for a symlink it was started
+/// through); then `Shaders/` in any parent folder of the executable; then the repository this
+/// file was compiled from.
 struct ShaderSources: Sendable {
     let litVertex: String
     let litFragment: String
@@ -17,8 +20,10 @@ struct ShaderSources: Sendable {
         }
     }
 
-    private static let cached: Result<ShaderSources, RenderError> = {
-        let folders = candidateFolders()
+    private static let cached = find(in: candidateFolders())
+
+    /// The first folder holding all four files, or the error listing every folder tried.
+    static func find(in folders: [String]) -> Result<ShaderSources, RenderError> {
         for folder in folders {
             let texts = fileNames.map { try? String(contentsOfFile: folder + "/" + $0, encoding: .utf8) }
             if texts.allSatisfy({ $0 != nil }) {
@@ -27,24 +32,48 @@ struct ShaderSources: Sendable {
             }
         }
         return .failure(.shaderMissing(name: fileNames.joined(separator: ", "), searched: folders))
-    }()
+    }
 
-    static func candidateFolders() -> [String] {
+    static func candidateFolders(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                 executables: [URL] = executableLocations()) -> [String] {
         var folders: [String] = []
-        if let env = ProcessInfo.processInfo.environment["BRAINTUTOR_SHADERS"], !env.isEmpty {
-            folders.append(env)
+        func add(_ url: URL) {
+            let path = url.standardizedFileURL.path
+            if !folders.contains(path) { folders.append(path) }
         }
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
-            while dir.path != "/" {
-                folders.append(dir.appendingPathComponent("Shaders").path)
+        if let env = environment["BRAINTUTOR_SHADERS"], !env.isEmpty { add(URL(fileURLWithPath: env)) }
+        let dirs = executables.map { $0.deletingLastPathComponent() }
+        for dir in dirs {
+            add(dir.appendingPathComponent("Shaders"))
+            add(dir.appendingPathComponent("../share/braintutor/Shaders"))
+        }
+        for start in dirs {
+            var dir = start.deletingLastPathComponent()
+            while dir.path != "/" && !dir.path.isEmpty {
+                add(dir.appendingPathComponent("Shaders"))
                 dir = dir.deletingLastPathComponent()
             }
         }
         // Sources/BrainRender/GL/ShaderSources.swift → repository root.
         let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        folders.append(repo.appendingPathComponent("Shaders").path)
+        add(repo.appendingPathComponent("Shaders"))
         return folders
+    }
+
+    /// The running executable: its real file (symlinks resolved) and, if different, the path it
+    /// was started as (an installed symlink such as /usr/local/bin/braintutor).
+    static func executableLocations() -> [URL] {
+        var urls: [URL] = []
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            urls.append(URL(fileURLWithPath: exe))
+        } else if let exe = Bundle.main.executableURL {
+            urls.append(exe.resolvingSymlinksInPath())
+        }
+        if let invoked = CommandLine.arguments.first, invoked.contains("/") {
+            let url = URL(fileURLWithPath: invoked).standardizedFileURL
+            if !urls.contains(where: { $0.path == url.path }) { urls.append(url) }
+        }
+        return urls
     }
 }

@@ -14,11 +14,16 @@ public struct Camera: Sendable, Equatable {
     public static let margin: Float = 0.04
 
     public init(direction: ViewDirection, framing meshes: [RenderMesh], width: Int, height: Int) {
+        self.init(direction: direction, framing: meshes.map(\.positions), width: width, height: height)
+    }
+
+    /// Frames the given point sets (RAS mm).
+    public init(direction: ViewDirection, framing pointSets: [[SIMD3<Float>]], width: Int, height: Int) {
         let r = direction.right, u = direction.up, f = direction.forward
         var lo = SIMD3<Float>(repeating: .greatestFiniteMagnitude)
         var hi = SIMD3<Float>(repeating: -.greatestFiniteMagnitude)
-        for mesh in meshes {
-            for p in mesh.positions {
+        for points in pointSets {
+            for p in points {
                 let q = SIMD3(dot(p, r), dot(p, u), dot(p, f))
                 lo = pointwiseMin(lo, q)
                 hi = pointwiseMax(hi, q)

@@ -1,4 +1,5 @@
-/// A drawn RGBA image, rows top-down (image origin top-left), 4 bytes per pixel.
+/// A drawn RGBA image, rows top-down (image origin top-left), 4 bytes per pixel. On a transparent
+/// background the colour is premultiplied by alpha (as GL blends it); `png` writes straight alpha.
 public struct RenderedImage: Sendable {
     public let width: Int
     public let height: Int

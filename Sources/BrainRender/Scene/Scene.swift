@@ -9,13 +9,31 @@ public struct Scene: Sendable {
         /// Below 1 the layer is blended over the others in the lit pass and left out of picking
         /// (the head is see-through and picks reach the brain under it).
         public var opacity: Float
-        /// Whether a range with label 0 can be picked (unlabelled cortex can; see `Scene.pickTarget`).
-        public init(geometry: SurfaceGeometry, colors: [RGB], opacity: Float = 1) {
+        /// Range indices left out of every pass and of the camera framing (the subcortical mesh's
+        /// other side when one hemisphere is shown); their pick ids stay reserved but never appear.
+        public var hiddenRanges: Set<Int>
+
+        public init(geometry: SurfaceGeometry, colors: [RGB], opacity: Float = 1, hiddenRanges: Set<Int> = []) {
             self.geometry = geometry
             self.colors = colors
             self.opacity = opacity
+            self.hiddenRanges = hiddenRanges
         }
         public var isPickable: Bool { opacity >= 1 }
+
+        /// The positions the camera frames: the whole mesh, or the vertices of the shown ranges.
+        var framingPositions: [SIMD3<Float>] {
+            let mesh = geometry.mesh
+            guard !hiddenRanges.isEmpty else { return mesh.positions }
+            var used = [Bool](repeating: false, count: mesh.vertexCount)
+            let grouping = geometry.grouping
+            for (index, range) in grouping.ranges.enumerated() where !hiddenRanges.contains(index) {
+                for i in (3 * range.triangleStart)..<(3 * (range.triangleStart + range.triangleCount)) {
+                    used[Int(grouping.sortedTriangles[i])] = true
+                }
+            }
+            return mesh.positions.indices.compactMap { used[$0] ? mesh.positions[$0] : nil }
+        }
     }
 
     /// A picked range: the layer index in `layers` and the range index in its grouping.
@@ -45,7 +63,7 @@ public struct Scene: Sendable {
         self.width = width
         self.height = height
         self.background = background
-        camera = Camera(direction: direction, framing: layers.map(\.geometry.mesh), width: width, height: height)
+        camera = Camera(direction: direction, framing: layers.map(\.framingPositions), width: width, height: height)
     }
 
     /// Pick ids number the pickable ranges 1, 2, … in layer order; 0 is the background.

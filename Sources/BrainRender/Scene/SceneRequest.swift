@@ -31,6 +31,14 @@ public struct SceneRequest: Sendable, Hashable {
 
     public init() {}
 
+    /// Checks option combinations that need no data.
+    public func validate() throws(RenderError) {
+        if dimOthers && highlight == nil {
+            throw .badOption(option: "--dim-others", value: "",
+                             problem: "needs --highlight REGION (it tints the regions other than the highlighted one)")
+        }
+    }
+
     /// Whether a free angle replaces the named view.
     public var usesAngles: Bool { azimuth != nil || elevation != nil }
 

@@ -35,7 +35,7 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "left, right or both (default: left for lateral/medial, both otherwise).") var hemi: String?
     @Option(help: ArgumentHelp("Image size.", valueName: "WxH")) var size = "1024x768"
     @Option(help: "Region to show strongly (id, sourceLabel or name as `info` matches it).") var highlight: String?
-    @Flag(name: .customLong("dim-others"), help: "With --highlight: draw the other regions in light tints.") var dimOthers = false
+    @Flag(name: .customLong("dim-others"), help: "With --highlight (required): draw the other regions in light tints.") var dimOthers = false
     @Option(help: "lit (Blinn-Phong) or flat (exact region colours).") var shading = "lit"
     @Option(help: "pial or inflated.") var surface = "pial"
     @Option(help: ArgumentHelp("#RRGGBB or transparent.", valueName: "colour")) var background = "#FFFFFF"

@@ -10,18 +10,25 @@ struct SliceCommand: ParsableCommand {
             Image origin top-left. Axial: anterior at the top; coronal and sagittal: superior at the top. \
             Axial and coronal are neurological (subject's left on the image left) unless --radiological; \
             sagittal has anterior on the left. --index is the BV voxel index along the plane's axis \
-            (sagittal: z, axial: y, coronal: x).
+            (sagittal: z, axial: y, coronal: x). --raw writes the voxel values only (scale 1, no \
+            crosshair), so it refuses overlay and window options.
+
+            --json prints {out, plane, index, mni, tal, size, regions}. "mni" is the plane's MNI \
+            coordinate in mm when the VMR is in MNI space (the bundled template), else null; "tal" is \
+            the plane's Talairach coordinate when the VMR is in Talairach space, else null. A plane of \
+            constant Talairach coordinate is not one of constant MNI coordinate, so neither is \
+            converted; both are null for a native-space VMR.
             """)
 
     @OptionGroup var data: DataOptions
     @Option(help: "axial, coronal or sagittal.") var plane: String
     @Option(parsing: .unconditional, help: "BV voxel index along the plane's axis.") var index: Int?
-    @Option(parsing: .unconditional, help: ArgumentHelp("The plane's MNI coordinate.", valueName: "mm")) var mni: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The plane's MNI coordinate (needs an MNI or Talairach VMR).", valueName: "mm")) var mni: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("A point to cut through and mark.", valueName: "x,y,z")) var at: String?
     @Option(help: "Space of --at: mni (default), tal, voxel.") var space: String?
     @Option(help: "Atlas to overlay (default: gyri; 'none' for no overlay).") var atlas: String?
     @Option(help: "Region id, sourceLabel or name to show strongly (both sides unless one is named).") var highlight: String?
-    @Flag(help: "With --highlight: show the other regions as light tints.") var dimOthers = false
+    @Flag(help: "With --highlight (required): show the other regions as light tints.") var dimOthers = false
     @Flag(help: "Draw region outlines.") var outline = false
     @Option(help: "Overlay opacity 0…1 (default 0.5).") var opacity: Double = 0.5
     @Option(parsing: .unconditional, help: ArgumentHelp("Grey window (default 0,225).", valueName: "low,high")) var window: String?
@@ -32,7 +39,7 @@ struct SliceCommand: ParsableCommand {
     @Option(help: "A VMR file to slice instead of the bundled template.") var vmr: String?
     @Option(help: "A VOI file to overlay instead of an atlas.") var voi: String?
     @Option(help: "Output PNG file.") var out: String
-    @Flag(help: "Print {out, plane, index, mni, size, regions} as JSON.") var json = false
+    @Flag(help: "Print {out, plane, index, mni, tal, size, regions} as JSON (see above).") var json = false
 
     func run() throws {
         try CommandOutput.run {
