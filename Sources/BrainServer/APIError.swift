@@ -22,12 +22,13 @@ public struct APIError: Error, HTTPResponseError, CustomStringConvertible, Senda
     }
 
     /// The one place error bodies are written, so every error has the same shape.
-    static func jsonResponse(status: HTTPResponse.Status, message: String) -> Response {
+    static func jsonResponse(status: HTTPResponse.Status, message: String, allow: String? = nil) -> Response {
         let data = (try? BrainJSON.encode(["error": message])) ?? Data(#"{"error":"internal error"}"#.utf8)
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = "no-store"
         if status == .serviceUnavailable { headers[.retryAfter] = "1" }  // overload is momentary
+        if let allow { headers[.allow] = allow }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

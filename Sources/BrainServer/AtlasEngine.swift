@@ -14,6 +14,7 @@ final class AtlasEngine: Sendable {
     let options: ServerOptions
     let logger: Logger
     let renderer: RenderService
+    private let searchIndex: RegionSearchIndex
     /// Slices are CPU work: they run on their own threads, off the HTTP event loops and
     /// without waiting behind GL jobs.
     private let slicePool: RenderWorkerPool<Slicer>
@@ -35,6 +36,7 @@ final class AtlasEngine: Sendable {
                 logger.warning("atlas \(atlas.name) not fully loaded at start-up: \(error)")
             }
         }
+        searchIndex = RegionSearchIndex(library: library)
         renderer = try RenderService(library: library, options: options, logger: logger)
         let slicer = Slicer(library: library)
         slicePool = RenderWorkerPool(workers: options.workers, queueCapacity: options.queueCapacity,
@@ -92,10 +94,21 @@ final class AtlasEngine: Sendable {
         try BrainJSON.encode(library.atlasSummaries())
     }
 
-    /// `braintutor regions --atlas A [--hemi H] --json`.
+    /// `braintutor regions --atlas A [--hemi H] --json` (the library reads `hemi` as the CLI does).
     func regions(atlas: String, hemi: String?) throws -> Data {
+        do {
+            return try Self.mapLibraryErrors {
+                try BrainJSON.encode(library.regions(atlas: checkAtlas(atlas), hemisphere: hemi))
+            }
+        } catch let error as APIError {
+            throw APIError(error.status, error.message.replacingOccurrences(of: "--hemi", with: "hemi"))
+        }
+    }
+
+    /// Regions ranked by `info`'s matching, best first (`/api/search`).
+    func search(query: String, atlas: String?, limit: Int) throws -> Data {
         try Self.mapLibraryErrors {
-            try BrainJSON.encode(library.regions(atlas: checkAtlas(atlas), hemisphere: hemi))
+            try BrainJSON.encode(searchIndex.search(query, atlas: atlas.map(checkAtlas), limit: limit))
         }
     }
 

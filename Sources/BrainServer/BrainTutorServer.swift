@@ -28,7 +28,8 @@ public final class BrainTutorServer: Sendable {
     /// requests in flight, stops the render workers and returns.
     /// `onRunning` receives the bound port (useful with port 0).
     public func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        let router = Router(context: BasicRequestContext.self)
+        // HEAD is answered for every GET route (same headers, no body).
+        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.middlewares.add(RequestLogMiddleware<BasicRequestContext>(logger: logger))
         Routes.register(on: router, engine: engine, web: web)
         let logger = self.logger
@@ -37,6 +38,9 @@ public final class BrainTutorServer: Sendable {
         appLogger.logLevel = max(logger.logLevel, .notice)  // our middleware already logs each request
         let app = Application(
             router: router,
+            // Idle keep-alive connections are closed, so idle or stalled clients cannot hold
+            // connections open for ever.
+            server: .http1(configuration: .init(idleTimeout: .init(options.idleTimeout))),
             configuration: .init(address: .hostname(host, port: options.port), serverName: "braintutor"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0

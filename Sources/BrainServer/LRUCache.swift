@@ -26,9 +26,17 @@ final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         }
     }
 
+    /// The value without counting a hit or a miss or refreshing its age.
+    func peek(_ key: Key) -> Value? {
+        state.withLock { $0.entries[key]?.value }
+    }
+
+    /// Stores `value`; a value costing more than the whole capacity is not kept, since it
+    /// would flush every other entry and then be the next to go.
     func insert(_ value: Value, for key: Key, cost: Int) {
         state.withLock { state in
-            if let old = state.entries[key] { state.totalCost -= old.cost }
+            if let old = state.entries.removeValue(forKey: key) { state.totalCost -= old.cost }
+            guard cost <= capacity else { return }
             state.tick += 1
             state.entries[key] = (value, cost, state.tick)
             state.totalCost += cost
@@ -39,12 +47,6 @@ final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                 state.totalCost -= oldest.value.cost
                 state.entries[oldest.key] = nil
             }
-        }
-    }
-
-    func removeValue(for key: Key) {
-        state.withLock { state in
-            if let old = state.entries.removeValue(forKey: key) { state.totalCost -= old.cost }
         }
     }
 

@@ -105,15 +105,22 @@ struct QueryParameters: Sendable {
     }
 
     func choice(_ key: String, from allowed: [String]) throws(APIError) -> String? {
-        guard let value = string(key) else { return nil }
-        guard allowed.contains(value) else {
-            throw .badRequest("\(key): unknown value '\(value.prefix(40))'; expected one of \(allowed.joined(separator: ", "))")
+        try value(key, expected: allowed) { allowed.contains($0) ? $0 : nil }
+    }
+
+    /// A value read by `parse` (the CLI's own spelling rules, e.g. any case, `lh`), or a 400
+    /// listing the `expected` spellings.
+    func value<T>(_ key: String, expected: [String], _ parse: (String) -> T?) throws(APIError) -> T? {
+        guard let text = string(key) else { return nil }
+        guard let value = parse(text) else {
+            throw .badRequest("\(key): unknown value '\(text.prefix(40))'; expected one of \(expected.joined(separator: ", "))")
         }
         return value
     }
 
-    /// A free-text name (region, search query). Never used as a path, but anything
-    /// path-like is refused outright so no request can even look like it reaches a file.
+    /// A free-text name (region, search query). Never used as a path; only what could climb
+    /// out of a folder or name one from the root is refused (`..`, a backslash, a leading `/`), so
+    /// names such as "BA44/45" work as they do in the CLI.
     func name(_ key: String) throws(APIError) -> String? {
         guard let value = string(key) else { return nil }
         try Self.checkName(value, field: key)
@@ -124,7 +131,7 @@ struct QueryParameters: Sendable {
         if value.count > maximumNameLength {
             throw .badRequest("\(field): longer than \(maximumNameLength) characters")
         }
-        if value.contains("..") || value.contains("/") || value.contains("\\") {
+        if value.contains("..") || value.hasPrefix("/") || value.contains("\\") {
             throw .badRequest("\(field): '\(value.prefix(40))' looks like a path; names come from the catalog")
         }
         if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {

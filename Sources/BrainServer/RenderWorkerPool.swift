@@ -1,18 +1,23 @@
 import Foundation
+import Synchronization
 
 /// A fixed set of threads, each creating and owning one `Context` (a GL context) for its
 /// whole life; async callers hand jobs over through continuations.
 ///
 /// GL contexts are current per thread, so a context must never meet an `await`: each job
 /// runs start to finish synchronously on the thread that made the context. The queue is
-/// bounded so overload is answered at once (503) instead of piling up latency, and a job
-/// whose deadline passed while it waited is dropped without doing any GL work.
+/// bounded so overload is answered at once (503) instead of piling up latency. Every job has
+/// a deadline timer: when it fires, the caller gets a 503 at once, whether the job is still
+/// waiting (it is taken out of the queue and never runs) or already drawing (its result is
+/// dropped; a GL call cannot be interrupted).
 final class RenderWorkerPool<Context>: @unchecked Sendable {
-    // @unchecked: all mutable state below is guarded by `condition`.
-    private struct Job {
-        let deadline: ContinuousClock.Instant
+    // @unchecked: all mutable state below, and each job's `state`, is guarded by `condition`.
+    private final class Job: @unchecked Sendable {
+        enum State { case queued, running, done }
+        var state = State.queued
+        var timer: DispatchWorkItem?
         let run: (Context?, (any Error)?) -> Void
-        let expire: () -> Void
+        init(run: @escaping (Context?, (any Error)?) -> Void) { self.run = run }
     }
 
     private let condition = NSCondition()
@@ -25,6 +30,9 @@ final class RenderWorkerPool<Context>: @unchecked Sendable {
 
     let workerCount: Int
     let queueCapacity: Int
+    /// Deadline timers fire here: a serial queue has its own thread, so busy global
+    /// (cooperative) threads cannot delay a 503 that is due.
+    private static var deadlines: DispatchQueue { deadlineQueue }
 
     /// Starts `workers` threads; each calls `makeContext` once on itself. A context that
     /// fails to start makes that worker answer every job with the failure (the HTTP side
@@ -56,39 +64,62 @@ final class RenderWorkerPool<Context>: @unchecked Sendable {
     }
 
     /// Runs `body` on a worker with that worker's context.
-    /// Throws a 503 `APIError` when the queue is full or the job waited past `timeout`.
+    /// Throws a 503 `APIError` when the queue is full or the job is not done within `timeout`.
     func run<T: Sendable>(timeout: Duration,
                           _ body: @escaping @Sendable (Context) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-            let job = Job(
-                deadline: .now + timeout,
-                run: { context, failure in
-                    if let context {
-                        continuation.resume(with: Result { try body(context) })
-                    } else {
-                        continuation.resume(throwing: RendererUnavailable(underlying: failure))
-                    }
-                },
-                expire: {
-                    continuation.resume(throwing: APIError(.serviceUnavailable,
-                        "the request waited longer than \(timeout) for a render worker; retry shortly"))
-                })
+            let answer = ResumeOnce(continuation)
+            let job = Job { context, failure in
+                if let context {
+                    answer.resume(with: Result { try body(context) })
+                } else {
+                    answer.resume(with: .failure(RendererUnavailable(underlying: failure)))
+                }
+            }
             condition.lock()
             if stopping {
                 condition.unlock()
-                continuation.resume(throwing: APIError(.serviceUnavailable, "the server is shutting down"))
+                answer.resume(with: .failure(APIError(.serviceUnavailable, "the server is shutting down")))
                 return
             }
             if queue.count - queueHead >= queueCapacity {
                 condition.unlock()
-                continuation.resume(throwing: APIError(.serviceUnavailable,
-                    "render queue full (\(queueCapacity) jobs waiting); retry shortly"))
+                answer.resume(with: .failure(APIError(.serviceUnavailable,
+                    "render queue full (\(queueCapacity) jobs waiting); retry shortly")))
                 return
             }
+            let timer = DispatchWorkItem { [self] in
+                if let error = expire(job, timeout: timeout) { answer.resume(with: .failure(error)) }
+            }
+            job.timer = timer
             queue.append(job)
             condition.signal()
             condition.unlock()
+            Self.deadlines.asyncAfter(deadline: .now() + Self.interval(timeout), execute: timer)
         }
+    }
+
+    /// The deadline passed: a waiting job leaves the queue unrun; a running one is left to
+    /// finish, unheard. Returns the 503 to answer with, or nil when the job already answered.
+    private func expire(_ job: Job, timeout: Duration) -> APIError? {
+        condition.lock(); defer { condition.unlock() }
+        switch job.state {
+        case .done:
+            return nil
+        case .queued:
+            job.state = .done
+            job.timer = nil
+            if let i = queue[queueHead...].firstIndex(where: { $0 === job }) { queue.remove(at: i) }
+            return APIError(.serviceUnavailable, "the request waited longer than \(timeout) for a render worker; retry shortly")
+        case .running:
+            return APIError(.serviceUnavailable, "the request took longer than \(timeout); retry shortly")
+        }
+    }
+
+    private static func interval(_ duration: Duration) -> DispatchTimeInterval {
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+        return .nanoseconds(Int(min(max(nanoseconds, 0), Double(Int.max / 2))))
     }
 
     private func workLoop(context: Context?, failure: (any Error)?) {
@@ -105,14 +136,20 @@ final class RenderWorkerPool<Context>: @unchecked Sendable {
                 queue.removeFirst(queueHead)
                 queueHead = 0
             }
+            // Expired jobs leave the queue when their timer fires, so this one is still wanted.
+            job.state = .running
             running += 1
             condition.unlock()
 
-            if ContinuousClock.now > job.deadline { job.expire() } else { job.run(context, failure) }
+            job.run(context, failure)
 
             condition.lock()
+            job.state = .done
             running -= 1
+            let timer = job.timer
+            job.timer = nil  // the timer's closure holds the job: break the cycle
             condition.unlock()
+            timer?.cancel()
         }
     }
 
@@ -123,6 +160,19 @@ final class RenderWorkerPool<Context>: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         exited.wait()
+    }
+}
+
+private let deadlineQueue = DispatchQueue(label: "braintutor-deadlines")
+
+/// A continuation that the worker and the deadline timer race to resume; the first wins.
+private final class ResumeOnce<T: Sendable>: Sendable {
+    private let continuation: Mutex<CheckedContinuation<T, any Error>?>
+
+    init(_ continuation: CheckedContinuation<T, any Error>) { self.continuation = Mutex(continuation) }
+
+    func resume(with result: Result<T, any Error>) {
+        continuation.withLock { $0.take() }?.resume(with: result)
     }
 }
 

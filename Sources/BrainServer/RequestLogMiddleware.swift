@@ -3,7 +3,8 @@ import Hummingbird
 import Logging
 
 /// Logs one line per request (method, path, status, milliseconds) and turns every error
-/// into the API's `{"error": "…"}` shape with a fitting status.
+/// into the API's `{"error": "…"}` shape with a fitting status (405 for a method other than
+/// GET/HEAD on a known path).
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
 
@@ -11,7 +12,11 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
                 next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let response: Response
-        if let query = request.uri.query, query.utf8.count > QueryParameters.maximumLength {
+        if request.method != .get && request.method != .head && Routes.paths.contains(request.uri.path) {
+            response = APIError.jsonResponse(status: .methodNotAllowed,
+                message: "\(request.method.rawValue) is not allowed on \(request.uri.path); use GET (or HEAD)",
+                allow: "GET, HEAD")
+        } else if let query = request.uri.query, query.utf8.count > QueryParameters.maximumLength {
             response = APIError.jsonResponse(status: .uriTooLong,
                 message: "query is \(query.utf8.count) bytes; the limit is \(QueryParameters.maximumLength)")
         } else {

@@ -4,6 +4,12 @@ import Hummingbird
 
 /// Maps URLs to the engine: parses and checks each query, then calls one engine function.
 enum Routes {
+    /// Every path the router answers (GET, and HEAD through Hummingbird); other methods on
+    /// these paths get a 405 from `RequestLogMiddleware` instead of a 404.
+    static let paths: Set<String> = Set(["/", "/healthz", "/api/atlases", "/api/regions", "/api/info", "/api/search",
+                                         "/api/where", "/api/render", "/api/render.json", "/api/pick", "/api/slice"]
+                                        + WebAssets.files.map { "/" + $0.name })
+
     static func register(on router: Router<BasicRequestContext>, engine: AtlasEngine, web: WebAssets) {
         router.get("/") { _, _ in try webFile("index.html", web) }
         for file in WebAssets.files {
@@ -25,7 +31,7 @@ enum Routes {
             let q = try QueryParameters(rawQuery: request.uri.query)
             try q.allowOnly(["atlas", "hemi"])
             let atlas = try q.name("atlas") ?? AtlasEngine.defaultAtlas
-            let hemi = try q.choice("hemi", from: ["left", "right", "none"])
+            let hemi = q.string("hemi")
             return HTTPResponses.json(try engine.regions(atlas: atlas, hemi: hemi))
         }
 
@@ -34,6 +40,14 @@ enum Routes {
             try q.allowOnly(["q", "atlas"])
             guard let text = try q.name("q") else { throw APIError.badRequest("q: missing (a region name, abbreviation or synonym)") }
             return HTTPResponses.json(try engine.info(query: text, atlas: try q.name("atlas")))
+        }
+
+        router.get("/api/search") { request, _ in
+            let q = try QueryParameters(rawQuery: request.uri.query)
+            try q.allowOnly(["q", "atlas", "limit"])
+            guard let text = try q.name("q") else { throw APIError.badRequest("q: missing (what to search for)") }
+            let limit = try q.int("limit", in: 1...RegionSearchIndex.maximumLimit) ?? RegionSearchIndex.defaultLimit
+            return HTTPResponses.json(try engine.search(query: text, atlas: try q.name("atlas"), limit: limit))
         }
 
         router.get("/api/where") { request, _ in

@@ -1,25 +1,60 @@
-/// Rendered scenes by their parameters, shared by `/api/render`, `/api/render.json` and
-/// `/api/pick`, so a repeated view or a pick in a seen scene costs no GL work.
-///
-/// Holds the rendering *task*, not just its result, so concurrent requests for the same new
-/// scene wait for one render instead of each drawing it.
+import Synchronization
+
+/// Rendered scenes by request: finished scenes in an LRU, scenes being drawn in a separate
+/// in-flight map, so concurrent requests for one scene share one render and a render that
+/// fails (queue full, timeout) never takes room in the LRU or evicts a finished scene.
 final class SceneCache<Key: Hashable & Sendable, Scene: Sendable>: Sendable {
-    private let cache: LRUCache<Key, Task<Scene, any Error>>
+    private struct Flight {
+        let serial: UInt64
+        let task: Task<Scene, any Error>
+    }
+
+    private struct InFlight {
+        var tasks: [Key: Flight] = [:]
+        var serial: UInt64 = 0
+    }
+
+    private enum Found { case done(Scene), waiting(Task<Scene, any Error>) }
+
+    private let cache: LRUCache<Key, Scene>
+    private let inFlight = Mutex(InFlight())
 
     init(capacityBytes: Int) { cache = LRUCache(capacity: capacityBytes) }
 
     func scene(for key: Key, cost: Int,
                render: @escaping @Sendable () async throws -> Scene) async throws -> Scene {
-        if let task = cache.value(for: key) { return try await task.value }
-        let task = Task { try await render() }
-        cache.insert(task, for: key, cost: cost)
-        do {
-            return try await task.value
-        } catch {
-            cache.removeValue(for: key)  // failures (queue full, timeouts) must not stick
-            throw error
+        if let scene = cache.value(for: key) { return scene }
+        let found: Found = self.inFlight.withLock { state in
+            if let flight = state.tasks[key] { return .waiting(flight.task) }
+            // A render finishing between the miss above and this lock has already moved its
+            // scene to the LRU (it inserts before it leaves the map), so look once more.
+            if let scene = self.cache.peek(key) { return .done(scene) }
+            state.serial += 1
+            let serial = state.serial
+            let task = Task { [self] in
+                // The task, not a waiter, files the result: it happens once even if every
+                // waiter has gone away.
+                defer {
+                    self.inFlight.withLock { state in
+                        // Only our own entry: a newer render for the key may have replaced it.
+                        if state.tasks[key]?.serial == serial { state.tasks[key] = nil }
+                    }
+                }
+                let scene = try await render()
+                self.cache.insert(scene, for: key, cost: cost)
+                return scene
+            }
+            state.tasks[key] = Flight(serial: serial, task: task)
+            return .waiting(task)
+        }
+        switch found {
+        case .done(let scene): return scene
+        case .waiting(let task): return try await task.value
         }
     }
+
+    /// Scenes being drawn right now.
+    var inFlightCount: Int { inFlight.withLock { $0.tasks.count } }
 
     var statistics: (count: Int, cost: Int, hits: Int, misses: Int) { cache.statistics }
 }

@@ -12,22 +12,17 @@ enum SceneQuery {
     static func parse(_ q: QueryParameters, engine: AtlasEngine) throws -> SceneRequest {
         var request = SceneRequest()
         if let atlas = try q.name("atlas") { request.atlas = try engine.checkAtlas(atlas) }
-        if let view = try q.choice("view", from: ViewName.allCases.map(\.rawValue)) {
-            request.view = ViewName(rawValue: view)!
-        }
-        if let hemi = try q.choice("hemi", from: SceneRequest.HemisphereChoice.allCases.map(\.rawValue)) {
-            request.hemisphere = SceneRequest.HemisphereChoice(rawValue: hemi)
-        }
-        if let surface = try q.choice("surface", from: SceneRequest.Surface.allCases.map(\.rawValue)) {
-            request.surface = SceneRequest.Surface(rawValue: surface)!
-        }
+        request.view = try q.value("view", expected: ViewName.allCases.map(\.rawValue), CLISpellings.view) ?? request.view
+        request.hemisphere = try q.value("hemi", expected: SceneRequest.HemisphereChoice.allCases.map(\.rawValue) + ["lh", "rh"],
+                                         CLISpellings.hemisphere)
+        request.surface = try q.value("surface", expected: SceneRequest.Surface.allCases.map(\.rawValue),
+                                      CLISpellings.surface) ?? request.surface
         request.width = try q.int("w", in: 1...maximumSide) ?? request.width
         request.height = try q.int("h", in: 1...maximumSide) ?? request.height
         request.highlight = try q.name("highlight")
         request.dimOthers = try q.bool("dimOthers") ?? false
-        if let shading = try q.choice("shading", from: Shading.allCases.map(\.rawValue)) {
-            request.shading = Shading(rawValue: shading)!
-        }
+        request.shading = try q.value("shading", expected: Shading.allCases.map(\.rawValue), CLISpellings.shading)
+            ?? request.shading
         request.azimuth = try q.double("azimuth")
         request.elevation = try q.double("elevation")
         if let azimuth = request.azimuth, abs(azimuth) > 3600 {

@@ -8,8 +8,11 @@ public struct ServerOptions: Sendable {
     public var workers = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
     /// Render jobs allowed to wait; more are answered 503 at once.
     public var queueCapacity = 64
-    /// A job that waited longer than this is dropped with a 503 before any GL work.
+    /// A render or slice not done this long after it was queued is answered 503 at once
+    /// (a job still waiting is dropped before any GL work).
     public var requestTimeout: Duration = .seconds(10)
+    /// A keep-alive connection with no request for this long is closed.
+    public var idleTimeout: Duration = .seconds(30)
     /// Bytes of rendered scenes (PNG + index image) kept for repeated views and picks.
     public var cacheBytes = 256 << 20
     /// `--data DIR`; nil = `DataLocator`'s search.
@@ -27,6 +30,7 @@ public struct ServerOptions: Sendable {
             throw ServerSetupError("--queue: \(queueCapacity) is outside 1…100000")
         }
         guard requestTimeout > .zero else { throw ServerSetupError("--timeout: must be positive") }
+        guard idleTimeout > .zero else { throw ServerSetupError("--idle-timeout: must be positive") }
         guard cacheBytes >= 0 else { throw ServerSetupError("--cache-mb: must not be negative") }
         return self
     }

@@ -44,6 +44,20 @@ import Testing
         ("/api/slice?plane=axial&index=100&highlight=qqqqzzzzxxxx", 404, "qqqqzzzzxxxx"),
         ("/api/info?q=%ff%fe", 400, "not valid UTF-8"),
         ("/api/nothing", 404, "no such endpoint"),
+        ("/api/info?q=%2Fetc%2Fpasswd", 400, "looks like a path"),
+        ("/api/info?q=a%5Cb", 400, "looks like a path"),
+        ("/api/render?view=Sideways", 400, "view: unknown value 'Sideways'"),
+        ("/api/render?hemi=middle", 400, "hemi: unknown value 'middle'"),
+        ("/api/regions?atlas=gyri&hemi=both", 400, "hemi"),
+        ("/api/search?q=", 400, "q: missing"),
+        ("/api/search?q=precentral&limit=0", 400, "limit: 0 is outside"),
+        ("/api/search?q=precentral&atlas=nope", 404, "unknown atlas"),
+        ("/api/search?q=..%2Fx", 400, "looks like a path"),
+        ("/api/slice?plane=axial&at=1,2", 400, "at: '1,2' is not X,Y,Z"),
+        ("/api/slice?plane=axial&at=1,2,3&index=4", 400, "exactly one of index"),
+        ("/api/slice?plane=axial&index=3&space=tal", 400, "space: only applies to at"),
+        ("/api/slice?plane=axial&at=1,2,3&space=martian", 400, "space: unknown value"),
+        ("/api/slice?plane=axial&at=500,0,0", 400, "outside"),
         ("/api/render?x=" + String(repeating: "9", count: 5000), 414, "limit is 4096"),
     ]
 
@@ -54,6 +68,23 @@ import Testing
         #expect(reply.contentType.hasPrefix("application/json"), "\(path)")
         let message = try #require(reply.errorMessage, "\(path) has no error message")
         #expect(message.contains(mentions), "\(path): '\(message)' does not mention '\(mentions)'")
+    }
+
+    /// Other methods on API paths: 405 naming the allowed ones; HEAD answers like GET without a body.
+    @Test func otherMethodsGet405AndHeadWorks() async throws {
+        let server = try await TestServer.shared.value
+        for path in ["/api/info?q=precentral", "/api/render", "/healthz", "/"] {
+            for method in ["POST", "PUT", "DELETE"] {
+                let reply = try await server.send(method, path)
+                #expect(reply.status == 405, "\(method) \(path) → \(reply.status)")
+                #expect(reply.errorMessage?.contains("use GET") == true, "\(method) \(path)")
+                #expect(reply.header("Allow") == "GET, HEAD", "\(method) \(path)")
+            }
+        }
+        #expect(try await server.send("POST", "/api/nothing").status == 404)
+        let head = try await server.send("HEAD", "/api/atlases")
+        #expect(head.status == 200 && head.body.isEmpty && head.contentType.hasPrefix("application/json"))
+        #expect(try await server.send("HEAD", "/api/info?q=").status == 400)
     }
 
     @Test func theServerStillAnswersAfterBadRequests() async throws {

@@ -37,6 +37,44 @@ import Testing
         #expect(try await server.get("/healthz").status == 200)
     }
 
+    @Test func a503BurstLeavesCachedScenesCached() async throws {
+        let server = try await TestServer.start { options in
+            options.workers = 1
+            options.queueCapacity = 1
+            options.cacheBytes = 1 << 20  // the 300×200 scene fits; the burst's 700×500 scenes do not
+        }
+        defer { server.task.cancel() }
+        #expect(try await server.get("/api/render?w=300&h=200").status == 200)
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for i in 0..<24 {
+                group.addTask { try await server.get("/api/render?w=\(700 + i)&h=\(500 + i)").status }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses.contains(503))
+        #expect(statuses.allSatisfy { $0 == 200 || $0 == 503 })
+        let before = try await server.health()
+        #expect(try await server.get("/api/pick?w=300&h=200&x=150&y=100").status == 200)
+        #expect(try await server.get("/api/render?w=300&h=200").status == 200)
+        let after = try await server.health()
+        // Both answered from the cache: two hits, no miss, so no GL work.
+        #expect((after["cacheHits"] as? Int ?? 0) - (before["cacheHits"] as? Int ?? 0) == 2)
+        #expect(after["cacheMisses"] as? Int == before["cacheMisses"] as? Int)
+    }
+
+    @Test func aSlowRenderAnswers503AtItsDeadline() async throws {
+        let server = try await TestServer.start { options in
+            options.workers = 1
+            options.requestTimeout = .milliseconds(1)  // no scene draws that fast
+        }
+        defer { server.task.cancel() }
+        let reply = try await server.get("/api/render?w=2000&h=1500&view=superior")
+        #expect(reply.status == 503)
+        #expect(reply.header("Retry-After") == "1")
+        #expect(reply.errorMessage?.contains("longer than") == true, "\(reply.errorMessage ?? "")")
+        #expect(try await server.get("/healthz").status == 200)
+    }
+
     @Test func cancellingTheServerStopsItGracefully() async throws {
         let server = try await TestServer.start()
         #expect(try await server.get("/healthz").status == 200)

@@ -40,22 +40,36 @@ struct TestServer: Sendable {
         let status: Int
         let contentType: String
         let body: Data
+        var headers: [String: String] = [:]
         var json: Any? { try? JSONSerialization.jsonObject(with: body) }
         var errorMessage: String? { (json as? [String: Any])?["error"] as? String }
+        func header(_ name: String) -> String? {
+            headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        }
     }
 
     func get(_ pathAndQuery: String) async throws -> Reply {
         try await Self.get(port: port, pathAndQuery)
     }
 
-    static func get(port: Int, _ pathAndQuery: String) async throws -> Reply {
+    func send(_ method: String, _ pathAndQuery: String) async throws -> Reply {
+        try await Self.get(port: port, pathAndQuery, method: method)
+    }
+
+    /// The server's counters (`/healthz`).
+    func health() async throws -> [String: Any] {
+        try await (get("/healthz").json as? [String: Any]) ?? [:]
+    }
+
+    static func get(port: Int, _ pathAndQuery: String, method: String = "GET") async throws -> Reply {
         guard let url = URL(string: "http://127.0.0.1:\(port)\(pathAndQuery)") else { throw URLError(.badURL) }
         var request = URLRequest(url: url)
+        request.httpMethod = method
         request.timeoutInterval = 60
         let (data, response) = try await URLSession.shared.data(for: request)
         let http = response as! HTTPURLResponse
         return Reply(status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type") ?? "",
-                     body: data)
+                     body: data, headers: http.allHeaderFields as? [String: String] ?? [:])
     }
 }
 

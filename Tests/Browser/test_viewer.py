@@ -221,6 +221,76 @@ class ViewerTest:
         self.shot("5-keyboard")
 
 
+    def test_6_table_search_uses_info_matching(self):
+        self.load()
+        self.tab("table")
+        box = self.driver.find_element(By.ID, "search")
+        for text in ("M1", "precentarl"):
+            box.clear()
+            box.send_keys(text)
+            ranked = api("/api/search", q=text, atlas="gyri", limit=200)["regions"]
+            self.assertTrue(ranked, text)
+            ids = [str(r["id"]) for r in ranked]
+
+            def shown(d):
+                rows = [r for r in d.find_elements(By.CSS_SELECTOR, "#regions tbody tr") if r.is_displayed()]
+                return [r.get_attribute("data-id") for r in rows] == ids
+            self.wait.until(shown)
+        # One Tab stop for the whole table: exactly one row is in the tab order, and it is visible.
+        stops = self.driver.find_elements(By.CSS_SELECTOR, '#regions tbody tr[tabindex="0"]')
+        self.assertEqual(len(stops), 1)
+        self.assertTrue(stops[0].is_displayed())
+        self.shot("6-search-m1")
+        # No match in this atlas: no rows, and a pointer to the atlas that has it.
+        box.clear()
+        box.send_keys("Broca")
+        self.wait.until(lambda d: "functional" in d.find_element(By.ID, "search-hint").text.lower()
+                        or "Broca" in d.find_element(By.ID, "search-hint").text)
+        self.assertEqual([r for r in self.driver.find_elements(By.CSS_SELECTOR, "#regions tbody tr") if r.is_displayed()], [])
+
+    def test_7_keyboard_cursor_picks_on_the_brain(self):
+        self.load()
+        self.tab("brain")
+        brain = self.wait_image("brain")
+        self.assertFalse(self.driver.find_element(By.ID, "info-swatch").is_displayed())  # hidden means hidden
+        brain.send_keys(Keys.ARROW_UP)
+        brain.send_keys(Keys.ARROW_LEFT)
+        self.assertTrue(self.driver.find_element(By.ID, "brain-cursor").is_displayed())
+        x, y = (int(v) for v in brain.get_attribute("data-cursor").split(","))
+        params = dict(urllib.parse.parse_qsl(brain.get_attribute("data-scene")))
+        expected = api("/api/pick", **params, x=x, y=y)["region"]
+        brain.send_keys(Keys.ENTER)
+        if expected:
+            self.wait.until(lambda d: d.find_element(By.ID, "info-name").get_attribute("textContent") == expected["name"])
+            self.wait_image("brain", f"highlight={expected['id']}")
+            # The slices mark the picked point with a crosshair.
+            self.wait_image("slice", "at=")
+        else:
+            self.wait.until(lambda d: "No region" in d.find_element(By.ID, "status").text)
+        self.shot("7-keyboard-pick")
+
+    def test_8_region_hidden_in_the_view_switches_view(self):
+        self.load()
+        # A gyri region with no pixels in the left lateral view (the medial-surface regions).
+        scene = dict(atlas="gyri", view="lateral", hemi="left", w=512, h=384)
+        seen = {r["id"] for r in api("/api/render.json", **scene)["regions"]}
+        hidden = next(r for r in api("/api/regions", atlas="gyri", hemi="left")
+                      if r["id"] not in seen and r["sourceLabel"] == "cuneus")
+        self.tab("table")
+        row = self.driver.find_element(By.CSS_SELECTOR, f'#regions tbody tr[data-id="{hidden["id"]}"]')
+        self.js("arguments[0].scrollIntoView({block: 'center'})", row)
+        row.click()
+        brain = self.wait_image("brain", f"highlight={hidden['id']}")
+        params = dict(urllib.parse.parse_qsl(brain.get_attribute("data-scene")))
+        self.assertNotEqual(params["view"], "lateral")
+        report = api("/api/render.json", **params)
+        self.assertTrue(any(r["id"] == hidden["id"] and r["pixels"] > 0 for r in report["regions"]))
+        self.assertIn(params["view"], self.driver.find_element(By.ID, "view-note").text)
+        pressed = self.driver.find_element(By.CSS_SELECTOR, 'button.view[aria-pressed="true"]')
+        self.assertEqual(pressed.get_attribute("data-view"), params["view"])
+        self.shot("8-hidden-region")
+
+
 class PhoneViewerTest(ViewerTest, unittest.TestCase):
     width, height, phone = 390, 844, True
 
@@ -231,6 +301,34 @@ class PhoneViewerTest(ViewerTest, unittest.TestCase):
         self.assertFalse(self.driver.find_element(By.ID, "table-pane").is_displayed())
         brain = self.driver.find_element(By.ID, "brain")
         self.assertLessEqual(brain.size["width"], self.width)
+
+    def test_0_phone_tabs_are_a_tablist(self):
+        self.load()
+        tabs = self.driver.find_elements(By.CSS_SELECTOR, 'nav.tabs[role="tablist"] [role="tab"]')
+        self.assertEqual(len(tabs), 3)
+        for tab in tabs:
+            for pane_id in tab.get_attribute("aria-controls").split():
+                pane = self.driver.find_element(By.ID, pane_id)
+                self.assertEqual(pane.get_attribute("role"), "tabpanel")
+                self.assertEqual(pane.get_attribute("aria-labelledby"), tab.get_attribute("id"))
+        self.assertEqual([t.get_attribute("aria-selected") for t in tabs], ["true", "false", "false"])
+        tabs[0].send_keys(Keys.ARROW_RIGHT)  # arrow keys move between tabs
+        self.wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-tab") == "table")
+        self.assertEqual(self.driver.switch_to.active_element.get_attribute("id"), "tab-table")
+
+    def test_9_phone_table_selection_shows_the_brain(self):
+        self.load()
+        self.tab("table")
+        region = api("/api/regions", atlas="gyri")[3]
+        row = self.driver.find_element(By.CSS_SELECTOR, f'#regions tbody tr[data-id="{region["id"]}"]')
+        row.click()
+        self.wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-tab") == "brain")
+        brain = self.wait_image("brain", f"highlight={region['id']}")
+        self.assertGreater(brain.size["width"], 200)
+        # Rendered for the shown pane (not at a hidden pane's width 0 → the 256 px minimum).
+        params = dict(urllib.parse.parse_qsl(brain.get_attribute("data-scene")))
+        self.assertGreaterEqual(int(params["w"]), 320)
+        self.shot("9-table-to-brain")
 
 
 class DesktopViewerTest(ViewerTest, unittest.TestCase):

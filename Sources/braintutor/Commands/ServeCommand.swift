@@ -13,7 +13,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "TCP port (0: any free port, printed at start).") var port = 8080
     @Option(help: "Render worker threads (default: one per core, at most 4).") var workers: Int?
     @Option(help: "Render jobs allowed to wait before requests get 503.") var queue = 64
-    @Option(help: "Seconds a request may wait for a worker before it gets 503.") var timeout = 10.0
+    @Option(help: "Seconds a render or slice may take (waiting plus drawing) before the request gets 503.") var timeout = 10.0
+    @Option(name: .customLong("idle-timeout"), help: "Seconds an idle keep-alive connection stays open.") var idleTimeout = 30.0
     @Option(name: .customLong("cache-mb"), help: "Megabytes of rendered scenes kept for repeated views and picks.")
     var cacheMB = 256
     @OptionGroup var data: DataOptions
@@ -31,6 +32,10 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--timeout: \(timeout) is outside (0, 3600] seconds")
         }
         options.requestTimeout = .milliseconds(Int(timeout * 1000))
+        guard idleTimeout.isFinite, idleTimeout > 0, idleTimeout <= 86400 else {
+            throw ValidationError("--idle-timeout: \(idleTimeout) is outside (0, 86400] seconds")
+        }
+        options.idleTimeout = .milliseconds(Int(idleTimeout * 1000))
         guard (0...65536).contains(cacheMB) else { throw ValidationError("--cache-mb: \(cacheMB) is outside 0…65536") }
         options.cacheBytes = cacheMB << 20
         options.dataDirectory = data.dataDirectory
