@@ -22,7 +22,8 @@ extension VMRFile: FormatDocument {
             ("format", .string("vmr")),
             ("version", .int(version)),
             ("dims", .ints([dims.x, dims.y, dims.z])),
-            ("voxelSize", vector(voxelSize)),
+            // v1 has no post-header: no stored voxel size or history (null, not the 1 mm default).
+            ("voxelSize", post ? vector(voxelSize) : .null),
             ("offset", v3 ? .ints([offset.x, offset.y, offset.z]) : .null),
             ("framingCube", v3 ? .int(framingCubeDim) : .null),
             ("referenceSpace", version >= 4 ? .int(Int(referenceSpace.vmrCode)) : .null),
@@ -31,14 +32,16 @@ extension VMRFile: FormatDocument {
         ])
     }
 
-    public func describe() -> String {
-        var lines = ["VMR version \(version)\(hasVersionWord ? "" : " (6-byte header)"): \(dims.x) × \(dims.y) × \(dims.z) voxels, \(fmt(voxelSize)) mm"]
+    public func describe() -> String { describe(fileName: "") }
+
+    /// The file name lets v2/v3 files report a space from their `_TAL`/`_MNI`/`_ACPC` suffix.
+    public func describe(fileName: String) -> String {
+        let size = version >= 2 ? "\(fmt(voxelSize)) mm" : "voxel size not stored (1 mm assumed)"
+        var lines = ["VMR version \(version)\(hasVersionWord ? "" : " (6-byte header)"): \(dims.x) × \(dims.y) × \(dims.z) voxels, \(size)"]
         if version >= 3 { lines.append("offset \(offset.x), \(offset.y), \(offset.z); framing cube \(framingCubeDim)") }
         if version >= 2 {
-            lines.append("reference space: \(inferredReferenceSpace())\(version >= 4 ? "" : " (inferred)"); left-right convention \(leftRightConvention)")
-            if leftRightConvention == 2 {
-                lines.append("warning: neurological left-right convention; its effect on the Z axis is unverified and nothing is flipped")
-            }
+            let space = inferredReferenceSpace(fileName: fileName.isEmpty ? nil : fileName)
+            lines.append("reference space: \(space)\(version >= 4 ? "" : " (inferred)"); left-right convention \(leftRightConvention)")
             for t in transformations {
                 lines.append("transformation type \(t.type), \(t.values.count) values: \(t.name) (from \(t.sourceFile))")
             }
@@ -137,7 +140,8 @@ extension POIFile: FormatDocument {
     }
 
     public func describe() -> String {
-        var lines = ["POI version \(version) for a \(meshVertexCount)-vertex mesh (\(fromMeshFile)), \(pois.count) POIs"]
+        let mesh = fromMeshFile.isEmpty ? "" : " (\(fromMeshFile))"
+        var lines = ["POI version \(version) for a \(meshVertexCount)-vertex mesh\(mesh), \(pois.count) POIs"]
         for poi in pois { lines.append("  \(poi.name): \(poi.vertices.count) vertices, colour \(poi.color.x) \(poi.color.y) \(poi.color.z)") }
         return lines.joined(separator: "\n")
     }

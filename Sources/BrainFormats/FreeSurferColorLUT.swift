@@ -3,7 +3,15 @@ import Foundation
 /// FreeSurfer's colour look-up table text (`FreeSurferColorLUT.txt`, `colortable_BA.txt`): code, name, r g b a.
 public struct FreeSurferColorLUT: Sendable {
     /// Entries in file order.
-    public var entries: [FreeSurferColorEntry]
+    public var entries: [FreeSurferColorEntry] { didSet { sourceBytes = nil } }
+    /// The bytes this table was read from, until `entries` changes (an exact same-format round trip).
+    public private(set) var sourceBytes: [UInt8]?
+
+    /// A table from entries (written in FreeSurfer's column layout).
+    public init(entries: [FreeSurferColorEntry]) {
+        self.entries = entries
+        sourceBytes = nil
+    }
 
     /// Reads a LUT file (gzip accepted).
     public init(contentsOf url: URL) throws {
@@ -13,6 +21,7 @@ public struct FreeSurferColorLUT: Sendable {
     /// Parses LUT text; `name` is used in errors. `#` starts a comment; blank lines are skipped.
     public init(bytes: [UInt8], name: String) throws {
         entries = []
+        sourceBytes = nil
         let text = String(decoding: bytes, as: UTF8.self)
         for (k, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
@@ -27,6 +36,19 @@ public struct FreeSurferColorLUT: Sendable {
             let a = f.count >= 6 ? Int(f[5]) ?? 0 : 0
             entries.append(FreeSurferColorEntry(index: code, name: String(f[1]), color: [r, g, b], transparency: a))
         }
+        sourceBytes = bytes
+    }
+
+    /// The bytes read, if unchanged; otherwise FreeSurfer's layout (`code name r g b a` in columns).
+    public func encoded() -> [UInt8] {
+        if let sourceBytes { return sourceBytes }
+        var out = "#No. Label Name:                            R   G   B   A\n\n"
+        for e in entries {
+            let name = e.name.padding(toLength: max(e.name.count, 39), withPad: " ", startingAt: 0)
+            let rgb = e.color.map { String($0).padding(toLength: 3, withPad: " ", startingAt: 0) }.joined(separator: " ")
+            out += "\(String(e.index).padding(toLength: 3, withPad: " ", startingAt: 0)) \(name) \(rgb) \(e.transparency)\n"
+        }
+        return Array(out.utf8)
     }
 
     /// The entry with numeric code `code` (first one if the file repeats it).

@@ -32,17 +32,26 @@ extension NIfTIFile {
         return out
     }
 
-    /// All stored voxels as unscaled integers (label volumes). Float data must hold whole numbers
-    /// in Int32 range; anything else is an error naming the first offending voxel.
+    /// All stored voxels as integers (label volumes). When the header scales the data (`scl_slope` ≠ 1 or
+    /// `scl_inter` ≠ 0, slope ≠ 0) the scaled values are used and must be whole numbers (within float32
+    /// rounding of the slope); unscaled float data must hold exact whole numbers. Values must fit in Int32;
+    /// anything else is an error naming the first offending voxel.
     public func integerValues(file: String? = nil) throws -> [Int32] {
-        if !datatype.isInteger || datatype == .uint32 {
+        let scaled = sclSlope != 1 || sclInter != 0
+        if scaled || !datatype.isInteger || datatype == .uint32 {
             let values = rawDoubleValues()
             var out = [Int32](repeating: 0, count: values.count)
-            for (v, x) in values.enumerated() {
-                guard x.isFinite, x == x.rounded(), abs(x) <= Double(Int32.max) else {
-                    throw FormatError(file: file ?? fileName, field: "voxel \(v)", message: "value \(x) is not a whole Int32 label")
+            let slope = sclSlope, inter = sclInter
+            for (v, stored) in values.enumerated() {
+                let x = scaled ? stored * slope + inter : stored
+                let whole = x.rounded()
+                // A float32 slope such as 0.1 makes 10 × 0.1 land next to 1, not on it.
+                let tolerance = scaled ? 1e-6 * max(1, abs(x)) : 0
+                guard x.isFinite, abs(x - whole) <= tolerance, abs(whole) <= Double(Int32.max) else {
+                    let what = scaled ? "scaled value \(x) (stored \(stored) × scl_slope \(slope) + scl_inter \(inter))" : "value \(x)"
+                    throw FormatError(file: file ?? fileName, field: "voxel \(v)", message: "\(what) is not a whole Int32 label")
                 }
-                out[v] = Int32(x)
+                out[v] = Int32(whole)
             }
             return out
         }

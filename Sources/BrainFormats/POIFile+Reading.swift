@@ -25,10 +25,13 @@ extension POIFile {
         func requireCurrent(_ line: TextLineScanner.Line, _ key: String) throws {
             guard current != nil else { throw s.error(line, key, "appears before any NameOfPOI") }
         }
-        func index(_ line: TextLineScanner.Line, _ range: Range<Int>, _ field: String) throws -> Int32 {
+        // Keys may come in any order, so NrOfMeshVertices can follow the POIs: indices are checked here when
+        // the count is already known (the error names the line) and all of them again at the end.
+        func index(_ line: TextLineScanner.Line, _ range: Range<Int>, _ field: String, allowNone: Bool = false) throws -> Int32 {
             guard let v = s.integer(range) else { throw s.error(line, field, "\"\(s.text(range).prefix(40))\" is not an integer") }
-            guard let n = meshVertices else { throw s.error(line, field, "appears before NrOfMeshVertices") }
-            guard v >= 0, v < n else { throw s.error(line, field, "vertex index \(v) outside 0..<\(n)") }
+            if allowNone && v == POI.noLabelVertex { return Int32(v) }
+            guard v >= 0, v <= Int(Int32.max) else { throw s.error(line, field, "vertex index \(v) is negative or too large") }
+            if let n = meshVertices, v >= n { throw s.error(line, field, "vertex index \(v) outside 0..<\(n)") }
             return Int32(v)
         }
         while let line = s.nextLine() {
@@ -54,7 +57,7 @@ extension POIFile {
                 current!.color = SIMD3(UInt8(c.0), UInt8(c.1), UInt8(c.2))
             case "labelvertex":
                 try requireCurrent(line, "LabelVertex")
-                current!.labelVertex = try index(line, value, "LabelVertex")
+                current!.labelVertex = try index(line, value, "LabelVertex", allowNone: true)
             case "nrofvertices":
                 try requireCurrent(line, "NrOfVertices")
                 guard let n = s.integer(value), n >= 0 else { throw s.error(line, "NrOfVertices", "\"\(s.text(value))\" is not a count") }
@@ -81,17 +84,19 @@ extension POIFile {
                     names.append(RawString(bytes: unquoted(s.raw(p))))
                 }
                 mtcs = names
+            case "nrofmeshvertices":
+                // A header key wherever it appears (some writers put it after the POIs).
+                guard meshVertices == nil else { throw s.error(line, "NrOfMeshVertices", "appears twice") }
+                guard let n = s.integer(value), n >= 0, n <= Int(Int32.max) else {
+                    throw s.error(line, "NrOfMeshVertices", "\"\(s.text(value))\" is not a count")
+                }
+                meshVertices = n
+                header.append(TextHeaderEntry(key: key, value: RawString(bytes: s.raw(value))))
             default:
                 let entry = TextHeaderEntry(key: key, value: RawString(bytes: s.raw(value)))
                 if current != nil {
                     current!.extraEntries.append(entry)
                 } else {
-                    if key.caseInsensitiveCompare("NrOfMeshVertices") == .orderedSame {
-                        guard let n = s.integer(value), n >= 0 else {
-                            throw s.error(line, "NrOfMeshVertices", "\"\(s.text(value))\" is not a count")
-                        }
-                        meshVertices = n
-                    }
                     header.append(entry)
                 }
             }
@@ -102,7 +107,16 @@ extension POIFile {
         guard let version = Int(versionText), (1...2).contains(version) else {
             throw s.error(nil, "FileVersion", "\"\(versionText)\" is not a known POI version (1–2)")
         }
-        guard meshVertices != nil else { throw s.error(nil, "NrOfMeshVertices", "missing") }
+        guard let meshVertices else { throw s.error(nil, "NrOfMeshVertices", "missing") }
+        for poi in pois {
+            if let label = poi.labelVertex, label != POI.noLabelVertex, Int(label) >= meshVertices {
+                throw s.error(nil, "LabelVertex", "POI \"\(poi.name)\": vertex index \(label) outside 0..<\(meshVertices)")
+            }
+            if let k = poi.vertices.firstIndex(where: { Int($0) >= meshVertices }) {
+                throw s.error(nil, "vertex \(k + 1) of POI \"\(poi.name)\"",
+                              "vertex index \(poi.vertices[k]) outside 0..<\(meshVertices) (NrOfMeshVertices)")
+            }
+        }
         guard let declared else { throw s.error(nil, "NrOfPOIs", "missing") }
         guard declared == pois.count else {
             throw s.error(nil, "NrOfPOIs", "header says \(declared) POIs but the file holds \(pois.count)")

@@ -7,8 +7,13 @@ public struct POI: Hashable, Sendable {
     /// Info text path without quotes; nil when the key is absent (older files).
     public var infoTextFile: RawString?
     public var color: SIMD3<UInt8>
-    /// Anchor vertex for the label; nil when the key is absent.
+    /// `LabelVertex` as stored: the anchor vertex for the label; nil when the key is absent, −1
+    /// (`noLabelVertex`) when the file says "none". Use `anchorVertex` for a usable index.
     public var labelVertex: Int32?
+    /// The value some writers store in `LabelVertex` for "no anchor".
+    public static let noLabelVertex = -1
+    /// The anchor vertex, or nil when there is none (key absent or −1).
+    public var anchorVertex: Int32? { labelVertex.flatMap { $0 >= 0 ? $0 : nil } }
     public var vertices: [Int32]
     /// Keys this reader does not know, in file order.
     public var extraEntries: [TextHeaderEntry]

@@ -46,7 +46,8 @@ extension SRFFile {
             throw r.error("strip element \(bad)", "vertex index \(strips[bad]) outside −1..<\(nv)")
         }
         var mtc: RawString?
-        if version >= 3.95 { mtc = try r.cString("AutoLinkedMTC", maxLength: 4096) }
+        // Some v4 writers end right after the strips: no MTC string at all (nil, so the writer omits it too).
+        if version >= 3.95 && !r.isAtEnd { mtc = try r.cString("AutoLinkedMTC", maxLength: 4096) }
         let trailer = try r.bytes(r.remaining, field: "trailer")
         return SRFFile(version: version, surfaceType: surfaceType, meshCenter: center, vertices: vertices,
                        normals: normals, convexColor: convex, concaveColor: concave, colors: colors,

@@ -38,7 +38,8 @@ extension SRFFile {
         w.i32s(triangles)
         w.i32(Int32(strips.count))
         w.i32s(strips)
-        if version >= 3.95 { w.cString(mtcName ?? RawString(bytes: [])) }
+        // nil = the file had no MTC string (v3, or a v4 file that ends after the strips).
+        if version >= 3.95, let mtcName { w.cString(mtcName) }
         w.bytes(trailer)
         return w.asData
     }

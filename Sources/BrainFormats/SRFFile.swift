@@ -22,7 +22,8 @@ public struct SRFFile: Sendable {
     public var triangles: [Int32]
     /// GL triangle strips, each terminated by −1.
     public var strips: [Int32]
-    /// Linked MTC name (v ≥ 3.95 only; nil in v3 files).
+    /// Linked MTC name (v ≥ 3.95 only). nil when the file has no string: v3, or a v4 file ending after the
+    /// strips; the writer then omits it as well.
     public var mtcName: RawString?
     /// Bytes after the MTC string (4 in v4.1 files: the source voxel size), kept for an exact round trip.
     public var trailer: [UInt8]

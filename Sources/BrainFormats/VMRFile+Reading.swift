@@ -111,8 +111,9 @@ extension VMRFile {
         if version >= 4 { referenceSpace = ReferenceSpace(vmrCode: try r.u8("ReferenceSpace")) }
         voxelSize = try Self.vector(&r, "VoxelSize")
         for (axis, value) in zip(["VoxelSizeX", "VoxelSizeY", "VoxelSizeZ"], [voxelSize.x, voxelSize.y, voxelSize.z])
-        where !(value.isFinite && value > 0) {
-            throw r.error(axis, "voxel size \(value) is not a positive finite number of mm")
+        where !(value.isFinite && value >= 0) {
+            // 0 means "not stored" (old and third-party v2/v3 writers): kept as read, 1 mm used (`frameVoxelSize`).
+            throw r.error(axis, "voxel size \(value) is not a finite number of mm ≥ 0")
         }
         voxelResolutionVerified = try r.u8("VoxelResolutionVerified")
         voxelResolutionInTALmm = try r.u8("VoxelResolutionInTALmm")

@@ -22,7 +22,8 @@ public struct VMRFile: Sendable {
     public var leftRightConvention: UInt8
     /// v4 byte; older versions report `.unknown` (infer from transformations or file name, see `inferredReferenceSpace`).
     public var referenceSpace: ReferenceSpace
-    /// mm along BV X, Y, Z.
+    /// mm along BV X, Y, Z, as stored (1 mm for v1, which has no post-header). Old and third-party
+    /// v2/v3 writers store 0 for "unknown"; that is kept for an exact round trip, and `frameVoxelSize` uses 1 mm.
     public var voxelSize: SIMD3<Float>
     public var voxelResolutionVerified: UInt8
     public var voxelResolutionInTALmm: UInt8
@@ -120,8 +121,26 @@ public struct VMRFile: Sendable {
         }
     }
 
+    /// The voxel size coordinates use: the stored size, with 1 mm on any axis that stores 0 (not recorded).
+    public var frameVoxelSize: SIMD3<Float> {
+        SIMD3(voxelSize.x == 0 ? 1 : voxelSize.x, voxelSize.y == 0 ? 1 : voxelSize.y, voxelSize.z == 0 ? 1 : voxelSize.z)
+    }
+
+    /// Things a reader should know but that do not stop the file from being used (`inspect` prints them).
+    public var warnings: [String] {
+        var out: [String] = []
+        let zero = zip(["X", "Y", "Z"], [voxelSize.x, voxelSize.y, voxelSize.z]).filter { $0.1 == 0 }.map(\.0)
+        if version >= 2 && !zero.isEmpty {
+            out.append("VoxelSize\(zero.joined(separator: "/")): stored as 0 (not recorded by the writer); 1 mm is used for coordinates")
+        }
+        if version >= 2 && leftRightConvention == 2 {
+            out.append("LeftRightConvention: 2 (neurological); its effect on the Z axis is unverified and nothing is flipped")
+        }
+        return out
+    }
+
     /// Coordinate frame of this volume (voxel ↔ BV mm ↔ RAS mm).
     public var frame: VolumeFrame {
-        VolumeFrame(voxelSize: SIMD3<Double>(voxelSize), offset: SIMD3<Double>(offset), framingCubeDim: framingCubeDim)
+        VolumeFrame(voxelSize: SIMD3<Double>(frameVoxelSize), offset: SIMD3<Double>(offset), framingCubeDim: framingCubeDim)
     }
 }

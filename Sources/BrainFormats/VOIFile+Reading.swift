@@ -87,9 +87,7 @@ extension VOIFile {
         guard let version = Int(versionText), (1...4).contains(version) else {
             throw s.error(nil, "FileVersion", "\"\(versionText)\" is not a known VOI version (1–4)")
         }
-        if ReferenceSpace(voiName: file.referenceSpaceName) == nil {
-            throw s.error(nil, "ReferenceSpace", "\"\(file.referenceSpaceName)\" is not one of BV, NATIVE, ACPC, TAL, MNI")
-        }
+        // An unknown ReferenceSpace (BV also knows e.g. `mTAL`) is kept as written; see `referenceSpace`/`warnings`.
         guard let declared = declaredVOIs else { throw s.error(nil, "NrOfVOIs", "missing") }
         guard declared == vois.count else {
             throw s.error(nil, "NrOfVOIs", "header says \(declared) VOIs but the file holds \(vois.count)")

@@ -101,10 +101,29 @@ public struct VOIFile: Sendable {
     /// `ReferenceSpace` (v4) or `CoordsType` (v1–v3) as written; `BV` when missing.
     public var referenceSpaceName: String { value("ReferenceSpace") ?? value("CoordsType") ?? "BV" }
 
-    public var referenceSpace: ReferenceSpace { ReferenceSpace(voiName: referenceSpaceName) ?? .unknown }
+    /// The space of `referenceSpaceName`. A name BV knows but this reader does not (`mTAL`, …) is read by
+    /// what it contains: MNI → `.mni`, TAL → `.talairach` (millimetre lines), anything else → `.unknown`
+    /// (voxel indices); `warnings` says so.
+    public var referenceSpace: ReferenceSpace {
+        if let known = ReferenceSpace(voiName: referenceSpaceName) { return known }
+        let name = referenceSpaceName.uppercased()
+        if name.contains("MNI") { return .mni }
+        if name.contains("TAL") { return .talairach }
+        return .unknown
+    }
+
+    /// False when `referenceSpaceName` is none of BV, NATIVE, ACPC, TAL, MNI.
+    public var hasKnownReferenceSpace: Bool { ReferenceSpace(voiName: referenceSpaceName) != nil }
 
     /// True when the coordinate lines are mm (TAL/MNI), false when they are BV voxel indices.
     public var coordinatesAreMillimetres: Bool { referenceSpace.isStereotaxic }
+
+    /// Things a reader should know but that do not stop the file from being used (`inspect` prints them).
+    public var warnings: [String] {
+        guard !hasKnownReferenceSpace else { return [] }
+        let reading = coordinatesAreMillimetres ? "\(referenceSpace) millimetres" : "voxel indices of the original VMR"
+        return ["ReferenceSpace: \"\(referenceSpaceName)\" is not one of BV, NATIVE, ACPC, TAL, MNI; coordinates are read as \(reading)"]
+    }
 
     /// The original VMR's frame from the v4 header (defaults: 1 mm, offsets 0, cube 256).
     public var originalFrame: VolumeFrame {

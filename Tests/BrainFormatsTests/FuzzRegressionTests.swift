@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import BrainFormats
 
-/// Inputs the fuzz targets (`Fuzz/`, `Scripts/fuzz.sh`) once found problems with, named `<target>-<what>`.
+/// Inputs the fuzz targets (`Fuzz/`, `Scripts/fuzz.sh`) once found problems with, named `<target>-<what>`
+/// (`annot-`: a FreeSurfer annotation, without the importer target's selector byte, converted to POI).
 /// Each must now either parse and round-trip or fail with a `FormatError` — the same checks the targets make.
 @Suite struct FuzzRegressionTests {
     static let files: [String] = {
@@ -43,6 +44,13 @@ import Testing
             if let poi = parses({ try POIFile(data: data, name: name) }) {
                 let back = try POIFile(data: poi.canonicalEncoding(), name: "canonical.poi")
                 #expect(back.header == poi.header && back.pois == poi.pois && back.mtcs == poi.mtcs)
+            }
+        case "annot":
+            // Annotation → POI: whatever names the colour table holds, the POI must read back.
+            if let annotation = parses({ try FreeSurferAnnotation(bytes: [UInt8](data), name: name) }) {
+                let poi = try FreeSurferToPOI.poi(from: annotation)
+                let back = try POIFile(data: poi.encoded(), name: "converted.poi")
+                #expect(back.pois == poi.pois && back.meshVertexCount == annotation.vertexCount)
             }
         case "gzip":
             if let out = parses({ try Gzip.decompress(data, file: name) }) {

@@ -82,6 +82,30 @@ private func fixture(_ name: String) -> URL {
         }
     }
 
+    @Test func integerValuesUseScaling() throws {
+        var bytes = [UInt8](try Data(contentsOf: fixture("qform_le_uint16.nii")))
+        let plain = try NIfTIFile(bytes: bytes, name: "plain.nii")
+        let raw = try plain.integerValues()
+        func setScaling(_ slope: Float, _ inter: Float) {
+            // scl_slope and scl_inter are the f32 at bytes 112 and 116 (little-endian file).
+            withUnsafeBytes(of: slope.bitPattern.littleEndian) { bytes.replaceSubrange(112..<116, with: $0) }
+            withUnsafeBytes(of: inter.bitPattern.littleEndian) { bytes.replaceSubrange(116..<120, with: $0) }
+        }
+        setScaling(2, -1)
+        #expect(try NIfTIFile(bytes: bytes, name: "s.nii").integerValues() == raw.map { 2 * $0 - 1 })
+        setScaling(0, 5)  // slope 0 means "no scaling" (NIfTI standard)
+        #expect(try NIfTIFile(bytes: bytes, name: "z.nii").integerValues() == raw)
+        setScaling(0.5, 0)
+        if raw.contains(where: { $0 % 2 != 0 }) {
+            let e = #expect(throws: FormatError.self) { try NIfTIFile(bytes: bytes, name: "half.nii").integerValues() }
+            #expect(e?.file == "half.nii" && e?.message.contains("scl_slope 0.5") == true)
+        }
+        // The real scaled T1 crop is not a label volume: --labels refuses it with the scaled value.
+        let t1 = try NIfTIFile(contentsOf: fixture("t1_crop_int16_scaled.nii.gz"))
+        let e = #expect(throws: FormatError.self) { try t1.integerValues() }
+        #expect(e?.field == "voxel 0" && e?.message.contains("scaled value 71.44") == true)
+    }
+
     @Test func integerValuesRejectFractionalFloats() throws {
         let n = try NIfTIFile(contentsOf: fixture("qform_be_float32.nii"))
         #expect(throws: FormatError.self) { try n.integerValues(file: "qform_be_float32.nii") }

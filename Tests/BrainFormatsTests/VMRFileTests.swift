@@ -81,7 +81,9 @@ import Testing
         #expect(vmr.voxel(2, 3, 4) == 57)
         #expect(vmr.voxel(1, 2, 3) == 110)
         #expect(vmr.summary().description
-            == #"{"format":"vmr","version":1,"dims":[3,4,5],"voxelSize":[1.0,1.0,1.0],"offset":null,"framingCube":null,"referenceSpace":null,"transformations":null,"voxelSum":7218}"#)
+            == #"{"format":"vmr","version":1,"dims":[3,4,5],"voxelSize":null,"offset":null,"framingCube":null,"referenceSpace":null,"transformations":null,"voxelSum":7218}"#)
+        #expect(try FormatRegistry.inspect(Fixtures.url("derived/test_v1.vmr"), json: true) == vmr.summary().description)
+        #expect(vmr.describe().contains("voxel size not stored"))
     }
 
     @Test func version3WithoutReferenceSpaceByte() throws {

@@ -108,4 +108,24 @@ import Testing
         let back = try VOIFile(data: voi.encoded(), name: "new.voi")
         #expect(back.vois == voi.vois && back.referenceSpace == .mni)
     }
+
+    @Test func unknownReferenceSpaceIsKept() throws {
+        let text = "FileVersion: 4\nReferenceSpace: mTAL\nNrOfVOIs: 1\nNameOfVOI: a\nColorOfVOI: 1 2 3\nNrOfVoxels: 1\n-20 4 -18\n"
+        let voi = try VOIFile(data: Data(text.utf8), name: "mtal.voi")
+        #expect(voi.referenceSpaceName == "mTAL")
+        #expect(!voi.hasKnownReferenceSpace)
+        #expect(voi.referenceSpace == .talairach && voi.coordinatesAreMillimetres)
+        #expect(voi.rasMillimetres(SIMD3(-20, 4, -18)) == SIMD3(-20, 4, -18))
+        #expect(voi.warnings.count == 1 && voi.warnings[0].contains("\"mTAL\"") && voi.warnings[0].contains("Talairach millimetres"))
+        #expect(voi.encoded() == Data(text.utf8))
+        #expect(String(decoding: voi.canonicalEncoding(), as: UTF8.self).contains("ReferenceSpace:             mTAL\n"))
+        #expect(voi.summary().description.contains(#""referenceSpace":"mTAL""#))
+        let mni = try VOIFile(data: Data(text.replacingOccurrences(of: "mTAL", with: "MNI152NLin2009c").utf8), name: "m.voi")
+        #expect(mni.referenceSpace == .mni && mni.coordinatesAreMillimetres && mni.warnings.count == 1)
+        // Anything else is voxel indices of the original VMR.
+        let other = try VOIFile(data: Data(text.replacingOccurrences(of: "mTAL", with: "SCANNER").utf8), name: "s.voi")
+        #expect(other.referenceSpace == .unknown && !other.coordinatesAreMillimetres)
+        #expect(other.warnings.first?.contains("voxel indices") == true)
+        #expect(try VOIFile.read(from: Fixtures.url(path)).warnings.isEmpty)
+    }
 }
