@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import BrainServer
 
@@ -73,6 +76,30 @@ import Testing
         #expect(reply.header("Retry-After") == "1")
         #expect(reply.errorMessage?.contains("longer than") == true, "\(reply.errorMessage ?? "")")
         #expect(try await server.get("/healthz").status == 200)
+    }
+
+    @Test func idleConnectionsAreClosed() async throws {
+        let server = try await TestServer.start { options in options.idleTimeout = .milliseconds(300) }
+        defer { server.task.cancel() }
+        // A client that connects and sends nothing: the server hangs up after the idle timeout.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(server.port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        #expect(connected == 0)
+        var wait = timeval(tv_sec: 10, tv_usec: 0)  // a hang would fail the test, not stall it
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        let start = ContinuousClock.now
+        var byte: UInt8 = 0
+        let received = recv(fd, &byte, 1, 0)
+        #expect(received == 0, "the server did not close the idle connection")  // 0: orderly close
+        #expect(ContinuousClock.now - start < .seconds(9))
     }
 
     @Test func cancellingTheServerStopsItGracefully() async throws {
