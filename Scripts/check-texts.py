@@ -132,6 +132,14 @@ def main():
                 if k in synonym_owner and synonym_owner[k] != label:
                     problems.append(f"{atlas}: synonym {s!r} on {synonym_owner[k]} and {label}")
                 synonym_owner[k] = label
+    # templated filler: the same sentence (five words or more) in two texts
+    sentence_owner = {}
+    for t, name in texts_seen.items():
+        for sentence in re.split(r"(?<=[.!?]) ", t):
+            if words(sentence) >= 5:
+                if sentence in sentence_owner and sentence_owner[sentence] != name:
+                    problems.append(f"{name} repeats a sentence of {sentence_owner[sentence]}: {sentence}")
+                sentence_owner.setdefault(sentence, name)
     # near-duplicates: share of common 5-word shingles
     items = list(texts_seen.items())
     def shingles(t):

@@ -129,7 +129,7 @@ extension LabelVolume {
         let bytes = try Gunzip.readMaybeCompressed(url, limit: maxBytes)
         let header = try bytes.withUnsafeBytes { try LabelHeader.parse($0, size: bytes.count, file: path) }
         try checkLabels(bytes, header: header, maxLabel: maxLabel, file: path)
-        if let cached, let dir = cacheDirectory {
+        if cached != nil, let dir = cacheDirectory {
             // Copies unpacked from earlier versions of this file are dead weight now.
             let stalePrefix = cacheName.split(separator: "-").dropLast(2).joined(separator: "-") + "-"
             for name in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []

@@ -35,4 +35,23 @@ public struct RegionInfo: Encodable, Sendable {
                               centroidMni: stats?.centroidMni)
         return RegionInfo(region: RegionWith(region, details), alternatives: match.alternatives)
     }
+
+    /// What `info --json` prints when a lookup fails: `{"error", "suggestions": [region…]}`.
+    public struct Failure: Encodable, Sendable {
+        public let error: String
+        /// The nearest regions when nothing matched; empty for other errors.
+        public let suggestions: [Region]
+    }
+
+    /// The failure answer for `error` thrown by `lookUp(query, atlas:)`; `library` is nil when
+    /// the data itself could not be opened.
+    public static func failure(_ error: any Error, query: String, atlas: String? = nil,
+                               in library: AtlasLibrary?) -> Failure {
+        var suggestions: [Region] = []
+        if case .noMatch? = error as? AtlasError, let library,
+           let search = try? RegionSearch(library: library, atlas: atlas) {
+            suggestions = search.suggestions(for: query)
+        }
+        return Failure(error: "\(error)", suggestions: suggestions)
+    }
 }

@@ -5,7 +5,7 @@ import Foundation
 public struct RegionSearch: Sendable {
     /// The best match, its homologues and the next candidates.
     public struct Match: Sendable {
-        /// The chosen region (the named side; left when no side is named).
+        /// The chosen region: the named side; else the side a one-sided name implies; else left.
         public let region: Region
         /// Every region sharing the match's sourceLabel in its atlas (left and right homologues).
         public let homologues: [Region]
@@ -13,19 +13,34 @@ public struct RegionSearch: Sendable {
         public let alternatives: [Region]
         /// The side named in the query, if any.
         public let side: Hemisphere?
+        /// When the query names no side: the side implied by a name that only one side's region
+        /// carries ("Broca's area homologue" is the right Broca region).
+        public let impliedSide: Hemisphere?
         /// 0…1; 1 is an exact name, sourceLabel or synonym.
         public let score: Double
     }
 
     /// Below this a match is a suggestion, not an answer.
     public static let threshold = 0.62
+    /// Suggestions resemble the query at least this much (see `suggestions(for:)`).
+    static let suggestionFloor = 0.15
     /// Atlas order for ties when no atlas is named; unlisted atlases follow in catalog order.
     public static let priority = ["gyri", "subcortical", "lobes", "functional", "brodmann", "sulci", "networks"]
 
     struct Group: Sendable {
         var regions: [Region]
         var keys: [TextMatching.Key]
+        /// Per key: the side whose region alone has it as its name; nil for shared names,
+        /// sourceLabels and synonyms.
+        var keySides: [Hemisphere?]
         var rank: Int
+    }
+
+    /// How well a group answers a query, and the side its best key implies.
+    struct Scored {
+        let group: Group
+        let score: Double
+        let side: Hemisphere?
     }
 
     let groups: [Group]
@@ -50,12 +65,25 @@ public struct RegionSearch: Sendable {
             }
             for (i, label) in order.enumerated() {
                 let regions = bySource[label]!
-                var raw = regions.map(\.name) + [label] + RegionSearch.derivedAliases(label)
-                raw += texts?.entry(for: label)?.synonyms ?? []
+                // Remember which side carries each name: the right region may have its own
+                // ("Broca's area homologue"), and that name alone then selects the right side.
+                let names = regions.map { TextMatching.normalize($0.name) }
+                let sided = regions.contains { $0.hemisphere != regions[0].hemisphere }
+                func sideOnly(_ name: String) -> Hemisphere? {
+                    guard sided, let first = names.firstIndex(of: name) else { return nil }
+                    let side = regions[first].hemisphere
+                    return zip(names, regions).allSatisfy { $0.0 != name || $0.1.hemisphere == side } ? side : nil
+                }
+                var raw = [label] + RegionSearch.derivedAliases(label) + (texts?.entry(for: label)?.synonyms ?? [])
+                raw = raw.map(TextMatching.normalize)
                 var seen = Set<String>()
-                let keys = raw.map(TextMatching.normalize).filter { !$0.isEmpty && seen.insert($0).inserted }
-                    .map(TextMatching.Key.init(normalized:))
-                groups.append(Group(regions: regions, keys: keys, rank: atlasRank * 10_000 + i))
+                var keys: [TextMatching.Key] = []
+                var keySides: [Hemisphere?] = []
+                for text in names + raw where !text.isEmpty && seen.insert(text).inserted {
+                    keys.append(TextMatching.Key(normalized: text))
+                    keySides.append(sideOnly(text))
+                }
+                groups.append(Group(regions: regions, keys: keys, keySides: keySides, rank: atlasRank * 10_000 + i))
             }
         }
         self.groups = groups
@@ -64,68 +92,118 @@ public struct RegionSearch: Sendable {
     /// The best region for `query`, or `AtlasError.noMatch` with the nearest suggestions.
     public func find(_ query: String) throws -> Match {
         let (words, side) = RegionSearch.splitSide(query)
-        if let atlasFilter, let id = Int(words.joined()), words.count == 1,
+        if let atlasFilter, words.count == 1, let id = Int(words[0]),
            let region = try library.atlas(named: atlasFilter).region(id: id) {
-            let group = groups.first { $0.regions.contains(region) }?.regions ?? [region]
-            return Match(region: region, homologues: group, alternatives: group.filter { $0 != region },
-                         side: side, score: 1)
+            return try idMatch(region, side: side, query: query)
         }
         let text = words.joined(separator: " ")
         guard !text.isEmpty else {
             throw AtlasError.badArgument("query '\(query)'", problem: "names no region (only a side)")
         }
         let key = TextMatching.Key(normalized: text)
-        var ranked: [(Group, Double)] = []
+        var ranked: [Scored] = []
         ranked.reserveCapacity(groups.count)
-        for g in groups {
-            var best = 0.0
-            for candidate in g.keys { best = max(best, TextMatching.score(query: key, candidate: candidate)) }
-            ranked.append((g, best))
-        }
+        for g in groups { ranked.append(RegionSearch.score(g, key)) }
         // A named side prefers groups that have it (Schaefer's LH/RH parcels share names).
         func hasSide(_ g: Group) -> Bool { side.map { s in g.regions.contains { $0.hemisphere == s } } ?? true }
-        ranked.sort { (a: (Group, Double), b: (Group, Double)) -> Bool in
-            if a.1 != b.1 { return a.1 > b.1 }
-            if hasSide(a.0) != hasSide(b.0) { return hasSide(a.0) }
-            return a.0.rank < b.0.rank
+        ranked.sort { a, b in
+            if a.score != b.score { return a.score > b.score }
+            if hasSide(a.group) != hasSide(b.group) { return hasSide(a.group) }
+            return a.group.rank < b.group.rank
         }
-        guard let (best, score) = ranked.first, score >= RegionSearch.threshold else {
-            throw AtlasError.noMatch(query: query, suggestions: suggestions(text, side: side))
+        guard let best = ranked.first, best.score >= RegionSearch.threshold else {
+            throw AtlasError.noMatch(query: query, suggestions: suggestions(for: query).map(\.displayName))
         }
-        let region = RegionSearch.pick(best.regions, side)
-        var alternatives = best.regions.filter { $0 != region }
-        for (g, s) in ranked.dropFirst().prefix(8) where s >= RegionSearch.threshold && alternatives.count < 5 {
-            alternatives.append(RegionSearch.pick(g.regions, side))
+        let implied = side == nil ? best.side : nil
+        let region = RegionSearch.pick(best.group.regions, side ?? implied)
+        // The other side first, then good matches of the same atlas ("cingulate" lists the other
+        // cingulate parts), then those of other atlases.
+        var alternatives = best.group.regions.filter { $0 != region }
+        let runnersUp = ranked.dropFirst().prefix(24).filter { $0.score >= RegionSearch.threshold }
+        let atlas = best.group.regions[0].atlas
+        let sameAtlasFirst = runnersUp.filter { $0.group.regions[0].atlas == atlas }
+            + runnersUp.filter { $0.group.regions[0].atlas != atlas }
+        for other in sameAtlasFirst where alternatives.count < 5 {
+            alternatives.append(RegionSearch.pick(other.group.regions, side))
         }
-        return Match(region: region, homologues: best.regions, alternatives: alternatives, side: side, score: score)
+        return Match(region: region, homologues: best.group.regions, alternatives: alternatives, side: side,
+                     impliedSide: implied, score: best.score)
     }
 
-    /// The five regions whose names are closest to `text`, for a "did you mean".
-    func suggestions(_ text: String, side: Hemisphere?) -> [String] {
-        let query = TextMatching.Key(normalized: text)
+    /// The best key of `group` for `key`; keys of one side that tie with keys of the other (or
+    /// with shared keys) imply no side.
+    static func score(_ group: Group, _ key: TextMatching.Key) -> Scored {
+        var best = 0.0
+        var side: Hemisphere?
+        var conflict = false
+        for (k, candidate) in group.keys.enumerated() {
+            let s = TextMatching.score(query: key, candidate: candidate)
+            if s > best {
+                (best, side, conflict) = (s, group.keySides[k], false)
+            } else if s == best, s > 0, group.keySides[k] != side {
+                conflict = true
+            }
+        }
+        return Scored(group: group, score: best, side: conflict ? nil : side)
+    }
+
+    /// A region named by id. A side that disagrees with the region's own picks its homologue on
+    /// that side (same sourceLabel, else same name, as Schaefer's LH/RH parcels); midline regions
+    /// ignore the side, as they do for names.
+    func idMatch(_ region: Region, side: Hemisphere?, query: String) throws -> Match {
+        func group(of r: Region) -> [Region] { groups.first { $0.regions.contains(r) }?.regions ?? [r] }
+        var chosen = region
+        if let side, side != .none, region.hemisphere != .none, region.hemisphere != side {
+            let sameName = try library.atlas(named: region.atlas).regions
+                .first { $0.hemisphere == side && $0.name == region.name }
+            guard let homologue = group(of: region).first(where: { $0.hemisphere == side }) ?? sameName else {
+                throw AtlasError.badArgument(
+                    "query '\(query)'",
+                    problem: "region \(region.id) of atlas '\(region.atlas)' is \(region.displayName) and has no \(side.rawValue) counterpart; drop the side or give the \(side.rawValue) region's id")
+            }
+            chosen = homologue
+        }
+        let homologues = group(of: chosen)
+        return Match(region: chosen, homologues: homologues, alternatives: homologues.filter { $0 != chosen },
+                     side: side, impliedSide: nil, score: 1)
+    }
+
+    /// The regions closest to `query` for a "did you mean", best first (one per sourceLabel,
+    /// on the side the query names, else left). Ranked by word matches that may rest on generic
+    /// words ("gyrus" → the gyri), by edit distance and by shared letter pairs, so a misspelling
+    /// no key matches well still gets its nearest names rather than the atlas's first regions.
+    public func suggestions(for query: String, limit: Int = 5) -> [Region] {
+        let (words, side) = RegionSearch.splitSide(query)
+        let key = TextMatching.Key(normalized: words.joined(separator: " "))
+        guard !key.bytes.isEmpty else { return [] }
+        let queryPairs = TextMatching.pairs(key.squashed)
         var scored: [(Group, Double)] = []
+        scored.reserveCapacity(groups.count)
         for g in groups {
             var best = 0.0
-            for key in g.keys {
-                best = max(best, TextMatching.score(query: query, candidate: key),
-                           0.5 * (1 - Double(TextMatching.distance(query.bytes, key.bytes)) / Double(max(query.bytes.count, key.bytes.count, 1))))
+            for c in g.keys {
+                let edits = 1 - Double(TextMatching.distance(key.bytes, c.bytes)) / Double(max(key.bytes.count, c.bytes.count, 1))
+                best = max(best, TextMatching.score(query: key, candidate: c, loose: true), 0.5 * edits,
+                           0.6 * TextMatching.pairOverlap(queryPairs, TextMatching.pairs(c.squashed)))
             }
             scored.append((g, best))
         }
-        scored.sort { (a: (Group, Double), b: (Group, Double)) -> Bool in a.1 != b.1 ? a.1 > b.1 : a.0.rank < b.0.rank }
-        var names: [String] = []
-        for (g, _) in scored where names.count < 5 {
-            let name = RegionSearch.pick(g.regions, side).displayName
-            if !names.contains(name) { names.append(name) }
+        scored.sort { a, b in a.1 != b.1 ? a.1 > b.1 : a.0.rank < b.0.rank }
+        var regions: [Region] = []
+        // Nothing alike at all ("zzzz") gets no suggestions rather than the atlas's first regions.
+        for (g, resemblance) in scored where regions.count < limit && resemblance >= RegionSearch.suggestionFloor {
+            let region = RegionSearch.pick(g.regions, side)
+            if !regions.contains(where: { $0.displayName == region.displayName }) { regions.append(region) }
         }
-        return names
+        return regions
     }
 
-    /// Regions a `--highlight` names: an id, or both homologues unless the query names a side.
+    /// Regions a `--highlight` names: an id, or both homologues unless the query names a side
+    /// (or uses a name only one side has).
     public func highlight(_ query: String) throws -> [Region] {
         let match = try find(query)
         let isId = atlasFilter != nil && Int(query.trimmingCharacters(in: .whitespaces)) != nil
-        return match.side == nil && !isId ? match.homologues : [match.region]
+        return match.side == nil && match.impliedSide == nil && !isId ? match.homologues : [match.region]
     }
 
     /// Splits "left precentral" / "precentral lh" / "Left-Hippocampus" into words and a side.

@@ -81,12 +81,48 @@ struct RealAtlasDataTests {
         ("frontal lobe", "lobes", "frontal", .left),
         ("DMN", "networks", "7Networks_7", .left),
         ("central sulcus", "sulci", "S_central", .left),
+        ("Broca's area homologue", "functional", "broca", .right),
+        ("Broca homologue", "functional", "broca", .right),
+        ("Wernicke's area homologue", "functional", "wernicke", .right),
+        ("left Broca's area homologue", "functional", "broca", .left),
+        ("Broca", "functional", "broca", .left),
+        ("temporal", "lobes", "temporal", .left),
+        ("precentral cortex", "gyri", "precentral", .left),
+        ("frontal lob", "lobes", "frontal", .left),
     ])
     func everydayQueries(query: String, atlas: String, sourceLabel: String, side: Hemisphere) throws {
         let library = try #require(try Fixture.realLibrary())
         let m = try RegionSearch(library: library).find(query)
         #expect(m.region.atlas == atlas && m.region.sourceLabel == sourceLabel && m.region.hemisphere == side,
                 "\(query) → \(m.region.atlas)/\(m.region.sourceLabel)/\(m.region.hemisphere)")
+    }
+
+    @Test(arguments: ["gyrus", "sulcus", "area", "cortex", "lobe", "Left-Cerebral-Cortex", "superior", "part of the gyrus",
+                      "secondary somatosensory", "precentral bananas"])
+    func genericWordsAloneAreNoMatch(query: String) throws {
+        let library = try #require(try Fixture.realLibrary())
+        #expect(throws: AtlasError.self, "\(query)") { try RegionSearch(library: library).find(query) }
+        #expect(!(try RegionSearch(library: library).suggestions(for: query)).isEmpty)
+    }
+
+    @Test func aWordSeveralRegionsShareGivesOneWithTheOthersAsAlternatives() throws {
+        let library = try #require(try Fixture.realLibrary())
+        let m = try RegionSearch(library: library).find("cingulate")
+        #expect(m.region.atlas == "gyri" && m.region.name.lowercased().contains("cingulate"), "\(m.region.displayName)")
+        let others = Set(["caudalanteriorcingulate", "rostralanteriorcingulate", "posteriorcingulate", "isthmuscingulate"])
+            .subtracting([m.region.sourceLabel])
+        #expect(others.isSubset(of: Set(m.alternatives.filter { $0.atlas == "gyri" }.map(\.sourceLabel))),
+                "\(m.alternatives.map(\.displayName))")
+    }
+
+    @Test func idsWithASideAndRankedSuggestions() throws {
+        let library = try #require(try Fixture.realLibrary())
+        let gyri = try RegionSearch(library: library, atlas: "gyri")
+        let right = try gyri.find("right 23").region
+        #expect(right.sourceLabel == "precentral" && right.hemisphere == .right)
+        #expect(try gyri.find("left \(right.id)").region.id == 23)
+        #expect(gyri.suggestions(for: "hipocampus formation").first?.sourceLabel == "parahippocampal")
+        #expect(gyri.suggestions(for: "zzzz").isEmpty)
     }
 
     @Test func infoReadsNoLabelVolumeAndWhereNoTexts() throws {

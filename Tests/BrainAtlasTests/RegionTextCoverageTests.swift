@@ -92,6 +92,24 @@ private func normalised(_ text: String) -> String {
     text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
 }
 
+/// Splits at ". ", "! " and "? " (abbreviations such as "H.M." have no space after the dot).
+private func sentences(_ text: String) -> [String] {
+    var result: [String] = []
+    var current = ""
+    var previous: Character = " "
+    for ch in text {
+        if ch == " ", ".!?".contains(previous) {
+            result.append(current)
+            current = ""
+        } else {
+            current.append(ch)
+        }
+        previous = ch
+    }
+    if !current.isEmpty { result.append(current) }
+    return result
+}
+
 private struct CoverageFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
@@ -161,6 +179,22 @@ struct RegionTextCoverageTests {
             }
         }
         #expect(seen.count >= textAtlases.count)
+    }
+
+    @Test("no sentence of five or more words is repeated across texts (no templated filler)")
+    func sentencesAreNotTemplated() throws {
+        var seen: [String: String] = [:]
+        for atlas in textAtlases {
+            for (label, entry) in try textEntries(atlas).sorted(by: { $0.key < $1.key }) {
+                for sentence in sentences(entry.text) where wordCount(sentence) >= 5 {
+                    let key = normalised(sentence)
+                    if let other = seen[key], other != "\(atlas)/\(label)" {
+                        Issue.record("\(atlas)/\(label) repeats a sentence of \(other): \(sentence)")
+                    }
+                    seen[key] = "\(atlas)/\(label)"
+                }
+            }
+        }
     }
 
     @Test("approximate atlases say how their boundaries were made", arguments: Array(requiredNote.keys))
