@@ -36,11 +36,20 @@ public struct RegionSearch: Sendable {
         var rank: Int
     }
 
-    /// How well a group answers a query, and the side its best key implies.
+    /// How well a group (`groups[index]`) answers a query, and the side its best key implies.
     struct Scored {
-        let group: Group
+        let index: Int
         let score: Double
         let side: Hemisphere?
+        /// The group has a region on the side the query names (true when it names none).
+        let hasSide: Bool
+    }
+
+    /// A query read once for `find` and `ranked`: a region id (an atlas chosen), words, or a side only.
+    enum Parsed {
+        case id(Region, side: Hemisphere?)
+        case words(TextMatching.Key, side: Hemisphere?)
+        case sideOnly
     }
 
     let groups: [Group]
@@ -90,49 +99,69 @@ public struct RegionSearch: Sendable {
     }
 
     /// The best region for `query`, or `AtlasError.noMatch` with the nearest suggestions.
+    /// The region is by construction the first of `ranked(query)`.
     public func find(_ query: String) throws -> Match {
+        let key: TextMatching.Key, side: Hemisphere?
+        switch try parse(query) {
+        case .id(let region, let named): return try idMatch(region, side: named, query: query)
+        case .sideOnly: throw AtlasError.badArgument("query '\(query)'", problem: "names no region (only a side)")
+        case .words(let k, let named): (key, side) = (k, named)
+        }
+        let ranked = matches(key, side: side)
+        guard let best = ranked.first else {
+            throw AtlasError.noMatch(query: query, suggestions: suggestions(for: query).map(\.displayName))
+        }
+        let bestRegions = groups[best.index].regions
+        let implied = side == nil ? best.side : nil
+        let region = RegionSearch.pick(bestRegions, side ?? implied)
+        // The other side first, then good matches of the same atlas ("cingulate" lists the other
+        // cingulate parts), then those of other atlases.
+        var alternatives = bestRegions.filter { $0 != region }
+        let runnersUp = ranked.dropFirst().prefix(24)
+        let atlas = bestRegions[0].atlas
+        let sameAtlasFirst = runnersUp.filter { groups[$0.index].regions[0].atlas == atlas }
+            + runnersUp.filter { groups[$0.index].regions[0].atlas != atlas }
+        for other in sameAtlasFirst where alternatives.count < 5 {
+            alternatives.append(RegionSearch.pick(groups[other.index].regions, side))
+        }
+        return Match(region: region, homologues: bestRegions, alternatives: alternatives, side: side,
+                     impliedSide: implied, score: best.score)
+    }
+
+    /// Splits off the side and recognises an id (only when an atlas is chosen, as ids are per atlas).
+    func parse(_ query: String) throws -> Parsed {
         let (words, side) = RegionSearch.splitSide(query)
         if let atlasFilter, words.count == 1, let id = Int(words[0]),
            let region = try library.atlas(named: atlasFilter).region(id: id) {
-            return try idMatch(region, side: side, query: query)
+            return .id(region, side: side)
         }
-        let text = words.joined(separator: " ")
-        guard !text.isEmpty else {
-            throw AtlasError.badArgument("query '\(query)'", problem: "names no region (only a side)")
+        guard !words.isEmpty else { return .sideOnly }
+        return .words(TextMatching.Key(normalized: words.joined(separator: " ")), side: side)
+    }
+
+    /// The groups that answer `key` (score at least `threshold`), best first: by score, then
+    /// (a side named) those with a region on that side, as Schaefer's LH/RH parcels share
+    /// names, then atlas priority and recipe order. The one ranking behind `find` and `ranked`.
+    func matches(_ key: TextMatching.Key, side: Hemisphere?) -> [Scored] {
+        var found: [Scored] = []
+        for (i, g) in groups.enumerated() {
+            let (score, keySide) = RegionSearch.score(g, key)
+            guard score >= RegionSearch.threshold else { continue }
+            let hasSide = side.map { s in g.regions.contains { $0.hemisphere == s } } ?? true
+            found.append(Scored(index: i, score: score, side: keySide, hasSide: hasSide))
         }
-        let key = TextMatching.Key(normalized: text)
-        var ranked: [Scored] = []
-        ranked.reserveCapacity(groups.count)
-        for g in groups { ranked.append(RegionSearch.score(g, key)) }
-        // A named side prefers groups that have it (Schaefer's LH/RH parcels share names).
-        func hasSide(_ g: Group) -> Bool { side.map { s in g.regions.contains { $0.hemisphere == s } } ?? true }
-        ranked.sort { a, b in
+        // Ranks are unique per group, so the order is total and the same on every call.
+        found.sort { a, b in
             if a.score != b.score { return a.score > b.score }
-            if hasSide(a.group) != hasSide(b.group) { return hasSide(a.group) }
-            return a.group.rank < b.group.rank
+            if a.hasSide != b.hasSide { return a.hasSide }
+            return groups[a.index].rank < groups[b.index].rank
         }
-        guard let best = ranked.first, best.score >= RegionSearch.threshold else {
-            throw AtlasError.noMatch(query: query, suggestions: suggestions(for: query).map(\.displayName))
-        }
-        let implied = side == nil ? best.side : nil
-        let region = RegionSearch.pick(best.group.regions, side ?? implied)
-        // The other side first, then good matches of the same atlas ("cingulate" lists the other
-        // cingulate parts), then those of other atlases.
-        var alternatives = best.group.regions.filter { $0 != region }
-        let runnersUp = ranked.dropFirst().prefix(24).filter { $0.score >= RegionSearch.threshold }
-        let atlas = best.group.regions[0].atlas
-        let sameAtlasFirst = runnersUp.filter { $0.group.regions[0].atlas == atlas }
-            + runnersUp.filter { $0.group.regions[0].atlas != atlas }
-        for other in sameAtlasFirst where alternatives.count < 5 {
-            alternatives.append(RegionSearch.pick(other.group.regions, side))
-        }
-        return Match(region: region, homologues: best.group.regions, alternatives: alternatives, side: side,
-                     impliedSide: implied, score: best.score)
+        return found
     }
 
     /// The best key of `group` for `key`; keys of one side that tie with keys of the other (or
     /// with shared keys) imply no side.
-    static func score(_ group: Group, _ key: TextMatching.Key) -> Scored {
+    static func score(_ group: Group, _ key: TextMatching.Key) -> (score: Double, side: Hemisphere?) {
         var best = 0.0
         var side: Hemisphere?
         var conflict = false
@@ -144,7 +173,7 @@ public struct RegionSearch: Sendable {
                 conflict = true
             }
         }
-        return Scored(group: group, score: best, side: conflict ? nil : side)
+        return (best, conflict ? nil : side)
     }
 
     /// A region named by id. A side that disagrees with the region's own picks its homologue on

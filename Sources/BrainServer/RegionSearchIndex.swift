@@ -6,11 +6,13 @@ import Synchronization
 /// search-as-you-type. One prepared `RegionSearch` per atlas (and one over all atlases) is
 /// kept, since preparing its keys costs more than a query.
 final class RegionSearchIndex: Sendable {
-    /// One ranked answer: the best region first, then its homologue, then the next best.
+    /// One ranked answer: every region that `info`'s matching accepts, best first.
     struct Result: Encodable, Sendable {
         struct Rank: Encodable, Sendable {
-            /// "best", "homologue" (the best region's other side) or "alternative".
+            /// "best" (`info`'s answer), "homologue" (another side of it) or "alternative".
             let match: String
+            /// 0…1, as `info` scores names, sourceLabels and synonyms (3 decimals).
+            let score: Double
         }
 
         let query: String
@@ -20,8 +22,8 @@ final class RegionSearchIndex: Sendable {
         let suggestions: [String]
     }
 
-    static let defaultLimit = 20
-    static let maximumLimit = 200
+    static let defaultLimit = 50
+    static let maximumLimit = 500
 
     private let library: AtlasLibrary
     private let searches = Mutex<[String: RegionSearch]>([:])
@@ -30,25 +32,18 @@ final class RegionSearchIndex: Sendable {
 
     func search(_ query: String, atlas: String?, limit: Int) throws -> Result {
         let search = try prepared(atlas)
-        let match: RegionSearch.Match
-        do {
-            match = try search.find(query)
-        } catch AtlasError.noMatch(_, let suggestions) {
+        let hits = search.ranked(query, limit: limit)
+        guard let best = hits.first?.region else {
+            // A query that is only a side ("left") has no suggestions: nothing is named yet.
+            let suggestions = search.suggestions(for: query).map(\.displayName)
             return Result(query: query, atlas: atlas, regions: [], suggestions: suggestions)
-        } catch AtlasError.badArgument {
-            // Only a side ("left"): no region named yet, which is not an error while typing.
-            return Result(query: query, atlas: atlas, regions: [], suggestions: [])
         }
-        // RegionSearch exposes the best match and up to five runners-up (its `alternatives`,
-        // the other side first); that is the ranked list until it offers a longer one.
-        var seen = Set<Region>()
-        var ranked: [RegionWith<Result.Rank>] = []
-        let homologues = Set(match.homologues)
-        for (i, region) in ([match.region] + match.alternatives).enumerated() where seen.insert(region).inserted {
-            let kind = i == 0 ? "best" : homologues.contains(region) ? "homologue" : "alternative"
-            ranked.append(RegionWith(region, Result.Rank(match: kind)))
+        let regions = hits.enumerated().map { i, hit in
+            let kind = i == 0 ? "best"
+                : hit.region.atlas == best.atlas && hit.region.sourceLabel == best.sourceLabel ? "homologue" : "alternative"
+            return RegionWith(hit.region, Result.Rank(match: kind, score: (hit.score * 1000).rounded() / 1000))
         }
-        return Result(query: query, atlas: atlas, regions: Array(ranked.prefix(limit)), suggestions: [])
+        return Result(query: query, atlas: atlas, regions: regions, suggestions: [])
     }
 
     private func prepared(_ atlas: String?) throws -> RegionSearch {

@@ -18,20 +18,26 @@ import Testing
     @Test func searchRanksAsInfoMatches() async throws {
         let server = try await TestServer.shared.value
         for (query, atlas) in [("Broca", nil), ("M1", "gyri"), ("precentarl", nil), ("hippocampus", "subcortical"),
-                               ("left superior temporal", "gyri"), ("BA44/45", nil)] as [(String, String?)] {
-            let path = "/api/search?q=\(query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"
+                               ("left superior temporal", "gyri"), ("BA44/45", nil), ("frontal", nil)] as [(String, String?)] {
+            let path = "/api/search?q=\(query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&limit=500"
                 + (atlas.map { "&atlas=\($0)" } ?? "")
             let reply = try await server.get(path)
             #expect(reply.status == 200, "\(path)")
             let found = regions(reply)
-            let info = try RegionInfo.lookUp(query, atlas: atlas, in: library)
-            // The best region is info's answer, followed by info's alternatives in order.
-            let expected = [info.region.region] + info.alternatives
-            #expect(found.count == expected.count, "\(path)")
-            for (got, want) in zip(found, expected) {
-                #expect(got["atlas"] as? String == want.atlas && got["id"] as? Int == want.id, "\(path)")
+            // The list is RegionSearch's ranking, led by info's answer.
+            let ranked = try RegionSearch(library: library, atlas: atlas).ranked(query, limit: 500)
+            #expect(found.count == ranked.count, "\(path)")
+            for (got, want) in zip(found, ranked) {
+                #expect(got["atlas"] as? String == want.region.atlas && got["id"] as? Int == want.region.id, "\(path)")
             }
+            let info = try RegionInfo.lookUp(query, atlas: atlas, in: library)
+            #expect(found.first?["id"] as? Int == info.region.region.id && found.first?["atlas"] as? String == info.region.region.atlas)
             #expect(found.first?["match"] as? String == "best")
+            // info's alternatives are all listed, except the other side's homologue when a side is named.
+            let listed = Set(found.map { "\($0["atlas"] as? String ?? "")/\($0["id"] as? Int ?? 0)" })
+            for alternative in info.alternatives where !query.hasPrefix("left ") || alternative.hemisphere != .right {
+                #expect(listed.contains("\(alternative.atlas)/\(alternative.id)"), "\(path): \(alternative.displayName)")
+            }
         }
         let broca = regions(try await server.get("/api/search?q=Broca"))
         #expect(broca.first?["sourceLabel"] as? String == "broca")
@@ -39,6 +45,37 @@ import Testing
         #expect(m1.first?["sourceLabel"] as? String == "precentral")
         #expect(m1.dropFirst().first?["match"] as? String == "homologue")
         #expect(m1.allSatisfy { $0["atlas"] as? String == "gyri" })
+    }
+
+    @Test func aBroadQueryListsEveryMatchingRegion() async throws {
+        let server = try await TestServer.shared.value
+        let reply = try await server.get("/api/search?q=frontal&atlas=gyri")
+        #expect(reply.status == 200)
+        let found = regions(reply)
+        #expect(found.count > 6, "\(found.map { $0["name"] ?? "" })")
+        // Each entry is a region object (plus match and score).
+        let gyri = try library.atlas(named: "gyri")
+        for entry in found {
+            let id = try #require(entry["id"] as? Int)
+            let region = try #require(gyri.region(id: id))
+            let object = try #require(try JSONSerialization.jsonObject(with: BrainJSON.encode(region)) as? [String: Any])
+            for (key, value) in object {
+                #expect(entry[key].map { "\($0)" } == "\(value)", "\(key) of \(region.displayName)")
+            }
+            #expect(["best", "homologue", "alternative"].contains(entry["match"] as? String ?? ""))
+            #expect((entry["score"] as? Double).map { $0 >= RegionSearch.threshold && $0 <= 1 } == true)
+        }
+        let names = Set(found.map { "\($0["name"] as? String ?? "")/\($0["hemisphere"] as? String ?? "")" })
+        for side in ["left", "right"] {
+            for name in ["Superior frontal gyrus", "Rostral middle frontal gyrus", "Caudal middle frontal gyrus", "Frontal pole"] {
+                #expect(names.contains("\(name)/\(side)"), "\(name) \(side)")
+            }
+        }
+        // The default limit is 50; a smaller one cuts the same list.
+        let everything = regions(try await server.get("/api/search?q=temporal"))
+        #expect(everything.count <= RegionSearchIndex.defaultLimit)
+        let three = regions(try await server.get("/api/search?q=frontal&atlas=gyri&limit=3"))
+        #expect(three.map { $0["id"] as? Int } == found.prefix(3).map { $0["id"] as? Int })
     }
 
     @Test func searchWithoutAMatchIsEmptyWithSuggestions() async throws {

@@ -372,7 +372,7 @@ async function filterTable() {
   }
   let result;
   try {
-    result = await getJSON(`/api/search?${query({ q: text, atlas: state.atlas, limit: 200 })}`);
+    result = await getJSON(`/api/search?${query({ q: text, atlas: state.atlas, limit: 500 })}`);
   } catch (error) {
     if (serial === searchSerial) hint.textContent = `Search failed: ${error.message}`;
     return;
