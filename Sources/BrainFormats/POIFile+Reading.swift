@@ -27,11 +27,13 @@ extension POIFile {
         }
         // Keys may come in any order, so NrOfMeshVertices can follow the POIs: indices are checked here when
         // the count is already known (the error names the line) and all of them again at the end.
-        func index(_ line: TextLineScanner.Line, _ range: Range<Int>, _ field: String, allowNone: Bool = false) throws -> Int32 {
-            guard let v = s.integer(range) else { throw s.error(line, field, "\"\(s.text(range).prefix(40))\" is not an integer") }
+        // `field` is built only on error: the vertex lists are the hot path (41k lines per hemisphere).
+        func index(_ line: TextLineScanner.Line, _ range: Range<Int>, _ field: @autoclosure () -> String,
+                   allowNone: Bool = false) throws -> Int32 {
+            guard let v = s.integer(range) else { throw s.error(line, field(), "\"\(s.text(range).prefix(40))\" is not an integer") }
             if allowNone && v == POI.noLabelVertex { return Int32(v) }
-            guard v >= 0, v <= Int(Int32.max) else { throw s.error(line, field, "vertex index \(v) is negative or too large") }
-            if let n = meshVertices, v >= n { throw s.error(line, field, "vertex index \(v) outside 0..<\(n)") }
+            guard v >= 0, v <= Int(Int32.max) else { throw s.error(line, field(), "vertex index \(v) is negative or too large") }
+            if let n = meshVertices, v >= n { throw s.error(line, field(), "vertex index \(v) outside 0..<\(n)") }
             return Int32(v)
         }
         while let line = s.nextLine() {
