@@ -14,6 +14,9 @@ public struct SliceRequest: Sendable, Equatable {
     /// The space of `--at` coordinates.
     public enum PointSpace: String, Sendable, CaseIterable {
         case mni, tal, voxel
+
+        /// The space as a person types it (any case); the CLI and the HTTP API both use this.
+        public init?(userText: String) { self.init(rawValue: userText.lowercased()) }
     }
 
     /// The atlas shown when none is named.

@@ -49,14 +49,13 @@ struct SceneOptions: ParsableArguments {
     func request() throws -> SceneRequest {
         var r = SceneRequest()
         r.atlas = atlas
-        guard let v = ViewName(rawValue: view.lowercased()) else {
+        guard let v = ViewName(userText: view) else {
             throw RenderError.badOption(option: "--view", value: view,
                                         problem: "is not one of \(ViewName.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         r.view = v
         if let hemi {
-            guard let h = SceneRequest.HemisphereChoice(rawValue: hemi.lowercased())
-                    ?? Hemisphere(userText: hemi).flatMap({ $0 == .left ? .left : $0 == .right ? .right : nil }) else {
+            guard let h = SceneRequest.HemisphereChoice(userText: hemi) else {
                 throw RenderError.badOption(option: "--hemi", value: hemi, problem: "is not left, right or both")
             }
             r.hemisphere = h
@@ -72,11 +71,11 @@ struct SceneOptions: ParsableArguments {
         r.height = h
         r.highlight = highlight
         r.dimOthers = dimOthers
-        guard let s = Shading(rawValue: shading.lowercased()) else {
+        guard let s = Shading(userText: shading) else {
             throw RenderError.badOption(option: "--shading", value: shading, problem: "is not lit or flat")
         }
         r.shading = s
-        guard let sf = SceneRequest.Surface(rawValue: surface.lowercased()) else {
+        guard let sf = SceneRequest.Surface(userText: surface) else {
             throw RenderError.badOption(option: "--surface", value: surface, problem: "is not pial or inflated")
         }
         r.surface = sf

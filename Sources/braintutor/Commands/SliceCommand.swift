@@ -47,7 +47,7 @@ struct SliceCommand: ParsableCommand {
                 throw SliceError.badOption("--plane", "'\(plane)' is not axial, coronal or sagittal")
             }
             let pointSpace = try space.map { text throws(SliceError) in
-                guard let s = SliceRequest.PointSpace(rawValue: text.lowercased()) else {
+                guard let s = SliceRequest.PointSpace(userText: text) else {
                     throw SliceError.badOption("--space", "'\(text)' is not mni, tal or voxel")
                 }
                 return s
