@@ -1,3 +1,4 @@
+import BrainAtlas
 import Foundation
 
 /// Finds the GLSL files of `Shaders/`, so an installed binary works from any working directory:
@@ -54,10 +55,7 @@ struct ShaderSources: Sendable {
                 dir = dir.deletingLastPathComponent()
             }
         }
-        // Sources/BrainRender/GL/ShaderSources.swift → repository root.
-        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        add(repo.appendingPathComponent("Shaders"))
+        add(DataLocator.repositoryRoot.appendingPathComponent("Shaders"))
         return folders
     }
 
