@@ -28,7 +28,7 @@ let package = Package(
                        providers: [.apt(["libosmesa6-dev"])]),
 
         .target(name: "BrainFormats", dependencies: ["CZlib"]),
-        .target(name: "BrainImage", dependencies: ["CPNG"]),
+        .target(name: "BrainImage", dependencies: ["CPNG", "CZlib"]),
         .target(name: "BrainAtlas", dependencies: ["BrainFormats"]),
         .target(name: "AtlasBuild", dependencies: ["BrainAtlas", "BrainFormats"]),
         .target(name: "BrainSlice", dependencies: ["BrainAtlas", "BrainImage"]),

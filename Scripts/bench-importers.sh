@@ -7,9 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 src="${1:-atlas-sources}"
 runs="${2:-5}"
-scratch="${SCRATCH:-.build}"   # SCRATCH=.build-me keeps parallel builds apart
-swift build -c release --scratch-path "$scratch" --product braintutor >/dev/null
-bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/braintutor"
+bin="$(Scripts/release-build.sh 2>/dev/null)"   # SCRATCH=.build-me keeps parallel builds apart
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 

@@ -9,14 +9,13 @@
 #   SCRATCH=.build-model Scripts/bench-queries.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SCRATCH=${SCRATCH:-.build}
+SCRATCH=${SCRATCH:-.build-release}
 RUNS=${RUNS:-40}
 DATA=${DATA:-AtlasData}
 BUDGET_MS=${BUDGET_MS:-50}
 
 command -v hyperfine >/dev/null || { echo "error: hyperfine is not installed (apt-get install hyperfine)" >&2; exit 1; }
-swift build -c release --product braintutor --scratch-path "$SCRATCH" >&2
-BIN="$SCRATCH/release/braintutor"
+BIN="$(SCRATCH=$SCRATCH Scripts/release-build.sh)"
 [ -f "$DATA/catalog.json" ] || { echo "error: $DATA/catalog.json not found (set DATA=…)" >&2; exit 1; }
 
 # First use unpacks the label volumes into the cache; the budget is for later calls.

@@ -5,11 +5,10 @@
 # Usage: Scripts/bench-render.sh [--data DIR]   (SCRATCH=.build-bench to pick the build folder)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SCRATCH=${SCRATCH:-.build}
+SCRATCH=${SCRATCH:-.build-release}
 DATA_ARGS=("$@")
 command -v hyperfine >/dev/null || { echo "hyperfine missing: apt-get install -y hyperfine" >&2; exit 1; }
-swift build -c release --scratch-path "$SCRATCH" --product braintutor >&2
-BIN="$SCRATCH/release/braintutor"
+BIN="$(SCRATCH=$SCRATCH Scripts/release-build.sh)"
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 RENDER=("$BIN" render "${DATA_ARGS[@]}" --atlas gyri --view lateral --hemi left --size 1024x768 --out "$OUT/r.png")

@@ -7,12 +7,11 @@
 # Env: BRAINTUTOR_BIN (skip the build), SCRATCH (build folder, default .build), RUNS (default 30).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SCRATCH="${SCRATCH:-.build}"
+SCRATCH="${SCRATCH:-.build-release}"
 RUNS="${RUNS:-30}"
 command -v hyperfine >/dev/null || { echo "error: hyperfine is missing (apt-get install hyperfine)" >&2; exit 1; }
 if [ -z "${BRAINTUTOR_BIN:-}" ]; then
-  swift build -c release --scratch-path "$SCRATCH" --product braintutor >&2
-  BRAINTUTOR_BIN="$(swift build -c release --scratch-path "$SCRATCH" --show-bin-path)/braintutor"
+  BRAINTUTOR_BIN="$(SCRATCH=$SCRATCH Scripts/release-build.sh)"
 fi
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT

@@ -8,7 +8,7 @@
 # Usage: Scripts/bench-vtk.sh [--data DIR]   (SCRATCH, VENV, RUNS override the defaults)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SCRATCH=${SCRATCH:-.build}
+SCRATCH=${SCRATCH:-.build-release}
 VENV=${VENV:-$SCRATCH/vtk-venv}
 RUNS=${RUNS:-15}
 DATA_ARGS=("$@")
@@ -16,8 +16,7 @@ if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c "import vtkmodules" 2>
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install -q "vtk==9.7.1" >&2
 fi
-swift build -c release --scratch-path "$SCRATCH" --product braintutor >&2
-BIN="$SCRATCH/release/braintutor"
+BIN="$(SCRATCH=$SCRATCH Scripts/release-build.sh)"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 SCENE=(--atlas gyri --view lateral --hemi left --size 1024x768)

@@ -19,12 +19,11 @@ DURATION="${DURATION:-30}"
 CLIENTS="${CLIENTS:-20}"
 RATE="${RATE:-0}"
 WORKERS="${WORKERS:-2}"
-SCRATCH="${SCRATCH:-.build}"
+SCRATCH="${SCRATCH:-.build-release}"
 CLIENT="${CLIENT:-wrk}"
 [ "$RATE" != 0 ] && CLIENT=python
 if [ -z "${BRAINTUTOR_BIN:-}" ]; then
-  swift build -c release --scratch-path "$SCRATCH" --product braintutor
-  BRAINTUTOR_BIN="$(swift build -c release --scratch-path "$SCRATCH" --show-bin-path)/braintutor"
+  BRAINTUTOR_BIN="$(SCRATCH=$SCRATCH Scripts/release-build.sh)"
 fi
 if [ "$CLIENT" = wrk ] && ! command -v wrk >/dev/null; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"

@@ -5,7 +5,8 @@ import Foundation
 public struct PNGEncoder: Sendable {
     /// Speed/size trade-off.
     public enum Compression: String, Sendable, CaseIterable {
-        /// zlib level 1 with the SUB filter: several times faster than libpng's defaults.
+        /// zlib level 1 with the SUB filter, deflated on all cores: several times faster than
+        /// libpng's defaults.
         case fast
         /// zlib level 9 with adaptive filtering: smallest files.
         case best
@@ -32,7 +33,17 @@ public struct PNGEncoder: Sendable {
         // RGBAImage's initialisers already guarantee a size libpng accepts and a matching
         // pixel count, so the only error libpng can still raise here is running out of memory.
         precondition(image.pixels.count == image.width * image.height * 4)
-        let sink = PNGSink(capacity: image.width * image.height + 1024)
+        return image.pixels.withUnsafeBufferPointer { buffer in
+            encode(width: image.width, height: image.height, topRow: buffer.baseAddress!, rowStride: image.width * 4)
+        }
+    }
+
+    /// The PNG file bytes for RGBA pixels in memory the caller owns: the top row at `topRow`, row y
+    /// `y × rowStride` bytes further (negative for a bottom-up buffer such as GL's, which is then
+    /// encoded without a flipped copy). The size must be one `RGBAImage` accepts.
+    public func encode(width: Int, height: Int, topRow: UnsafePointer<UInt8>, rowStride: Int) -> [UInt8] {
+        precondition((try? RGBAImage.checkSize(width: width, height: height)) != nil && abs(rowStride) >= width * 4)
+        let sink = PNGSink(capacity: width * height + 1024)
         guard let png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nil, pngFatalError, pngWarning)
         else { fatalError("libpng: cannot create a write struct (out of memory)") }
         var pngOpt: png_structp? = png
@@ -47,31 +58,28 @@ public struct PNGEncoder: Sendable {
         defer { unmanaged.release() }
         png_set_write_fn(png, unmanaged.toOpaque(), pngWrite, pngFlush)
 
+        let colourType = channels == .rgba ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB
+        png_set_IHDR(png, info, png_uint_32(width), png_uint_32(height), 8, colourType,
+                     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT)
         switch compression {
         case .fast:
-            png_set_compression_level(png, 1)
-            png_set_filter(png, 0, PNG_FILTER_SUB)
+            // zlib level 1 + SUB filter, deflated on all cores; libpng writes the chunks.
+            png_write_info(png, info)
+            let stream = PNGScanlineStream(topRow: topRow, rowStride: rowStride, width: width,
+                                           height: height, channels: channels == .rgba ? 4 : 3)
+            let idat = stream.deflated()
+            png_write_chunk(png, Array("IDAT".utf8), idat, idat.count)
+            png_write_chunk(png, Array("IEND".utf8), nil, 0)
         case .best:
             png_set_compression_level(png, 9)
             // PNG_ALL_FILTERS is a compound macro Swift cannot import.
             png_set_filter(png, 0, PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP | PNG_FILTER_AVG | PNG_FILTER_PAETH)
+            png_write_info(png, info)
+            // The source rows are always RGBA; for RGB output libpng strips the fourth byte itself.
+            if channels == .rgb { png_set_filler(png, 0, PNG_FILLER_AFTER) }
+            for y in 0..<height { png_write_row(png, topRow + y * rowStride) }
+            png_write_end(png, nil)
         }
-        let colourType = channels == .rgba ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB
-        png_set_IHDR(png, info, png_uint_32(image.width), png_uint_32(image.height), 8, colourType,
-                     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT)
-        png_write_info(png, info)
-        // The source rows are always RGBA; for RGB output libpng strips the fourth byte itself,
-        // which saves a converted copy of the image.
-        if channels == .rgb { png_set_filler(png, 0, PNG_FILLER_AFTER) }
-
-        let rowBytes = image.width * 4
-        image.pixels.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            for y in 0..<image.height {
-                png_write_row(png, base + y * rowBytes)
-            }
-        }
-        png_write_end(png, nil)
         return sink.bytes
     }
 }

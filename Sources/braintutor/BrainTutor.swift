@@ -1,4 +1,5 @@
 import ArgumentParser
+import BrainRender
 
 /// The `braintutor` command: a brain atlas engine for terminals, scripts and web pages.
 @main
@@ -13,4 +14,13 @@ struct BrainTutor: AsyncParsableCommand {
             ServeCommand.self, BenchCommand.self,
         ]
     )
+
+    /// `render` and `pick` start opening Mesa before their arguments are even parsed: a one-shot
+    /// pick spends a third of its time there, and parsing plus scene loading can run meanwhile.
+    static func main() async {
+        if let command = CommandLine.arguments.dropFirst().first, ["render", "pick"].contains(command) {
+            OSMesaLibrary.preload()
+        }
+        await Self.main(nil)
+    }
 }

@@ -76,6 +76,31 @@ struct AtlasViewTests {
         }
     }
 
+    /// The CLI's one-pixel pass draws only the triangles near the pixel; at region borders (where
+    /// triangle edges cross pixel centres), at the silhouette and inside regions it must read
+    /// exactly the id the full pick pass wrote there.
+    @Test(arguments: [(ViewName.lateral, SceneRequest.HemisphereChoice.left), (.medial, .right), (.superior, .both)])
+    func onePixelPicksEqualTheFullPickPass(_ view: ViewName, _ hemi: SceneRequest.HemisphereChoice) throws {
+        let request = Self.request("gyri", view, hemi)
+        let scene = try AtlasScene.build(request, assets: Self.assets!)
+        let context = try GLContext(width: request.width, height: request.height)
+        let index = try context.renderPickImage(scene.scene)
+        let w = request.width, h = request.height
+        var borders: [(Int, Int)] = [], inside: [(Int, Int)] = []
+        for y in 0..<h {
+            for x in 0..<(w - 1) {
+                let id = index.ids[y * w + x]
+                if id != index.ids[y * w + x + 1] { borders.append((x, y)) } else if id != 0, (x + y) % 97 == 0 { inside.append((x, y)) }
+            }
+        }
+        let step = max(1, borders.count / 500)
+        let samples = stride(from: 0, to: borders.count, by: step).map { borders[$0] } + inside.prefix(100)
+        #expect(samples.count >= 500)
+        var differ = 0
+        for (x, y) in samples where try context.pickID(scene.scene, x: x, y: y) != index.ids[y * w + x] { differ += 1 }
+        #expect(differ == 0, "\(differ) of \(samples.count) one-pixel picks differ from the full pass")
+    }
+
     @Test(arguments: [(ViewName.lateral, SceneRequest.HemisphereChoice.left), (.lateral, .right), (.medial, .left),
                       (.medial, .right), (.superior, .both), (.inferior, .both), (.anterior, .both), (.posterior, .both)])
     func picksAtBrainPixelsNameTheRegionDrawnThere(_ view: ViewName, _ hemi: SceneRequest.HemisphereChoice) throws {

@@ -1,3 +1,4 @@
+import BrainAtlas
 import BrainFormats
 import BrainImage
 import Foundation
@@ -32,8 +33,7 @@ extension RenderedImage {
 extension AtlasScene {
     /// The PNG of the colour pass, as `--shading` asks.
     public func png(context: GLContext, compression: PNGEncoder.Compression = .fast) throws -> [UInt8] {
-        let image = try context.renderImage(scene, shading: request.shading)
-        return try image.png(compression: compression, transparent: scene.background == .transparent)
+        try context.renderPNG(scene, shading: request.shading, compression: compression)
     }
 
     /// The pick answer for pixel (x, y) of a drawn pick image (a memory read plus a ray cast
@@ -52,7 +52,20 @@ extension AtlasScene {
     }
 }
 
-import BrainAtlas
+extension GLContext {
+    /// The colour pass as PNG bytes. An opaque image is encoded straight from the GL buffer
+    /// (bottom-up rows read in reverse, no flipped copy); a transparent one needs straight alpha.
+    public func renderPNG(_ scene: Scene, shading: Shading, compression: PNGEncoder.Compression = .fast) throws -> [UInt8] {
+        if scene.background == .transparent {
+            return try renderImage(scene, shading: shading).png(compression: compression, transparent: true)
+        }
+        try drawColourPass(scene, shading: shading, scissor: nil)
+        let rowBytes = scene.width * 4
+        let top = UnsafePointer(pixels!.assumingMemoryBound(to: UInt8.self)) + (scene.height - 1) * rowBytes
+        return PNGEncoder(compression: compression, channels: .rgb)
+            .encode(width: scene.width, height: scene.height, topRow: top, rowStride: -rowBytes)
+    }
+}
 
 /// Where pick answers get region texts from (the atlas library; none for user files).
 public protocol AtlasLibraryTexts: Sendable {

@@ -15,7 +15,7 @@ public final class GLContext {
     /// OSMesa draws straight into this buffer, rows bottom-up (GL order).
     private(set) var pixels: UnsafeMutableRawPointer?
     private var capacity = 0
-    let programs: ShaderPrograms
+    var programs = ShaderPrograms()
     /// GPU copies of geometries drawn before, keyed by the geometry object.
     var buffers = GeometryBufferCache()
 
@@ -28,14 +28,13 @@ public final class GLContext {
         self.context = context
         do throws(RenderError) {
             gl = try GLFunctions(library)
-            // Shaders compile only with a current context: bind a 1×1 buffer first.
+            // Bind a 1×1 buffer so the context is current (shaders compile only then).
             let first = UnsafeMutableRawPointer.allocate(byteCount: 4, alignment: 16)
             pixels = first
             capacity = 4
             guard library.makeCurrent(context, first, GLenum(GL_UNSIGNED_BYTE), 1, 1) != 0 else {
                 throw RenderError.contextFailed("OSMesaMakeCurrent failed")
             }
-            programs = try ShaderPrograms(gl: gl)
         } catch {
             library.destroyContext(context)
             pixels?.deallocate()

@@ -40,6 +40,14 @@ struct GeometryBufferCache {
         return buffers
     }
 
+    /// Frees one geometry's buffers (a throwaway geometry such as the warm-up triangle).
+    mutating func release(_ geometry: SurfaceGeometry, _ gl: GLFunctions) {
+        guard let index = entries.firstIndex(where: { $0.0 == ObjectIdentifier(geometry) }) else { return }
+        let b = entries.remove(at: index).1
+        var freed = [b.vertexBuffer, b.indexBuffer]
+        gl.deleteBuffers(2, &freed)
+    }
+
     mutating func releaseAll(_ gl: GLFunctions) {
         for (_, b) in entries {
             var freed = [b.vertexBuffer, b.indexBuffer]

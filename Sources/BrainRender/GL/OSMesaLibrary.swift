@@ -1,4 +1,5 @@
 import COSMesa
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,6 +29,14 @@ public final class OSMesaLibrary: @unchecked Sendable {
         case .success(let library): return library
         case .failure(let error): throw error
         }
+    }
+
+    /// Starts opening the library on a thread of its own (~15 ms: Mesa pulls in libLLVM), so a
+    /// command that will draw overlaps it with argument parsing and scene loading; `shared()`
+    /// then waits for that first open instead of starting another.
+    public static func preload() {
+        let thread = Thread { _ = loaded }
+        thread.start()
     }
 
     private static let loaded: Result<OSMesaLibrary, RenderError> = {

@@ -9,15 +9,22 @@ public enum Shading: String, Sendable, CaseIterable {
 extension GLContext {
     /// Draws the colour pass and returns the image, rows top-down.
     public func renderImage(_ scene: Scene, shading: Shading) throws(RenderError) -> RenderedImage {
+        try drawColourPass(scene, shading: shading, scissor: nil)
+        return RenderedImage(width: scene.width, height: scene.height, bottomUp: pixels!)
+    }
+
+    /// The colour pass, over the whole image or (warm-up) one scissored pixel at (x, GL row).
+    func drawColourPass(_ scene: Scene, shading: Shading, scissor: (Int, Int)?) throws(RenderError) {
         try resize(width: scene.width, height: scene.height)
         let camera = scene.camera
         setCommonState()
+        setScissor(scissor)
         switch scene.background {
         case .color(let c): gl.clearColor(Float(c.r) / 255, Float(c.g) / 255, Float(c.b) / 255, 1)
         case .transparent: gl.clearColor(0, 0, 0, 0)
         }
         gl.clear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT))
-        let program = shading == .lit ? programs.lit : programs.flat
+        let program = try programs.program(shading == .lit ? .lit : .flat, gl: gl)
         gl.useProgram(program.id)
         camera.mvp.withUnsafeBufferPointer { gl.uniformMatrix4fv(program.mvp, 1, 0, $0.baseAddress) }
         if program.normalMatrix >= 0 {
@@ -48,9 +55,9 @@ extension GLContext {
             gl.depthMask(GLboolean(GL_TRUE))
             gl.disable(GLenum(GL_BLEND))
         }
+        gl.disable(GLenum(GL_SCISSOR_TEST))
         gl.finish()
         try check("colour pass")
-        return RenderedImage(width: scene.width, height: scene.height, bottomUp: pixels!)
     }
 
     /// Draws the pick pass over the whole image and returns the pick id of every pixel.
@@ -59,42 +66,69 @@ extension GLContext {
         return IndexImage(width: scene.width, height: scene.height, bottomUp: pixels!)
     }
 
-    /// Draws the pick pass for one pixel only (scissored; same camera, viewport and culling as
-    /// the full pass) and returns its pick id: the cheap path for a one-shot `pick`.
+    /// Draws the pick pass for one pixel only and returns its pick id: the cheap path for a
+    /// one-shot `pick`. Scissored to the pixel, same camera, viewport, state and culling as the
+    /// full pass, drawing only the triangles whose screen bounds hold the pixel (`PixelTriangles`).
     public func pickID(_ scene: Scene, x: Int, y: Int) throws(RenderError) -> UInt32 {
         guard (0..<scene.width).contains(x), (0..<scene.height).contains(y) else {
             throw .pixelOutside(x: x, y: y, width: scene.width, height: scene.height)
         }
         let row = scene.height - 1 - y
-        try drawPickPass(scene, scissor: (x, row))
+        let near = PixelTriangles(scene: scene, x: x, row: row)
+        try beginPickPass(scene, scissor: (x, row))
+        var ids: [GLuint] = [0, 0]
+        gl.genBuffers(2, &ids)
+        gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), ids[0])
+        near.interleaved.withUnsafeBytes {
+            gl.bufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr($0.count), $0.baseAddress, GLenum(GL_STREAM_DRAW))
+        }
+        gl.bindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), ids[1])
+        near.indices.withUnsafeBytes {
+            gl.bufferData(GLenum(GL_ELEMENT_ARRAY_BUFFER), GLsizeiptr($0.count), $0.baseAddress, GLenum(GL_STREAM_DRAW))
+        }
+        let program = try programs.program(.flat, gl: gl)
+        for part in near.parts {
+            drawRanges(vertexBuffer: ids[0], indexBuffer: ids[1], closed: scene.layers[part.layer].geometry.mesh.isClosed,
+                       program: program, normals: false, ranges: [(part.triangleStart, part.triangleCount, Self.idColor(part.pickID))])
+        }
+        gl.deleteBuffers(2, &ids)
+        try endPass("pick pass")
         let p = pixels!.advanced(by: (row * scene.width + x) * 4).assumingMemoryBound(to: UInt8.self)
         return IndexImage.decode(p[0], p[1], p[2])
     }
 
-    private func drawPickPass(_ scene: Scene, scissor: (Int, Int)?) throws(RenderError) {
-        try resize(width: scene.width, height: scene.height)
-        let camera = scene.camera
-        setCommonState()
-        if let (x, row) = scissor {
-            gl.enable(GLenum(GL_SCISSOR_TEST))
-            gl.scissor(GLint(x), GLint(row), 1, 1)
-        }
-        gl.clearColor(0, 0, 0, 0)
-        gl.clear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT))
-        let program = programs.flat
-        gl.useProgram(program.id)
-        camera.mvp.withUnsafeBufferPointer { gl.uniformMatrix4fv(program.mvp, 1, 0, $0.baseAddress) }
+    func drawPickPass(_ scene: Scene, scissor: (Int, Int)?) throws(RenderError) {
+        try beginPickPass(scene, scissor: scissor)
+        let program = try programs.program(.flat, gl: gl)
         let firstIDs = scene.firstPickIDs
         for (index, layer) in scene.layers.enumerated() where layer.isPickable {
             let first = firstIDs[index]
-            drawLayer(layer, program: program, normals: false) { range, _ in
-                let id = first + UInt32(range)
-                return (Float(id & 0xFF) / 255, Float((id >> 8) & 0xFF) / 255, Float((id >> 16) & 0xFF) / 255, 1)
-            }
+            drawLayer(layer, program: program, normals: false) { range, _ in Self.idColor(first + UInt32(range)) }
         }
+        try endPass("pick pass")
+    }
+
+    /// Size, shared state, scissor, cleared buffers, and the flat program with the camera.
+    private func beginPickPass(_ scene: Scene, scissor: (Int, Int)?) throws(RenderError) {
+        try resize(width: scene.width, height: scene.height)
+        setCommonState()
+        setScissor(scissor)
+        gl.clearColor(0, 0, 0, 0)
+        gl.clear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT))
+        let program = try programs.program(.flat, gl: gl)
+        gl.useProgram(program.id)
+        scene.camera.mvp.withUnsafeBufferPointer { gl.uniformMatrix4fv(program.mvp, 1, 0, $0.baseAddress) }
+    }
+
+    private func endPass(_ name: String) throws(RenderError) {
         gl.disable(GLenum(GL_SCISSOR_TEST))
         gl.finish()
-        try check("pick pass")
+        try check(name)
+    }
+
+    /// A pick id as the RGB colour the pass writes (`IndexImage.decode` reads it back).
+    private static func idColor(_ id: UInt32) -> (Float, Float, Float, Float) {
+        (Float(id & 0xFF) / 255, Float((id >> 8) & 0xFF) / 255, Float((id >> 16) & 0xFF) / 255, 1)
     }
 
     /// State every pass shares; exact ids need dithering, blending and multisampling off.
@@ -110,13 +144,30 @@ extension GLContext {
         gl.cullFace(GLenum(GL_BACK))
     }
 
+    private func setScissor(_ scissor: (Int, Int)?) {
+        guard let (x, row) = scissor else { return }
+        gl.enable(GLenum(GL_SCISSOR_TEST))
+        gl.scissor(GLint(x), GLint(row), 1, 1)
+    }
+
     private func drawLayer(_ layer: Scene.Layer, program: ShaderPrograms.Program, normals: Bool,
                            color: (Int, RegionGrouping.Range) -> (Float, Float, Float, Float)) {
         let geometry = layer.geometry
-        if geometry.mesh.isClosed { gl.enable(GLenum(GL_CULL_FACE)) } else { gl.disable(GLenum(GL_CULL_FACE)) }
         let b = buffers.buffers(for: geometry, gl: gl)
-        gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), b.vertexBuffer)
-        gl.bindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), b.indexBuffer)
+        let ranges = geometry.grouping.ranges.enumerated().compactMap { index, range in
+            layer.hiddenRanges.contains(index) ? nil : (range.triangleStart, range.triangleCount, color(index, range))
+        }
+        drawRanges(vertexBuffer: b.vertexBuffer, indexBuffer: b.indexBuffer, closed: geometry.mesh.isClosed,
+                   program: program, normals: normals, ranges: ranges)
+    }
+
+    /// Draws triangle ranges of an interleaved vertex buffer (position, normal), one uniform
+    /// colour per range.
+    private func drawRanges(vertexBuffer: GLuint, indexBuffer: GLuint, closed: Bool, program: ShaderPrograms.Program,
+                            normals: Bool, ranges: [(start: Int, count: Int, color: (Float, Float, Float, Float))]) {
+        if closed { gl.enable(GLenum(GL_CULL_FACE)) } else { gl.disable(GLenum(GL_CULL_FACE)) }
+        gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        gl.bindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), indexBuffer)
         let stride = GLsizei(6 * MemoryLayout<Float>.size)
         gl.enableVertexAttribArray(ShaderPrograms.positionAttribute)
         gl.vertexAttribPointer(ShaderPrograms.positionAttribute, 3, GLenum(GL_FLOAT), 0, stride, nil)
@@ -125,11 +176,11 @@ extension GLContext {
             gl.vertexAttribPointer(ShaderPrograms.normalAttribute, 3, GLenum(GL_FLOAT), 0, stride,
                                    UnsafeRawPointer(bitPattern: 3 * MemoryLayout<Float>.size))
         }
-        for (index, range) in geometry.grouping.ranges.enumerated() where !layer.hiddenRanges.contains(index) {
-            let (r, g, bl, a) = color(index, range)
-            gl.uniform4f(program.color, r, g, bl, a)
-            gl.drawElements(GLenum(GL_TRIANGLES), GLsizei(range.triangleCount * 3), GLenum(GL_UNSIGNED_INT),
-                            UnsafeRawPointer(bitPattern: range.triangleStart * 12))
+        for range in ranges {
+            let (r, g, b, a) = range.color
+            gl.uniform4f(program.color, r, g, b, a)
+            gl.drawElements(GLenum(GL_TRIANGLES), GLsizei(range.count * 3), GLenum(GL_UNSIGNED_INT),
+                            UnsafeRawPointer(bitPattern: range.start * 12))
         }
         if normals { gl.disableVertexAttribArray(ShaderPrograms.normalAttribute) }
         gl.disableVertexAttribArray(ShaderPrograms.positionAttribute)

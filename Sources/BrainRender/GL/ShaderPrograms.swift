@@ -1,6 +1,7 @@
 import COSMesa
 
-/// The two linked programs: lit (normals + lights) and flat (one colour: region colour or pick id).
+/// The two programs, each linked on first use: lit (normals + lights) and flat (one colour:
+/// region colour or pick id). A one-shot command links only the one it draws with (~3 ms each).
 struct ShaderPrograms {
     struct Program {
         let id: GLuint
@@ -9,16 +10,29 @@ struct ShaderPrograms {
         let color: GLint
     }
 
+    enum Kind { case lit, flat }
+
     static let positionAttribute: GLuint = 0
     static let normalAttribute: GLuint = 1
 
-    let lit: Program
-    let flat: Program
+    private var lit: Program?
+    private var flat: Program?
 
-    init(gl: GLFunctions) throws(RenderError) {
-        let sources = try ShaderSources.load()
-        lit = try Self.link(gl, name: "lit", vertex: sources.litVertex, fragment: sources.litFragment, normals: true)
-        flat = try Self.link(gl, name: "pick", vertex: sources.pickVertex, fragment: sources.pickFragment, normals: false)
+    mutating func program(_ kind: Kind, gl: GLFunctions) throws(RenderError) -> Program {
+        switch kind {
+        case .lit:
+            if let lit { return lit }
+            let sources = try ShaderSources.load()
+            let made = try Self.link(gl, name: "lit", vertex: sources.litVertex, fragment: sources.litFragment, normals: true)
+            lit = made
+            return made
+        case .flat:
+            if let flat { return flat }
+            let sources = try ShaderSources.load()
+            let made = try Self.link(gl, name: "pick", vertex: sources.pickVertex, fragment: sources.pickFragment, normals: false)
+            flat = made
+            return made
+        }
     }
 
     private static func link(_ gl: GLFunctions, name: String, vertex: String, fragment: String,

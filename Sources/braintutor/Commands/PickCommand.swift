@@ -15,7 +15,8 @@ struct PickCommand: ParsableCommand {
 
     func run() throws {
         try CommandOutput.run {
-            let report = try RenderJobs.pick(try scene.request(), data: scene.data.dataDirectory, x: x, y: y)
+            let report = try RenderJobs.pick(try scene.request(), data: scene.data.dataDirectory, x: x, y: y,
+                                         exitsAfter: true)
             if json { return try CommandOutput.printJSON(report) }
             guard let region = report.region?.region else { return print("(\(x), \(y)): no region (background)") }
             let mni = report.mni.map { " at MNI (\($0.map { String($0) }.joined(separator: ", ")))" } ?? ""

@@ -21,7 +21,7 @@ struct RenderCommand: ParsableCommand {
                 throw RenderError.badOption(option: "--png-compression", value: pngCompression, problem: "is not fast or best")
             }
             let report = try RenderJobs.render(try scene.request(), data: scene.data.dataDirectory, out: out,
-                                               compression: compression, report: json)
+                                               compression: compression, report: json, exitsAfter: true)
             if let report { try CommandOutput.printJSON(report) }
         }
     }
