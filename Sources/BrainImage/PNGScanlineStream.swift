@@ -45,47 +45,53 @@ struct PNGScanlineStream: @unchecked Sendable {
     }
 
     /// Filters and deflates one block: (compressed bytes, Adler-32 of its filtered data, length).
+    /// Rows are filtered a few at a time into one small buffer, so a block touches little fresh
+    /// memory (page faults are a large part of a one-shot render).
     private func compress(block k: Int, blockCount: Int, lineBytes: Int) -> ([UInt8], uLong, Int) {
         let first = k * rowsPerBlock
         let rows = min(rowsPerBlock, height - first)
-        // The block's own lines plus, before them, the tail of the previous block as dictionary.
+        let chunkRows = max(1, (48 * 1024) / lineBytes)
+        // The tail of the previous block, as dictionary, must fit the buffer too.
         let primeRows = k == 0 ? 0 : min(first, (Self.window + lineBytes - 1) / lineBytes)
-        var filtered = [UInt8](unsafeUninitializedCapacity: (primeRows + rows) * lineBytes) { buffer, count in
-            for r in 0..<(primeRows + rows) {
-                filterLine(topRow + (first - primeRows + r) * rowStride, into: buffer.baseAddress! + r * lineBytes)
-            }
-            count = (primeRows + rows) * lineBytes
-        }
-        let ownStart = primeRows * lineBytes
-        let ownLength = rows * lineBytes
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(chunkRows, primeRows) * lineBytes)
+        defer { buffer.deallocate() }
         var stream = z_stream()
         // Raw deflate (negative window bits): the zlib header and checksum are written once, above.
         guard deflateInit2_(&stream, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY,
                             ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else { fatalError("zlib: deflateInit2 failed (out of memory)") }
         defer { deflateEnd(&stream) }
+        if primeRows > 0 {
+            for r in 0..<primeRows { filterLine(topRow + (first - primeRows + r) * rowStride, into: buffer + r * lineBytes) }
+            let length = min(Self.window, primeRows * lineBytes)
+            _ = deflateSetDictionary(&stream, buffer + primeRows * lineBytes - length, uInt(length))
+        }
+        let ownLength = rows * lineBytes
         let bound = Int(deflateBound(&stream, uLong(ownLength))) + 16
         let last = k == blockCount - 1
+        var adler = adler32(0, nil, 0)
         // Uninitialised: the bound is rarely reached, and untouched pages cost no page faults.
-        let output = filtered.withUnsafeMutableBufferPointer { input in
-            if primeRows > 0 {
-                let dictionaryLength = min(Self.window, ownStart)
-                _ = deflateSetDictionary(&stream, input.baseAddress! + ownStart - dictionaryLength, uInt(dictionaryLength))
-            }
-            return [UInt8](unsafeUninitializedCapacity: bound) { out, written in
-                stream.next_in = input.baseAddress! + ownStart
-                stream.avail_in = uInt(ownLength)
-                stream.next_out = out.baseAddress!
-                stream.avail_out = uInt(bound)
-                // Not the last block: end on a byte boundary without the final-block bit.
-                let status = deflate(&stream, last ? Z_FINISH : Z_SYNC_FLUSH)
-                precondition(status == (last ? Z_STREAM_END : Z_OK) && stream.avail_in == 0,
+        let output = [UInt8](unsafeUninitializedCapacity: bound) { out, written in
+            stream.next_out = out.baseAddress!
+            stream.avail_out = uInt(bound)
+            var row = 0
+            while row < rows {
+                let n = min(chunkRows, rows - row)
+                for r in 0..<n { filterLine(topRow + (first + row + r) * rowStride, into: buffer + r * lineBytes) }
+                adler = adler32(adler, buffer, uInt(n * lineBytes))
+                row += n
+                stream.next_in = buffer
+                stream.avail_in = uInt(n * lineBytes)
+                // The last chunk of a block that is not the image's last ends on a byte boundary
+                // without the final-block bit (sync flush), so the blocks concatenate.
+                let flush = row < rows ? Z_NO_FLUSH : (last ? Z_FINISH : Z_SYNC_FLUSH)
+                let status = deflate(&stream, flush)
+                precondition(status == (flush == Z_FINISH ? Z_STREAM_END : Z_OK) && stream.avail_in == 0,
                              "zlib: deflate into a deflateBound-sized buffer failed (\(status))")
-                written = bound - Int(stream.avail_out)
             }
+            written = bound - Int(stream.avail_out)
         }
-        let blockAdler = filtered.withUnsafeBufferPointer { adler32(1, $0.baseAddress! + ownStart, uInt(ownLength)) }
-        return (output, blockAdler, ownLength)
+        return (output, adler, ownLength)
     }
 
     /// One scanline: filter type 1 (SUB), each byte minus the same channel of the pixel to its left.

@@ -64,3 +64,37 @@ func rgbRoundTripKeepsColoursAndDropsAlpha(compression: PNGEncoder.Compression) 
     let decoded = try PNGDecoder.decode(PNGEncoder(channels: .rgba).encode(image))
     #expect(decoded[0, 0] == RGBA(1, 2, 3, 4))
 }
+
+/// The fast path deflates blocks of rows on all cores (PNGScanlineStream): an image of several
+/// blocks must round-trip exactly through libpng's decoder (which checks the combined Adler-32),
+/// and the bytes must not depend on timing or core count.
+@Test(arguments: [PNGEncoder.Channels.rgb, .rgba])
+func multiBlockImagesRoundTripAndAreDeterministic(channels: PNGEncoder.Channels) throws {
+    let image = try sampleImage(width: 700, height: 800, opaque: channels == .rgb)
+    let rowsPerBlock = image.pixels.withUnsafeBufferPointer {
+        PNGScanlineStream(topRow: $0.baseAddress!, rowStride: 2800, width: 700, height: 800,
+                          channels: channels == .rgb ? 3 : 4).rowsPerBlock
+    }
+    #expect(rowsPerBlock < 400, "the image must span several blocks")
+    let encoder = PNGEncoder(compression: .fast, channels: channels)
+    let png = encoder.encode(image)
+    #expect(try PNGDecoder.decode(png) == image)
+    for _ in 0..<3 { #expect(encoder.encode(image) == png) }
+}
+
+/// A bottom-up buffer (GL's row order) read with a negative stride encodes to the same bytes as
+/// the top-down image.
+@Test func negativeStrideReadsBottomUpRows() throws {
+    let image = try sampleImage(width: 300, height: 900, opaque: true)
+    let rowBytes = 300 * 4
+    var bottomUp = [UInt8](repeating: 0, count: image.pixels.count)
+    for y in 0..<900 {
+        bottomUp.replaceSubrange(((899 - y) * rowBytes)..<((900 - y) * rowBytes),
+                                 with: image.pixels[(y * rowBytes)..<((y + 1) * rowBytes)])
+    }
+    let encoder = PNGEncoder(compression: .fast, channels: .rgb)
+    let fromBottomUp = bottomUp.withUnsafeBufferPointer {
+        encoder.encode(width: 300, height: 900, topRow: $0.baseAddress! + 899 * rowBytes, rowStride: -rowBytes)
+    }
+    #expect(fromBottomUp == encoder.encode(image))
+}

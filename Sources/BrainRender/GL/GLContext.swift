@@ -12,15 +12,18 @@ public final class GLContext {
     private let context: OSMesaContext
     private(set) var width = 0
     private(set) var height = 0
-    /// OSMesa draws straight into this buffer, rows bottom-up (GL order).
-    private(set) var pixels: UnsafeMutableRawPointer?
-    private var capacity = 0
+    /// OSMesa draws into this buffer, rows bottom-up (GL order).
+    private var buffer: PixelBuffer
+    var pixels: UnsafeMutableRawPointer? { buffer.base }
     var programs = ShaderPrograms()
     /// GPU copies of geometries drawn before, keyed by the geometry object.
     var buffers = GeometryBufferCache()
 
     /// Creates a context and makes it current on the calling thread.
     public init(width: Int = 1024, height: Int = 768) throws(RenderError) {
+        guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
+            throw .badSize(width: width, height: height, limit: Self.maxSide)
+        }
         library = try OSMesaLibrary.shared()
         guard let context = library.createContextExt(GLenum(OSMESA_RGBA), 24, 0, 0, nil) else {
             throw .contextFailed("OSMesaCreateContextExt failed (RGBA, 24-bit depth)")
@@ -28,16 +31,9 @@ public final class GLContext {
         self.context = context
         do throws(RenderError) {
             gl = try GLFunctions(library)
-            // Bind a 1×1 buffer so the context is current (shaders compile only then).
-            let first = UnsafeMutableRawPointer.allocate(byteCount: 4, alignment: 16)
-            pixels = first
-            capacity = 4
-            guard library.makeCurrent(context, first, GLenum(GL_UNSIGNED_BYTE), 1, 1) != 0 else {
-                throw RenderError.contextFailed("OSMesaMakeCurrent failed")
-            }
+            buffer = try PixelBuffer(byteCount: width * height * 4)
         } catch {
             library.destroyContext(context)
-            pixels?.deallocate()
             throw error
         }
         try resize(width: width, height: height)
@@ -46,7 +42,6 @@ public final class GLContext {
     deinit {
         buffers.releaseAll(gl)
         library.destroyContext(context)
-        pixels?.deallocate()
     }
 
     /// Sets the drawing size and makes the context current on this thread.
@@ -55,11 +50,7 @@ public final class GLContext {
             throw .badSize(width: width, height: height, limit: Self.maxSide)
         }
         let needed = width * height * 4
-        if needed > capacity {
-            pixels?.deallocate()
-            pixels = UnsafeMutableRawPointer.allocate(byteCount: needed, alignment: 16)
-            capacity = needed
-        }
+        if needed > buffer.byteCount { buffer = try PixelBuffer(byteCount: needed) }
         guard library.makeCurrent(context, pixels, GLenum(GL_UNSIGNED_BYTE), GLsizei(width), GLsizei(height)) != 0 else {
             throw .contextFailed("OSMesaMakeCurrent failed for \(width)x\(height)")
         }

@@ -97,7 +97,7 @@ extension GLContext {
         return IndexImage.decode(p[0], p[1], p[2])
     }
 
-    func drawPickPass(_ scene: Scene, scissor: (Int, Int)?) throws(RenderError) {
+    private func drawPickPass(_ scene: Scene, scissor: (Int, Int)?) throws(RenderError) {
         try beginPickPass(scene, scissor: scissor)
         let program = try programs.program(.flat, gl: gl)
         let firstIDs = scene.firstPickIDs
