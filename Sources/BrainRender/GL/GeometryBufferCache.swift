@@ -20,17 +20,9 @@ struct GeometryBufferCache {
             entries.append(entry)
             return entry.1
         }
-        var ids: [GLuint] = [0, 0]
-        gl.genBuffers(2, &ids)
-        gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), ids[0])
-        geometry.interleaved.withUnsafeBytes {
-            gl.bufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr($0.count), $0.baseAddress, GLenum(GL_STATIC_DRAW))
-        }
-        gl.bindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), ids[1])
-        geometry.grouping.sortedTriangles.withUnsafeBytes {
-            gl.bufferData(GLenum(GL_ELEMENT_ARRAY_BUFFER), GLsizeiptr($0.count), $0.baseAddress, GLenum(GL_STATIC_DRAW))
-        }
-        let buffers = Buffers(vertexBuffer: ids[0], indexBuffer: ids[1], geometry: geometry)
+        let ids = Self.upload(vertices: geometry.interleaved, indices: geometry.grouping.sortedTriangles,
+                              usage: GLenum(GL_STATIC_DRAW), gl: gl)
+        let buffers = Buffers(vertexBuffer: ids.vertexBuffer, indexBuffer: ids.indexBuffer, geometry: geometry)
         entries.append((key, buffers))
         if entries.count > Self.capacity {
             let old = entries.removeFirst().1
@@ -38,6 +30,18 @@ struct GeometryBufferCache {
             gl.deleteBuffers(2, &freed)
         }
         return buffers
+    }
+
+    /// New vertex (interleaved floats) and index buffers holding the given data, left bound.
+    static func upload(vertices: [Float], indices: [UInt32], usage: GLenum,
+                       gl: GLFunctions) -> (vertexBuffer: GLuint, indexBuffer: GLuint) {
+        var ids: [GLuint] = [0, 0]
+        gl.genBuffers(2, &ids)
+        gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), ids[0])
+        vertices.withUnsafeBytes { gl.bufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr($0.count), $0.baseAddress, usage) }
+        gl.bindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), ids[1])
+        indices.withUnsafeBytes { gl.bufferData(GLenum(GL_ELEMENT_ARRAY_BUFFER), GLsizeiptr($0.count), $0.baseAddress, usage) }
+        return (ids[0], ids[1])
     }
 
     /// Frees one geometry's buffers (a throwaway geometry such as the warm-up triangle).

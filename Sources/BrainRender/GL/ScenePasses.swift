@@ -76,22 +76,16 @@ extension GLContext {
         let row = scene.height - 1 - y
         let near = PixelTriangles(scene: scene, x: x, row: row)
         try beginPickPass(scene, scissor: (x, row))
-        var ids: [GLuint] = [0, 0]
-        gl.genBuffers(2, &ids)
-        gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), ids[0])
-        near.interleaved.withUnsafeBytes {
-            gl.bufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr($0.count), $0.baseAddress, GLenum(GL_STREAM_DRAW))
-        }
-        gl.bindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), ids[1])
-        near.indices.withUnsafeBytes {
-            gl.bufferData(GLenum(GL_ELEMENT_ARRAY_BUFFER), GLsizeiptr($0.count), $0.baseAddress, GLenum(GL_STREAM_DRAW))
-        }
+        let b = GeometryBufferCache.upload(vertices: near.interleaved, indices: near.indices,
+                                           usage: GLenum(GL_STREAM_DRAW), gl: gl)
         let program = try programs.program(.flat, gl: gl)
         for part in near.parts {
-            drawRanges(vertexBuffer: ids[0], indexBuffer: ids[1], closed: scene.layers[part.layer].geometry.mesh.isClosed,
-                       program: program, normals: false, ranges: [(part.triangleStart, part.triangleCount, Self.idColor(part.pickID))])
+            drawRanges(vertexBuffer: b.vertexBuffer, indexBuffer: b.indexBuffer,
+                       closed: scene.layers[part.layer].geometry.mesh.isClosed, program: program, normals: false,
+                       ranges: [(part.triangleStart, part.triangleCount, Self.idColor(part.pickID))])
         }
-        gl.deleteBuffers(2, &ids)
+        var freed = [b.vertexBuffer, b.indexBuffer]
+        gl.deleteBuffers(2, &freed)
         try endPass("pick pass")
         let p = pixels!.advanced(by: (row * scene.width + x) * 4).assumingMemoryBound(to: UInt8.self)
         return IndexImage.decode(p[0], p[1], p[2])

@@ -15,24 +15,17 @@ struct ShaderPrograms {
     static let positionAttribute: GLuint = 0
     static let normalAttribute: GLuint = 1
 
-    private var lit: Program?
-    private var flat: Program?
+    private var linked: [Kind: Program] = [:]
 
     mutating func program(_ kind: Kind, gl: GLFunctions) throws(RenderError) -> Program {
-        switch kind {
-        case .lit:
-            if let lit { return lit }
-            let sources = try ShaderSources.load()
-            let made = try Self.link(gl, name: "lit", vertex: sources.litVertex, fragment: sources.litFragment, normals: true)
-            lit = made
-            return made
-        case .flat:
-            if let flat { return flat }
-            let sources = try ShaderSources.load()
-            let made = try Self.link(gl, name: "pick", vertex: sources.pickVertex, fragment: sources.pickFragment, normals: false)
-            flat = made
-            return made
+        if let program = linked[kind] { return program }
+        let sources = try ShaderSources.load()
+        let program = switch kind {
+        case .lit: try Self.link(gl, name: "lit", vertex: sources.litVertex, fragment: sources.litFragment, normals: true)
+        case .flat: try Self.link(gl, name: "pick", vertex: sources.pickVertex, fragment: sources.pickFragment, normals: false)
         }
+        linked[kind] = program
+        return program
     }
 
     private static func link(_ gl: GLFunctions, name: String, vertex: String, fragment: String,
