@@ -4,5 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --build-tests
-swift test --skip-build
+# A bound, so a hung test fails the run in 25 minutes instead of stalling it (a full run takes ~5).
+timeout --signal=INT --kill-after=30 1500 swift test --skip-build
 Scripts/browser-test.sh

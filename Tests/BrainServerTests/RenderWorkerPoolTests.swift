@@ -44,12 +44,13 @@ import Testing
         let ran = Counter()
         // Occupy the only worker until released.
         let blocker = Task { try await pool.run(timeout: .seconds(30)) { _ in gate.wait(); return 0 } }
-        while pool.load.running == 0 { try await Task.sleep(for: .milliseconds(2)) }
-        // Two jobs fill the queue; both expire (300 ms) while the worker is still busy.
+        try await waitUntil("the blocker runs") { pool.load.running == 1 }
+        // Two jobs fill the queue; both expire (3 s: long enough that both are queued before
+        // the first expires, even on a loaded machine) while the worker is still busy.
         let queued = (0..<2).map { _ in
-            Task { try await pool.run(timeout: .milliseconds(300)) { _ in ran.increment(); return 1 } }
+            Task { try await pool.run(timeout: .seconds(3)) { _ in ran.increment(); return 1 } }
         }
-        while pool.load.waiting < 2 { try await Task.sleep(for: .milliseconds(2)) }
+        try await waitUntil("both jobs are queued") { pool.load.waiting == 2 }
         do {
             _ = try await pool.run(timeout: .seconds(30)) { _ in 2 }
             Issue.record("a job beyond the queue's capacity was accepted")
@@ -79,7 +80,8 @@ import Testing
         defer { pool.shutdown() }
         let gate = DispatchSemaphore(value: 0)
         do {
-            _ = try await pool.run(timeout: .milliseconds(50)) { _ in gate.wait(); return 1 }
+            // 500 ms: the job must have started (not still be queued) when the deadline passes.
+            _ = try await pool.run(timeout: .milliseconds(500)) { _ in gate.wait(); return 1 }
             Issue.record("a job past its deadline answered normally")
         } catch let error as APIError {
             #expect(error.status == .serviceUnavailable)
@@ -101,12 +103,28 @@ import Testing
 
     @Test func shutdownFinishesQueuedJobs() async throws {
         let pool = RenderWorkerPool<Int>(workers: 1, queueCapacity: 10, name: "test") { 7 }
-        let tasks = (0..<5).map { i in Task { try await pool.run(timeout: .seconds(30)) { c in c + i } } }
-        try await Task.sleep(for: .milliseconds(5))
-        pool.shutdown()
-        var sum = 0
-        for task in tasks { sum += (try? await task.value) ?? 0 }
-        #expect(sum >= 0)
+        let gate = DispatchSemaphore(value: 0)
+        // The first job holds the worker, so the other four are still queued when shutdown starts.
+        let tasks = (0..<5).map { i in
+            Task { try await pool.run(timeout: .seconds(30)) { c in if i == 0 { gate.wait() }; return c + i } }
+        }
+        try await waitUntil("one job runs and four wait") { pool.load == (4, 1) }
+        let stopper = Task.detached { pool.shutdown() }
+        try await Task.sleep(for: .milliseconds(50))
+        gate.signal()
+        await stopper.value
+        var values: [Int] = []
+        for task in tasks { values.append(try await task.value) }
+        #expect(values.sorted() == [7, 8, 9, 10, 11])
         await #expect(throws: APIError.self) { try await pool.run(timeout: .seconds(1)) { c in c } }
+    }
+}
+
+/// Polls `condition` every 2 ms; records an issue instead of hanging when it stays false.
+private func waitUntil(_ what: String, seconds: Int = 20, _ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while !condition() {
+        guard ContinuousClock.now < deadline else { Issue.record("timed out waiting until \(what)"); return }
+        try await Task.sleep(for: .milliseconds(2))
     }
 }
