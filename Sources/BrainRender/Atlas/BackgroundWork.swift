@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A throwing computation started on a thread of its own; `value()` waits for it. One-shot
 /// commands load the scene this way while the calling thread opens Mesa (both ~15–30 ms).
@@ -6,15 +7,20 @@ final class BackgroundWork<T: Sendable>: @unchecked Sendable {
     // Written once by the worker before `done` is signalled, read only after waiting on it.
     private var result: Result<T, any Error>?
     private let done = DispatchSemaphore(value: 0)
+    private let finished = Atomic<Bool>(false)
 
     init(_ body: @escaping @Sendable () throws -> T) {
         let thread = Thread { [self] in
             result = Result { try body() }
+            finished.store(true, ordering: .releasing)
             done.signal()
         }
         thread.stackSize = 8 << 20
         thread.start()
     }
+
+    /// Whether the result is ready (`value()` would not wait).
+    var isFinished: Bool { finished.load(ordering: .acquiring) }
 
     /// The result, waiting for the worker if needed; call once.
     func value() throws -> T {

@@ -49,8 +49,8 @@ public enum RenderJobs {
         return answer
     }
 
-    /// The scene (loaded on another thread) and a GL context made and warmed up for `passes` on
-    /// this one: on two cores the scene load hides behind opening Mesa. Scene errors (an unknown
+    /// The scene (loaded on another thread) and a GL context made on this one, warmed up for
+    /// `passes` if the scene is still loading: on two cores the scene load hides behind Mesa. Scene errors (an unknown
     /// atlas or region) win over GL errors, as they would if the two ran one after the other.
     private static func prepare(_ request: SceneRequest, data: String?, passes: [PassKind],
                                 times: inout StageTimes) throws -> (AtlasScene, AtlasLibrary?, GLContext) {
@@ -61,8 +61,11 @@ public enum RenderJobs {
         let context = Result { () throws(RenderError) -> GLContext in
             let context = try GLContext(width: request.width, height: request.height)
             times.mark("context")
-            try context.warmUp(passes, width: request.width, height: request.height)
-            times.mark("warm-up")
+            // Worth it only while the scene is still loading; otherwise the real pass builds them.
+            if !loading.isFinished {
+                try context.warmUp(passes, width: request.width, height: request.height)
+                times.mark("warm-up")
+            }
             return context
         }
         let (scene, library) = try loading.value()
