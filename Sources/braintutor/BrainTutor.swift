@@ -18,7 +18,8 @@ struct BrainTutor: AsyncParsableCommand {
     /// `render` and `pick` start opening Mesa before their arguments are even parsed: a one-shot
     /// pick spends a third of its time there, and parsing plus scene loading can run meanwhile.
     static func main() async {
-        if let command = CommandLine.arguments.dropFirst().first, ["render", "pick"].contains(command) {
+        let drawing = [RenderCommand.configuration.commandName, PickCommand.configuration.commandName]
+        if let command = CommandLine.arguments.dropFirst().first, drawing.contains(command) {
             OSMesaLibrary.preload()
         }
         await Self.main(nil)

@@ -21,9 +21,7 @@ public final class GLContext {
 
     /// Creates a context and makes it current on the calling thread.
     public init(width: Int = 1024, height: Int = 768) throws(RenderError) {
-        guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
-            throw .badSize(width: width, height: height, limit: Self.maxSide)
-        }
+        try Self.checkSize(width: width, height: height)
         library = try OSMesaLibrary.shared()
         guard let context = library.createContextExt(GLenum(OSMESA_RGBA), 24, 0, 0, nil) else {
             throw .contextFailed("OSMesaCreateContextExt failed (RGBA, 24-bit depth)")
@@ -44,11 +42,15 @@ public final class GLContext {
         library.destroyContext(context)
     }
 
+    private static func checkSize(width: Int, height: Int) throws(RenderError) {
+        guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
+            throw .badSize(width: width, height: height, limit: maxSide)
+        }
+    }
+
     /// Sets the drawing size and makes the context current on this thread.
     func resize(width: Int, height: Int) throws(RenderError) {
-        guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
-            throw .badSize(width: width, height: height, limit: Self.maxSide)
-        }
+        try Self.checkSize(width: width, height: height)
         let needed = width * height * 4
         if needed > buffer.byteCount { buffer = try PixelBuffer(byteCount: needed) }
         guard library.makeCurrent(context, pixels, GLenum(GL_UNSIGNED_BYTE), GLsizei(width), GLsizei(height)) != 0 else {

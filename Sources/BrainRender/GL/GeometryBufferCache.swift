@@ -26,8 +26,7 @@ struct GeometryBufferCache {
         entries.append((key, buffers))
         if entries.count > Self.capacity {
             let old = entries.removeFirst().1
-            var freed = [old.vertexBuffer, old.indexBuffer]
-            gl.deleteBuffers(2, &freed)
+            Self.free(old.vertexBuffer, old.indexBuffer, gl: gl)
         }
         return buffers
     }
@@ -44,19 +43,21 @@ struct GeometryBufferCache {
         return (ids[0], ids[1])
     }
 
+    /// Deletes a pair made by `upload`.
+    static func free(_ vertexBuffer: GLuint, _ indexBuffer: GLuint, gl: GLFunctions) {
+        var ids = [vertexBuffer, indexBuffer]
+        gl.deleteBuffers(2, &ids)
+    }
+
     /// Frees one geometry's buffers (a throwaway geometry such as the warm-up triangle).
     mutating func release(_ geometry: SurfaceGeometry, _ gl: GLFunctions) {
         guard let index = entries.firstIndex(where: { $0.0 == ObjectIdentifier(geometry) }) else { return }
         let b = entries.remove(at: index).1
-        var freed = [b.vertexBuffer, b.indexBuffer]
-        gl.deleteBuffers(2, &freed)
+        Self.free(b.vertexBuffer, b.indexBuffer, gl: gl)
     }
 
     mutating func releaseAll(_ gl: GLFunctions) {
-        for (_, b) in entries {
-            var freed = [b.vertexBuffer, b.indexBuffer]
-            gl.deleteBuffers(2, &freed)
-        }
+        for (_, b) in entries { Self.free(b.vertexBuffer, b.indexBuffer, gl: gl) }
         entries.removeAll()
     }
 }

@@ -84,8 +84,7 @@ extension GLContext {
                        closed: scene.layers[part.layer].geometry.mesh.isClosed, program: program, normals: false,
                        ranges: [(part.triangleStart, part.triangleCount, Self.idColor(part.pickID))])
         }
-        var freed = [b.vertexBuffer, b.indexBuffer]
-        gl.deleteBuffers(2, &freed)
+        GeometryBufferCache.free(b.vertexBuffer, b.indexBuffer, gl: gl)
         try endPass("pick pass")
         let p = pixels!.advanced(by: (row * scene.width + x) * 4).assumingMemoryBound(to: UInt8.self)
         return IndexImage.decode(p[0], p[1], p[2])
