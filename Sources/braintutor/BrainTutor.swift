@@ -1,5 +1,8 @@
 import ArgumentParser
 import BrainRender
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `braintutor` command: a brain atlas engine for terminals, scripts and web pages.
 @main
@@ -15,13 +18,26 @@ struct BrainTutor: AsyncParsableCommand {
         ]
     )
 
-    /// `render` and `pick` start opening Mesa before their arguments are even parsed: a one-shot
-    /// pick spends a third of its time there, and parsing plus scene loading can run meanwhile.
+    /// `render` starts opening Mesa before its arguments are even parsed: a one-shot render
+    /// spends a fifth of its time there, and parsing plus scene loading can run meanwhile.
+    /// (`pick` opens Mesa only for the few pixels it cannot decide on the CPU, unless told to
+    /// always draw.)
+    ///
+    /// A successful `render` or `pick` then ends with `_exit`: a normal exit would run Mesa's
+    /// and LLVM's exit handlers and static destructors (3–13 ms) only to free memory the kernel
+    /// reclaims anyway. Their output is complete by then: files are renamed into place and
+    /// stdout is flushed here.
     static func main() async {
-        let drawing = [RenderCommand.configuration.commandName, PickCommand.configuration.commandName]
-        if let command = CommandLine.arguments.dropFirst().first, drawing.contains(command) {
+        let command = CommandLine.arguments.dropFirst().first
+        if command == RenderCommand.configuration.commandName
+            || (command == PickCommand.configuration.commandName && PickCommand.alwaysDraw) {
             OSMesaLibrary.preload()
         }
         await Self.main(nil)
+        // Reached only on success: argument-parser exits by itself on errors and --help.
+        if command == RenderCommand.configuration.commandName || command == PickCommand.configuration.commandName {
+            fflush(nil)
+            _exit(0)
+        }
     }
 }

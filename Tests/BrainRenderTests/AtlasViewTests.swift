@@ -101,6 +101,46 @@ struct AtlasViewTests {
         #expect(differ == 0, "\(differ) of \(samples.count) one-pixel picks differ from the full pass")
     }
 
+    /// A one-shot pick answers on the CPU when the GL's rounding cannot matter (`CertainPick`).
+    /// Every such answer must be the id the full pick pass wrote: checked at region borders and
+    /// the silhouette (where it matters) and on a grid, in views with folds, both hemispheres
+    /// and the subcortical meshes' overlaps. Most pixels must be decided, or the path is useless.
+    @Test(arguments: [("gyri", ViewName.lateral, SceneRequest.HemisphereChoice.left), ("gyri", .medial, .right),
+                      ("gyri", .superior, .both), ("subcortical", .inferior, .both), ("brodmann", .anterior, .both)])
+    func certainCPUPicksEqualTheFullPickPass(_ atlas: String, _ view: ViewName, _ hemi: SceneRequest.HemisphereChoice) throws {
+        let request = Self.request(atlas, view, hemi)
+        let scene = try AtlasScene.build(request, assets: Self.assets!).scene
+        let index = try GLContext(width: request.width, height: request.height).renderPickImage(scene)
+        let w = request.width, h = request.height
+        var borders: [(Int, Int)] = [], grid: [(Int, Int)] = []
+        for y in 0..<h {
+            for x in 0..<(w - 1) {
+                if index.ids[y * w + x] != index.ids[y * w + x + 1] || (y + 1 < h && index.ids[y * w + x] != index.ids[(y + 1) * w + x]) {
+                    borders.append((x, y))
+                } else if x % 19 == 0, y % 13 == 0 {
+                    grid.append((x, y))
+                }
+            }
+        }
+        let screen = ScreenPositions(scene: scene)
+        func decide(_ samples: [(Int, Int)]) -> (decided: Int, wrong: [String]) {
+            var decided = 0, wrong: [String] = []
+            for (x, y) in samples {
+                let candidates = PixelCandidates(scene: scene, screen: screen, x: x, row: h - 1 - y)
+                guard let id = CertainPick.id(scene: scene, candidates: candidates) else { continue }
+                decided += 1
+                if id != index.ids[y * w + x] { wrong.append("(\(x), \(y)): \(id) vs \(index.ids[y * w + x])") }
+            }
+            return (decided, wrong)
+        }
+        let step = max(1, borders.count / 500)
+        let atBorders = decide(stride(from: 0, to: borders.count, by: step).map { borders[$0] })
+        let onGrid = decide(grid)
+        #expect(atBorders.wrong.isEmpty && onGrid.wrong.isEmpty, "\(atBorders.wrong.prefix(5)) \(onGrid.wrong.prefix(5))")
+        #expect(grid.count > 500)
+        #expect(Double(onGrid.decided) >= 0.9 * Double(grid.count), "\(onGrid.decided) of \(grid.count) grid pixels decided")
+    }
+
     @Test(arguments: [(ViewName.lateral, SceneRequest.HemisphereChoice.left), (.lateral, .right), (.medial, .left),
                       (.medial, .right), (.superior, .both), (.inferior, .both), (.anterior, .both), (.posterior, .both)])
     func picksAtBrainPixelsNameTheRegionDrawnThere(_ view: ViewName, _ hemi: SceneRequest.HemisphereChoice) throws {

@@ -30,19 +30,43 @@ public enum RenderJobs {
     }
 
     /// Answers which region is under pixel (x, y) of the image `request` would draw.
+    ///
+    /// With `decideOnCPU`, most pixels are decided without loading Mesa (`CertainPick`: the
+    /// answer the pick pass must give); the rest, near triangle edges, draw the one-pixel pick
+    /// pass after the scene has loaded. Without it, the scene loads while Mesa starts, and the
+    /// pass always draws.
     public static func pick(_ request: SceneRequest, data: String?, x: Int, y: Int,
-                            exitsAfter: Bool = false) throws -> PickReport {
+                            decideOnCPU: Bool = true, exitsAfter: Bool = false) throws -> PickReport {
         guard (0..<request.width).contains(x), (0..<request.height).contains(y) else {
             throw RenderError.pixelOutside(x: x, y: y, width: request.width, height: request.height)
         }
         var times = StageTimes()
         _ = try request.resolvedHemisphere()
         try request.validate()
-        let (scene, library, context) = try prepare(request, data: data, passes: [.pick], times: &times)
-        if exitsAfter { _ = Unmanaged.passRetained(context) }
-        // One scissored pixel: the same pass as the full pick image, without filling the rest.
-        let id = try context.pickID(scene.scene, x: x, y: y)
-        times.mark("pick pass")
+        let id: UInt32
+        let scene: AtlasScene, library: AtlasLibrary?
+        if decideOnCPU {
+            library = request.meshFile == nil ? try AtlasLibrary.open(data: data) : nil
+            scene = try buildScene(request, library: library)
+            times.mark("scene")
+            let candidates = PixelCandidates(scene: scene.scene, x: x, row: request.height - 1 - y)
+            if let certain = CertainPick.id(scene: scene.scene, candidates: candidates) {
+                id = certain
+                times.mark("decided on the CPU")
+            } else {
+                let context = try GLContext(width: request.width, height: request.height)
+                if exitsAfter { _ = Unmanaged.passRetained(context) }
+                times.mark("context")
+                id = try context.pickID(scene.scene, x: x, y: y, candidates: candidates)
+                times.mark("pick pass")
+            }
+        } else {
+            let context: GLContext
+            (scene, library, context) = try prepare(request, data: data, passes: [.pick], times: &times)
+            if exitsAfter { _ = Unmanaged.passRetained(context) }
+            id = try context.pickID(scene.scene, x: x, y: y)
+            times.mark("pick pass")
+        }
         let answer = try scene.pickReport(id: id, x: x, y: y, library: library)
         times.mark("answer")
         times.report()

@@ -74,7 +74,13 @@ extension GLContext {
             throw .pixelOutside(x: x, y: y, width: scene.width, height: scene.height)
         }
         let row = scene.height - 1 - y
-        let near = PixelTriangles(scene: scene, x: x, row: row)
+        return try pickID(scene, x: x, y: y, candidates: PixelCandidates(scene: scene, x: x, row: row))
+    }
+
+    /// `pickID(_:x:y:)` with the pixel's candidate triangles already gathered.
+    func pickID(_ scene: Scene, x: Int, y: Int, candidates: PixelCandidates) throws(RenderError) -> UInt32 {
+        let row = scene.height - 1 - y
+        let near = PixelTriangles(scene: scene, candidates: candidates)
         try beginPickPass(scene, scissor: (x, row))
         let b = GeometryBufferCache.upload(vertices: near.interleaved, indices: near.indices,
                                            usage: GLenum(GL_STREAM_DRAW), gl: gl)

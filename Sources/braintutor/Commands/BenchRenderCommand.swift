@@ -29,6 +29,9 @@ struct BenchRenderCommand: ParsableCommand {
         let onePixelPickMs: Double
         let repeatedPickMs: Double
         let repeatedPickSamples: Int
+        let cpuPickMs: Double
+        let cpuDecidedPixels: Int
+        let cpuDifferingPixels: Int
     }
 
     func run() throws {
@@ -93,9 +96,23 @@ struct BenchRenderCommand: ParsableCommand {
                 k += 1
                 _ = try atlasScene.pickReport(index: index, x: x, y: y, library: library)
             }
+            // One-shot picks decide most pixels on the CPU; the rest (near triangle edges) need GL.
+            var decided = 0, differing = 0
+            for (x, y) in pixels {
+                guard let id = try atlasScene.scene.certainPickID(x: x, y: y) else { continue }
+                decided += 1
+                if id != index.ids[y * w + x] { differing += 1 }
+            }
+            k = 0
+            let cpuPick = try median(pixels.count) {
+                let (x, y) = pixels[k % pixels.count]
+                k += 1
+                _ = try atlasScene.scene.certainPickID(x: x, y: y)
+            }
             let figures = Figures(renderer: context.rendererName, size: [w, h], sceneBuildMs: buildMs, contextMs: contextMs,
                                   firstLitFrameMs: firstLit, litFrameMs: lit, flatFrameMs: flat, pngFastMs: png, pickPassMs: pickPass,
-                                  onePixelPickMs: onePixel, repeatedPickMs: repeated, repeatedPickSamples: pixels.count)
+                                  onePixelPickMs: onePixel, repeatedPickMs: repeated, repeatedPickSamples: pixels.count,
+                                  cpuPickMs: cpuPick, cpuDecidedPixels: decided, cpuDifferingPixels: differing)
             if json { return try CommandOutput.printJSON(figures) }
             func f(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
             print("""
@@ -109,6 +126,7 @@ struct BenchRenderCommand: ParsableCommand {
                 pick pass         \(f(pickPass)) ms median (full index image)
                 one-pixel pick    \(f(onePixel)) ms median (scissored pass)
                 repeated pick     \(f(repeated, 4)) ms median over \(pixels.count) brain pixels (cached index image + ray cast)
+                CPU pick          \(f(cpuPick)) ms median (one-shot decision without GL); decided \(decided) of \(pixels.count) brain pixels, \(differing) unlike the pick pass
                 """)
         }
     }

@@ -1,6 +1,9 @@
 import ArgumentParser
 import BrainAtlas
 import BrainRender
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `braintutor pick X Y`: which region is under a pixel of the image `render` would draw.
 struct PickCommand: ParsableCommand {
@@ -13,10 +16,14 @@ struct PickCommand: ParsableCommand {
     @OptionGroup var scene: SceneOptions
     @Flag(help: "Print JSON: {x, y, region: region + text | null, mni: [x,y,z] | null, vertex: N | null}.") var json = false
 
+    /// `BRAINTUTOR_GL_PICK=1`: always draw the GL pick pass, never decide on the CPU (to compare
+    /// the two, or to rule the CPU decision out when chasing a wrong answer).
+    static var alwaysDraw: Bool { getenv("BRAINTUTOR_GL_PICK").map { String(cString: $0) != "0" } ?? false }
+
     func run() throws {
         try CommandOutput.run {
             let report = try RenderJobs.pick(try scene.request(), data: scene.data.dataDirectory, x: x, y: y,
-                                         exitsAfter: true)
+                                             decideOnCPU: !Self.alwaysDraw, exitsAfter: true)
             if json { return try CommandOutput.printJSON(report) }
             guard let region = report.region?.region else { return print("(\(x), \(y)): no region (background)") }
             let mni = report.mni.map { " at MNI (\($0.map { String($0) }.joined(separator: ", ")))" } ?? ""
