@@ -141,6 +141,34 @@ struct AtlasViewTests {
         #expect(Double(onGrid.decided) >= 0.9 * Double(grid.count), "\(onGrid.decided) of \(grid.count) grid pixels decided")
     }
 
+    /// The CLI's one-shot pick gives the same answer whether it decides on the CPU or draws:
+    /// at a pixel the CPU decides, and at one it leaves to the GL (the fallback branch).
+    @Test func oneShotPicksAnswerAlikeOnBothPaths() throws {
+        var request = Self.request("gyri", .lateral, .left)
+        request.shading = .lit
+        let scene = try AtlasScene.build(request, assets: Self.assets!).scene
+        let screen = ScreenPositions(scene: scene)
+        var decided: (Int, Int)?, undecided: (Int, Int)?
+        var x = 0, y = request.height / 2
+        // Walk a row and then the next ones until both kinds of pixel turn up.
+        while decided == nil || undecided == nil, y < request.height {
+            let candidates = PixelCandidates(scene: scene, screen: screen, x: x, row: request.height - 1 - y)
+            if let id = CertainPick.id(scene: scene, candidates: candidates) {
+                if id != 0 && decided == nil { decided = (x, y) }
+            } else if undecided == nil {
+                undecided = (x, y)
+            }
+            x += 1
+            if x == request.width { x = 0; y += 1 }
+        }
+        for (px, py) in [try #require(decided), try #require(undecided)] {
+            let onCPU = try RenderJobs.pick(request, data: nil, x: px, y: py)
+            let drawn = try RenderJobs.pick(request, data: nil, x: px, y: py, decideOnCPU: false)
+            #expect(try BrainJSON.encode(onCPU) == BrainJSON.encode(drawn), "at \(px), \(py)")
+            #expect(onCPU.region != nil)
+        }
+    }
+
     @Test(arguments: [(ViewName.lateral, SceneRequest.HemisphereChoice.left), (.lateral, .right), (.medial, .left),
                       (.medial, .right), (.superior, .both), (.inferior, .both), (.anterior, .both), (.posterior, .both)])
     func picksAtBrainPixelsNameTheRegionDrawnThere(_ view: ViewName, _ hemi: SceneRequest.HemisphereChoice) throws {
