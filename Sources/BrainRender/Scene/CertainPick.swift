@@ -33,6 +33,10 @@ enum CertainPick {
         var covers: [(id: UInt32, low: Double, high: Double)] = []  // surely drawn at the centre
         var maybes: [(id: UInt32, low: Double)] = []  // perhaps drawn, no nearer than `low`
         for t in candidates.triangles {
+            let z = SIMD3(t.window.0.z, t.window.1.z, t.window.2.z)
+            // The camera keeps every drawn vertex between the clip planes; if one ever were not,
+            // the GL would clip the triangle, which this model does not follow.
+            guard z.min() > 0, z.max() < 1 else { return nil }
             let a = SIMD2(t.window.0.x, t.window.0.y), b = SIMD2(t.window.1.x, t.window.1.y)
             let c = SIMD2(t.window.2.x, t.window.2.y)
             let edges = [edge(a, b, p, delta), edge(b, c, p, delta), edge(c, a, p, delta)]
@@ -44,7 +48,6 @@ enum CertainPick {
             area.bound += delta * (b - a).magnitudeSum
             let closed = scene.layers[t.layer].geometry.mesh.isClosed
             if closed && (below == 3 || area.value < -area.bound) { continue }  // a back face, culled
-            let z = SIMD3(t.window.0.z, t.window.1.z, t.window.2.z)
             let gradient = (abs((z.y - z.x) * (c.y - a.y) - (z.z - z.x) * (b.y - a.y))
                 + abs((z.z - z.x) * (b.x - a.x) - (z.y - z.x) * (c.x - a.x))) / abs(area.value)
             if above == 3 || below == 3 {
