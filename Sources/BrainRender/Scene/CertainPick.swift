@@ -15,8 +15,8 @@ import Glibc
 enum CertainPick {
     /// How far snapping may move a vertex: half a step of llvmpipe's sub-pixel grid (8 bits,
     /// `FIXED_ORDER` in its lp_rast.h), or of the coarsest grid the GL spec allows (4 bits) when
-    /// `GALLIUM_DRIVER` picks another driver. With 8 bits about 1 % of brain pixels, those within
-    /// ~0.005 px of a triangle edge, are left to the GL; with 4 bits about 6 %.
+    /// `GALLIUM_DRIVER` picks another driver. With 8 bits about 0.4 % of brain pixels at 1024×768,
+    /// those within ~0.005 px of a triangle edge, are left to the GL; with 4 bits about 6 %.
     static var snapSlack: Double {
         let driver = getenv("GALLIUM_DRIVER").map { String(cString: $0) } ?? "llvmpipe"
         return driver == "llvmpipe" ? 1.0 / 512 : 1.0 / 32
