@@ -70,11 +70,8 @@ extension GLContext {
     /// one-shot `pick`. Scissored to the pixel, same camera, viewport, state and culling as the
     /// full pass, drawing only the triangles whose screen bounds hold the pixel (`PixelTriangles`).
     public func pickID(_ scene: Scene, x: Int, y: Int) throws(RenderError) -> UInt32 {
-        guard (0..<scene.width).contains(x), (0..<scene.height).contains(y) else {
-            throw .pixelOutside(x: x, y: y, width: scene.width, height: scene.height)
-        }
-        let row = scene.height - 1 - y
-        return try pickID(scene, x: x, y: y, candidates: PixelCandidates(scene: scene, x: x, row: row))
+        try scene.checkPixel(x: x, y: y)
+        return try pickID(scene, x: x, y: y, candidates: PixelCandidates(scene: scene, x: x, row: scene.height - 1 - y))
     }
 
     /// `pickID(_:x:y:)` with the pixel's candidate triangles already gathered.

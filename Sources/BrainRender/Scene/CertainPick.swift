@@ -83,9 +83,7 @@ extension Scene {
     /// The pick id the pick pass writes at pixel (x, y) (top-left origin; 0 for the background),
     /// decided on the CPU, or nil where the GL's own rounding could decide it (`CertainPick`).
     public func certainPickID(x: Int, y: Int) throws(RenderError) -> UInt32? {
-        guard (0..<width).contains(x), (0..<height).contains(y) else {
-            throw .pixelOutside(x: x, y: y, width: width, height: height)
-        }
+        try checkPixel(x: x, y: y)
         return CertainPick.id(scene: self, candidates: PixelCandidates(scene: self, x: x, row: height - 1 - y))
     }
 }

@@ -19,20 +19,21 @@ struct PixelTriangles {
     private(set) var parts: [Part] = []
 
     init(scene: Scene, candidates: PixelCandidates) {
-        var remap: [Int: [Int: UInt32]] = [:]
+        var remap: [SIMD2<Int>: UInt32] = [:]  // (layer, vertex) → index in the copy
         for triangle in candidates.triangles {
             if parts.last?.pickID != triangle.pickID {
                 parts.append(Part(layer: triangle.layer, pickID: triangle.pickID, triangleStart: indices.count / 3, triangleCount: 0))
             }
             let geometry = scene.layers[triangle.layer].geometry
             for v in [triangle.corners.0, triangle.corners.1, triangle.corners.2] {
-                if let known = remap[triangle.layer]?[v] {
+                let key = SIMD2(triangle.layer, v)
+                if let known = remap[key] {
                     indices.append(known)
                     continue
                 }
                 let index = UInt32(interleaved.count / 6)
                 interleaved.append(contentsOf: geometry.interleaved[(6 * v)..<(6 * v + 6)])
-                remap[triangle.layer, default: [:]][v] = index
+                remap[key] = index
                 indices.append(index)
             }
             parts[parts.count - 1].triangleCount += 1

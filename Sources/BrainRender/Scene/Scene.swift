@@ -66,6 +66,13 @@ public struct Scene: Sendable {
         camera = Camera(direction: direction, framing: layers.map(\.framingPositions), width: width, height: height)
     }
 
+    /// Throws unless pixel (x, y) lies in the image.
+    func checkPixel(x: Int, y: Int) throws(RenderError) {
+        guard (0..<width).contains(x), (0..<height).contains(y) else {
+            throw .pixelOutside(x: x, y: y, width: width, height: height)
+        }
+    }
+
     /// Pick ids number the pickable ranges 1, 2, … in layer order; 0 is the background.
     public func pickTarget(id: UInt32) -> PickTarget? {
         guard id > 0 else { return nil }
