@@ -31,25 +31,28 @@ let package = Package(
         .target(name: "BrainImage", dependencies: ["CPNG", "CZlib"]),
         .target(name: "BrainAtlas", dependencies: ["BrainFormats"]),
         .target(name: "AtlasBuild", dependencies: ["BrainAtlas", "BrainFormats"]),
-        .target(name: "BrainSlice", dependencies: ["BrainAtlas", "BrainImage"]),
-        .target(name: "BrainRender", dependencies: ["BrainAtlas", "BrainImage", "COSMesa"]),
+        .target(name: "BrainSlice", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage"]),
+        .target(name: "BrainRender", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage", "COSMesa"]),
         .target(name: "BrainServer", dependencies: [
-            "BrainRender", "BrainSlice", "BrainAtlas",
+            "BrainRender", "BrainSlice", "BrainAtlas", "BrainFormats",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Web"]),  // the web viewer's files, read at run time (WebAssets)
         .executableTarget(name: "braintutor", dependencies: [
-            "BrainFormats", "BrainAtlas", "AtlasBuild", "BrainSlice", "BrainRender", "BrainServer",
+            "BrainFormats", "BrainAtlas", "AtlasBuild", "BrainImage", "BrainSlice", "BrainRender", "BrainServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "BrainFormatsTests", dependencies: ["BrainFormats"]),
         .testTarget(name: "BrainImageTests", dependencies: ["BrainImage"]),
-        .testTarget(name: "BrainAtlasTests", dependencies: ["BrainAtlas"]),
+        .testTarget(name: "BrainAtlasTests", dependencies: ["BrainAtlas", "BrainFormats"]),
         .testTarget(name: "AtlasBuildTests", dependencies: ["AtlasBuild", "BrainAtlas", "BrainFormats"]),
-        .testTarget(name: "BrainSliceTests", dependencies: ["BrainSlice", "BrainAtlas"]),
-        .testTarget(name: "BrainRenderTests", dependencies: ["BrainRender", "BrainAtlas"]),
-        .testTarget(name: "BrainServerTests", dependencies: ["BrainServer"]),
+        .testTarget(name: "BrainSliceTests", dependencies: ["BrainSlice", "BrainAtlas", "BrainFormats", "BrainImage"]),
+        .testTarget(name: "BrainRenderTests", dependencies: ["BrainRender", "BrainAtlas", "BrainFormats", "BrainImage"]),
+        .testTarget(name: "BrainServerTests", dependencies: [
+            "BrainServer", "BrainAtlas", "BrainFormats", "BrainImage", "BrainRender", "BrainSlice",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BrainAtlas
+import BrainFormats
 
 @Suite struct LookupTests {
     @Test func coordinateFrameRoundsHalvesAwayFromZero() {
