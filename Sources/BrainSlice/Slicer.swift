@@ -52,7 +52,8 @@ public final class Slicer: @unchecked Sendable {
         let mm = (volume.frame.ras(voxel: SIMD3<Double>(orientation.voxel(column: 0, row: 0)))[request.plane.rasAxis] * 1000).rounded() / 1000
 
         if request.raw {
-            let recipe = SliceRecipe(orientation: orientation, voxels: volume.vmr.voxels, colourMap: .identity)
+            let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: orientation), voxels: volume.vmr.voxels,
+                                              colourMap: .identity)
             return SliceResult(image: try recipe.render(), plane: request.plane, index: index, millimetres: mm, space: volume.space, regions: [])
         }
 
@@ -66,10 +67,11 @@ public final class Slicer: @unchecked Sendable {
             let p = orientation.pixel(of: crosshair)
             annotations = annotations.withCrosshair(column: p.column, row: p.row, scale: scale)
         }
-        let recipe = SliceRecipe(orientation: orientation, voxels: volume.vmr.voxels,
-                                 colourMap: ColourMap(window: request.window ?? .full),
-                                 labels: layers?.plane, overlay: layers?.overlay, outline: request.outline,
-                                 annotations: annotations, scale: scale)
+        let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: orientation, scale: scale),
+                                          voxels: volume.vmr.voxels,
+                                          colourMap: ColourMap(window: request.window ?? .full),
+                                          labels: layers?.plane, overlay: layers?.overlay, outline: request.outline,
+                                          annotations: annotations)
         var visible: [(region: Region, pixels: Int)] = []
         if let layers {
             let counts = LabelPlane.counts(layers.plane, maxId: layers.regions.count)
