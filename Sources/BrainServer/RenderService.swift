@@ -112,15 +112,15 @@ final class RenderService: Sendable {
             return try await body()
         } catch let error as RenderError {
             switch error {
-            case .badSize, .badOption, .pixelOutside: throw APIError(.badRequest, error.description)
-            case .unknownRegion: throw APIError(.notFound, error.description)
+            case .badSize, .invalid, .pixelOutside: throw APIError(.badRequest, QueryWording.message(error))
+            case .unknownRegion: throw APIError(.notFound, QueryWording.message(error))
             case .libraryMissing, .contextFailed: throw RendererUnavailable(underlying: error)
             default: throw error
             }
         } catch let error as AtlasError {
             switch error {
             case .unknownAtlas, .noMatch: throw APIError(.notFound, error.description)
-            case .badArgument, .outsideVolume: throw APIError(.badRequest, error.description)
+            case .badArgument, .outsideVolume, .invalid: throw APIError(.badRequest, QueryWording.message(error))
             default: throw error
             }
         }

@@ -14,17 +14,18 @@ extension Slicer {
 }
 
 extension SliceRequest.Position {
-    /// Exactly one of `--index N`, `--mni MM`, `--at X,Y,Z` (with `--space`).
+    /// Exactly one of `index`, `mni` (mm) or `at` (`X,Y,Z`, in `space`), as typed.
     public static func parse(index: Int?, mni: String?, at: String?, space: SliceRequest.PointSpace?) throws(SliceError) -> Self {
         let given = [index != nil, mni != nil, at != nil].filter { $0 }.count
         guard given == 1 else {
-            throw .badOption("--index/--mni/--at", given == 0 ? "give one of them to choose the plane" : "give only one of them")
+            throw .field("index", given == 0 ? "or {mni} or {at}: give one of them to choose the plane"
+                                             : "or {mni} or {at}: give only one of them")
         }
-        if space != nil, at == nil { throw .badOption("--space", "only applies to --at") }
+        if space != nil, at == nil { throw .field("space", "only applies to {at}") }
         if let index { return .index(index) }
         if let mni {
             guard let mm = Double(mni.trimmingCharacters(in: .whitespaces)), mm.isFinite else {
-                throw .badOption("--mni", "'\(mni)' is not a number of mm")
+                throw .field("mni", value: mni, "is not a number of mm")
             }
             return .millimetres(mm)
         }
@@ -32,7 +33,7 @@ extension SliceRequest.Position {
             .map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 3, let x = parts[0], let y = parts[1], let z = parts[2],
               x.isFinite, y.isFinite, z.isFinite else {
-            throw .badOption("--at", "'\(at!)' is not X,Y,Z (three numbers)")
+            throw .field("at", value: at!, "is not X,Y,Z (three numbers)")
         }
         return .point(SIMD3(x, y, z), space: space ?? .mni)
     }

@@ -85,7 +85,7 @@ import Testing
         var request = UserMeshTests.request(.anterior)
         request.dimOthers = true
         #expect(throws: RenderError.self) { try request.validate() }
-        #expect(throws: RenderError.self) { try AtlasScene.buildUserScene(request, hemisphere: .both) }
+        #expect(throws: RenderError.self) { try AtlasScene.buildUserScene(request) }
         do {
             _ = try RenderJobs.render(request, data: nil, out: "/tmp/never-written.png", compression: .fast, report: false)
             Issue.record("expected an error")
@@ -100,7 +100,7 @@ import Testing
         var request = UserMeshTests.request(.anterior)
         request.highlight = "zzzz"
         do {
-            _ = try AtlasScene.buildUserScene(request, hemisphere: .both)
+            _ = try AtlasScene.buildUserScene(request)
             Issue.record("expected an unknown-region error")
         } catch let error as RenderError {
             guard case .unknownRegion(let query, let suggestions) = error else { Issue.record("\(error)"); return }

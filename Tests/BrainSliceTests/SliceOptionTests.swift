@@ -1,3 +1,4 @@
+import BrainAtlas
 import BrainImage
 import Testing
 @testable import BrainSlice
@@ -70,7 +71,7 @@ import Testing
     }
     var opacity = SliceFixtures.request(.axial, .index(8))
     opacity.opacity = 1.5
-    #expect(throws: SliceError.badOption("--opacity", "1.5 is not within 0…1")) { try Slicer().render(opacity) }
+    #expect(throws: SliceError.invalid(FieldError("opacity", value: "1.5", "is not within 0…1"))) { try Slicer().render(opacity) }
     // Native-space scan: MNI points and atlases are refused, not guessed.
     #expect(throws: SliceError.self) {
         try Slicer().render(SliceFixtures.request(.axial, .point([0, 0, 0], space: .mni)))

@@ -162,7 +162,7 @@ private let blue = RGBA(1, 2, 250)
     var request = SliceFixtures.request(.axial, .index(8))
     request.voiPath = SliceFixtures.voi
     request.dimOthers = true
-    #expect(throws: SliceError.badOption("--dim-others", "needs --highlight REGION (it tints the regions other than the highlighted one)")) {
+    #expect(throws: SliceError.invalid(FieldError("dimOthers", "needs {highlight} REGION (it tints the regions other than the highlighted one)"))) {
         try Slicer().render(request)
     }
     request.highlight = "test voi 1"
