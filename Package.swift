@@ -50,6 +50,10 @@ let package = Package(
         .testTarget(name: "BrainSliceTests", dependencies: ["BrainSlice", "BrainAtlas"]),
         .testTarget(name: "BrainRenderTests", dependencies: ["BrainRender", "BrainAtlas"]),
         .testTarget(name: "BrainServerTests", dependencies: ["BrainServer"]),
+        // Runs the built `braintutor` (and a server) as a user would: the CLI's table of inputs.
+        .testTarget(name: "CommandLineTests", dependencies: [
+            "BrainServer", .product(name: "Logging", package: "swift-log"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,8 +18,7 @@ extension SliceRequest.Position {
     public static func parse(index: Int?, mni: String?, at: String?, space: SliceRequest.PointSpace?) throws(SliceError) -> Self {
         let given = [index != nil, mni != nil, at != nil].filter { $0 }.count
         guard given == 1 else {
-            throw .field("index", given == 0 ? "or {mni} or {at}: give one of them to choose the plane"
-                                             : "or {mni} or {at}: give only one of them")
+            throw .field("position", given == 0 ? "give exactly one of them to choose the plane" : "give only one of them")
         }
         if space != nil, at == nil { throw .field("space", "only applies to {at}") }
         if let index { return .index(index) }
