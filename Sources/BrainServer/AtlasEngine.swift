@@ -18,7 +18,7 @@ final class AtlasEngine: Sendable {
     private let searchIndex: RegionSearchIndex
     /// Slices are CPU work: they run on their own threads, off the HTTP event loops and
     /// without waiting behind GL jobs.
-    private let slicePool: RenderWorkerPool<Slicer>
+    private let slicePool: WorkerPool<Slicer>
 
     init(options: ServerOptions, logger: Logger) throws {
         self.options = options
@@ -40,7 +40,7 @@ final class AtlasEngine: Sendable {
         searchIndex = RegionSearchIndex(library: library)
         renderer = try RenderService(library: library, options: options, logger: logger)
         let slicer = Slicer(library: library)
-        slicePool = RenderWorkerPool(workers: options.workers, queueCapacity: options.queueCapacity,
+        slicePool = WorkerPool(workers: options.workers, queueCapacity: options.queueCapacity,
                                      name: "braintutor-slice") { slicer }
     }
 

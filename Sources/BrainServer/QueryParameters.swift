@@ -135,14 +135,11 @@ struct QueryParameters: Sendable {
     }
 
     static func checkName(_ value: String, field: String) throws(APIError) {
-        if value.count > RequestLimits.maximumQueryLength {
-            throw .badRequest("\(field): longer than \(RequestLimits.maximumQueryLength) characters")
+        do { try RequestLimits.checkText(value, field: field) } catch {
+            throw .badRequest(error.message(spelling: QueryWording.spell))
         }
         if value.contains("..") || value.hasPrefix("/") || value.contains("\\") {
             throw .badRequest("\(field): '\(value.prefix(40))' looks like a path; names come from the catalog")
-        }
-        if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw .badRequest("\(field): contains control characters")
         }
     }
 }

@@ -9,6 +9,7 @@ enum QueryWording {
         case "size": "w/h"
         case "query": "q"
         case "point": "x/y/z"
+        case "position": "index, mni or at"
         case "raw", "window", "vmr", "voi", "mesh", "poi": "\(field) (CLI only)"
         default: field
         }

@@ -10,13 +10,13 @@ enum SceneQuery {
 
     static func parse(_ q: QueryParameters, engine: AtlasEngine) throws -> SceneRequest {
         var fields = SceneRequest.Fields()
-        if let atlas = q.string("atlas") { fields.atlas = try engine.checkAtlas(atlas) }
+        if let atlas = try q.name("atlas") { fields.atlas = try engine.checkAtlas(atlas) }
         fields.view = q.string("view")
         fields.hemi = q.string("hemi")
         fields.surface = q.string("surface")
         fields.width = try q.int("w")
         fields.height = try q.int("h")
-        fields.highlight = q.string("highlight")
+        fields.highlight = try q.name("highlight")
         fields.dimOthers = try q.bool("dimOthers") ?? false
         fields.shading = q.string("shading")
         fields.azimuth = try q.double("azimuth")

@@ -12,10 +12,10 @@ enum SliceQuery {
             var request = SliceRequest(plane: try SlicePlane(field: q.required("plane")),
                                        position: try .parse(index: q.int("index"), mni: q.string("mni"), at: q.string("at"),
                                                             space: q.string("space").map { try SliceRequest.PointSpace(field: $0) }))
-            if let atlas = q.string("atlas") {
+            if let atlas = try q.name("atlas") {
                 request.atlas = atlas.lowercased() == SliceRequest.noAtlas ? SliceRequest.noAtlas : try engine.checkAtlas(atlas)
             }
-            request.highlight = q.string("highlight")
+            request.highlight = try q.name("highlight")
             request.dimOthers = try q.bool("dimOthers") ?? false
             request.outline = try q.bool("outline") ?? false
             request.opacity = try q.double("opacity") ?? request.opacity

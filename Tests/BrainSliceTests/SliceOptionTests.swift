@@ -53,7 +53,7 @@ import Testing
         _ = try Slicer().render(unknown)
         Issue.record("expected an unknown-region error")
     } catch let error as SliceError {
-        #expect(error.description.contains("hippocampus") && error.description.contains("--highlight"))
+        #expect(error.description.contains("hippocampus") && error.fieldError?.field == "highlight")
     }
     let missing = SliceFixtures.request(.axial, .index(8), vmr: "/nonexistent/brain.vmr")
     do {

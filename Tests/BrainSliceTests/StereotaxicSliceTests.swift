@@ -138,8 +138,8 @@ private let blue = RGBA(1, 2, 250)
         _ = try Slicer().render(request)
         Issue.record("expected an error")
     } catch let error as SliceError {
-        #expect(error.description.hasPrefix("--raw:") && error.description.contains("--atlas")
-                && error.description.contains("--highlight"))
+        #expect(error.fieldError?.field == "raw" && error.description.contains("atlas")
+                && error.description.contains("highlight"))
     }
     let changes: [(inout SliceRequest) -> Void] = [{ $0.outline = true }, { $0.voiPath = SliceFixtures.voi },
                                                    { $0.window = GreyWindow(low: 0, high: 100) }]

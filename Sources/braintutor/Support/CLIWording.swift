@@ -9,7 +9,9 @@ enum CLIWording {
         switch field {
         case "query": "query"
         case "point": "X Y Z"
+        case "pixel": "X Y"
         case "labels": "--no-labels"
+        case "position": "--index, --mni or --at"
         case "width", "height": "--size"
         default: "--" + field.reduce(into: "") { text, c in text += c.isUppercase ? "-\(c.lowercased())" : String(c) }
         }
