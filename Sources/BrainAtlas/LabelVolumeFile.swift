@@ -1,3 +1,4 @@
+import BrainFormats
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -184,14 +185,11 @@ extension LabelVolume {
         return Int(m)
     }
 
+    /// Through `AtomicFile`: each call writes its own exclusive temporary file, so two threads (or
+    /// processes) unpacking the same atlas never truncate a copy that another has already mapped.
     private static func writeAtomically(_ data: Data, to url: URL, in dir: URL) throws {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let temp = dir.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        try data.write(to: temp)
-        if rename(temp.path, url.path) != 0 {
-            try? FileManager.default.removeItem(at: temp)
-            throw AtlasError.unreadable(url.path, reason: "cannot rename into the cache")
-        }
+        try AtomicFile.writeRaw(data, to: url)
     }
 
     static func fnv1a(_ s: String) -> UInt64 {
