@@ -13,13 +13,14 @@ public enum TextDecoding {
     }
 
     /// File text made safe for a terminal: control characters (ESC, BEL, CR, …; C0, DEL and C1) become
-    /// `\x1B`-style escapes so a file cannot move the cursor or ring the bell. `keepNewlines` leaves
-    /// line breaks alone, for text whose lines the program itself joined.
-    public static func printable(_ text: String, keepNewlines: Bool = false) -> String {
-        guard text.unicodeScalars.contains(where: { isControl($0) && !(keepNewlines && $0 == "\n") }) else { return text }
+    /// `\x1B`-style escapes so a file cannot move the cursor or ring the bell. `keepLayout` leaves line
+    /// breaks and tabs alone, for text the program itself laid out (file strings in it are escaped already).
+    public static func printable(_ text: String, keepLayout: Bool = false) -> String {
+        func escaped(_ s: Unicode.Scalar) -> Bool { isControl(s) && !(keepLayout && (s == "\n" || s == "\t")) }
+        guard text.unicodeScalars.contains(where: escaped) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if isControl(scalar) && !(keepNewlines && scalar == "\n") {
+            if escaped(scalar) {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out.append(contentsOf: "\\x\(hex.count < 2 ? "0" + hex : hex)".unicodeScalars)
             } else {

@@ -168,7 +168,7 @@ public enum FormatRegistry {
         let doc = try read(url)
         // JSON escapes control characters itself; readable text and warnings go to a terminal.
         let text = json ? doc.summary().description
-                        : TextDecoding.printable(doc.describe(fileName: url.lastPathComponent), keepNewlines: true)
+                        : TextDecoding.printable(doc.describe(fileName: url.lastPathComponent), keepLayout: true)
         return (text, doc.warnings.map { TextDecoding.printable("\(url.lastPathComponent): \($0)") })
     }
 
