@@ -127,7 +127,10 @@ extension LabelVolume {
             let note = "braintutor: unpacking \(url.lastPathComponent) into \(cacheDirectory?.path ?? "memory")…\n"
             _ = note.withCString { write(2, $0, strlen($0)) }
         }
-        let bytes = try Gunzip.readMaybeCompressed(url, limit: maxBytes)
+        let bytes: Data
+        do { bytes = try FileSource.read(url, sizeLimit: { _ in maxBytes }) } catch let error as FormatError {
+            throw AtlasError.unreadable(url.path, reason: error.field.isEmpty ? error.message : "\(error.field): \(error.message)")
+        }
         let header = try bytes.withUnsafeBytes { try LabelHeader.parse($0, size: bytes.count, file: path) }
         try checkLabels(bytes, header: header, maxLabel: maxLabel, file: path)
         if cached != nil, let dir = cacheDirectory {
