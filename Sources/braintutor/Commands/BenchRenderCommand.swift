@@ -11,6 +11,7 @@ struct BenchRenderCommand: ParsableCommand {
         abstract: "In-process render figures: lit frame, PNG, pick pass, repeated pick (build with -c release).")
 
     @OptionGroup var scene: SceneOptions
+    @OptionGroup var gl: GLOptions
     @Option(help: "Frames per measurement.") var iterations = 30
     @Flag(help: "Print JSON.") var json = false
     @Option(name: .customLong("export-ply"), help: ArgumentHelp("Also write the scene as binary PLY (for the VTK comparison).", valueName: "file.ply"))

@@ -14,6 +14,7 @@ struct PickCommand: ParsableCommand {
     @Argument(help: "Pixel column from the left.") var x: Int
     @Argument(help: "Pixel row from the top.") var y: Int
     @OptionGroup var scene: SceneOptions
+    @OptionGroup var gl: GLOptions
     @Flag(help: "Print JSON: {x, y, region: region + text | null, mni: [x,y,z] | null, vertex: N | null}.") var json = false
 
     /// `BRAINTUTOR_GL_PICK=1`: always draw the GL pick pass, never decide on the CPU (to compare

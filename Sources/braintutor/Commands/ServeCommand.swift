@@ -18,6 +18,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("cache-mb"), help: "Megabytes of rendered scenes kept for repeated views and picks.")
     var cacheMB = 256
     @OptionGroup var data: DataOptions
+    @OptionGroup var gl: GLOptions
     @Option(help: ArgumentHelp("Folder with the web viewer files (default: next to the executable, then the repository).",
                                valueName: "dir"))
     var web: String?
