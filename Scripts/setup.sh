@@ -2,7 +2,15 @@
 # Installs the Debian packages BrainTutor needs, only when something is missing.
 set -euo pipefail
 # chromium + chromium-driver: the web viewer's browser tests (Scripts/browser-test.sh).
-pkgs=(pkg-config zlib1g-dev libpng-dev libosmesa6-dev chromium chromium-driver curl)
+# libegl-dev + libgles-dev (with libegl1, libegl-mesa0, libgles2): the EGL backend, the only
+# one where Mesa is 25.1 or later; libosmesa6-dev only where the package manager still has it.
+pkgs=(pkg-config zlib1g-dev libpng-dev libgl-dev libegl-dev libgles-dev libegl1 libegl-mesa0 libgles2
+      chromium chromium-driver curl)
+if apt-cache policy libosmesa6-dev 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+  pkgs+=(libosmesa6-dev)
+else
+  echo "note: no libosmesa6-dev here (Mesa 25.1 or later); BrainTutor draws with EGL" >&2
+fi
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
