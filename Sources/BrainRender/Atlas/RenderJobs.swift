@@ -54,7 +54,9 @@ public enum RenderJobs {
                 id = certain
                 times.mark("decided on the CPU")
             } else {
-                let context = try GLContext(width: request.width, height: request.height)
+                let backend = try GLBackend.chosen()
+                times.mark("GL library (\(backend))")
+                let context = try GLContext(width: request.width, height: request.height, backend: backend)
                 if exitsAfter { _ = Unmanaged.passRetained(context) }
                 times.mark("context")
                 id = try context.pickID(scene.scene, x: x, y: y, candidates: candidates)
@@ -83,7 +85,9 @@ public enum RenderJobs {
             return (try buildScene(request, library: library), library)
         }
         let context = Result { () throws(RenderError) -> GLContext in
-            let context = try GLContext(width: request.width, height: request.height)
+            let backend = try GLBackend.chosen()
+            times.mark("GL library (\(backend))")
+            let context = try GLContext(width: request.width, height: request.height, backend: backend)
             times.mark("context")
             // Worth it only while the scene is still loading; otherwise the real pass builds them.
             if !loading.isFinished {
