@@ -82,6 +82,27 @@ struct GLBackendTests {
         }
     }
 
+    /// Contexts of both backends used in turn on one thread, each with its own programs and
+    /// buffers (linked in a different order), draw what fresh contexts draw: each pass makes
+    /// its own context current, though both switch the same per-thread GL dispatch.
+    @Test(.enabled(if: available.count == 2, "OSMesa and EGL are not both installed"))
+    func interleavedBackendsOnOneThreadKeepTheirOwnState() throws {
+        let layers = try SyntheticBrain.layers([true, false])
+        let lateral = try Scene(layers: layers, direction: .named(.lateral, hemisphereIsLeft: true), width: 80, height: 60)
+        let superior = try Scene(layers: layers, direction: .named(.superior, hemisphereIsLeft: true), width: 100, height: 70)
+        let expected = try (Self.draw(lateral, on: .osmesa), Self.draw(superior, on: .egl))
+        let osmesa = try GLContext(width: 80, height: 60, backend: .osmesa)
+        let egl = try GLContext(width: 100, height: 70, backend: .egl)
+        _ = try osmesa.renderImage(lateral, shading: .lit)
+        _ = try egl.renderPickImage(superior)
+        for _ in 0..<2 {
+            #expect(try osmesa.renderPickImage(lateral).ids == expected.0.picks)
+            #expect(try egl.renderImage(superior, shading: .lit).rgba == expected.1.lit)
+            #expect(try osmesa.renderImage(lateral, shading: .flat).rgba == expected.0.flat)
+            #expect(try egl.renderPickImage(superior).ids == expected.1.picks)
+        }
+    }
+
     @Test(.enabled(if: GLBackendTests.available.contains(.egl), "EGL is not installed"))
     func osmesaThatFailsToLoadFallsBackToEGL() throws {
         let hidden = RenderError.libraryMissing(name: "libNoSuchOSMesa.so.8", reason: "hidden by the test")

@@ -7,7 +7,7 @@ final class EGLOffscreen {
     let connection: EGLDisplayConnection
     private let context: EGLContext
     private let fbo: FramebufferFunctions
-    private var ids: (framebuffer: GLuint, colour: GLuint, depth: GLuint) = (0, 0, 0)
+    private let ids: (framebuffer: GLuint, colour: GLuint, depth: GLuint)
     private var size = (width: 0, height: 0)
 
     init() throws(RenderError) {
@@ -20,7 +20,7 @@ final class EGLOffscreen {
         self.context = context
         do throws(RenderError) {
             fbo = try FramebufferFunctions(egl)
-            try makeCurrent()
+            try Self.makeCurrent(context, on: connection)
         } catch {
             _ = egl.destroyContext(connection.display, context)
             throw error
@@ -32,13 +32,11 @@ final class EGLOffscreen {
         ids = (framebuffer, renderbuffers[0], renderbuffers[1])
     }
 
-    /// Releases the framebuffer (the context must be current, as it is on its one thread).
+    /// Destroys the context, and with it the framebuffer and every buffer it holds (no context
+    /// shares them); Mesa defers this while another thread still has it current.
     func destroy() {
-        var renderbuffers = [ids.colour, ids.depth]
-        fbo.deleteRenderbuffers(2, &renderbuffers)
-        fbo.deleteFramebuffers(1, &ids.framebuffer)
         let egl = connection.library
-        _ = egl.makeCurrent(connection.display, nil, nil, nil)
+        if egl.getCurrentContext() == context { _ = egl.makeCurrent(connection.display, nil, nil, nil) }
         _ = egl.destroyContext(connection.display, context)
     }
 
@@ -47,7 +45,13 @@ final class EGLOffscreen {
 
     /// Makes the context current on this thread with the framebuffer bound at width × height.
     func bind(width: Int, height: Int) throws(RenderError) {
-        try makeCurrent()
+        let egl = connection.library
+        // EGL skips making current a context it thinks is current, but an OSMesa context made
+        // current since on this thread has taken the GL dispatch: release and bind again then.
+        if egl.getCurrentContext() == context, OSMesaLibrary.isInProcess {
+            _ = egl.makeCurrent(connection.display, nil, nil, nil)
+        }
+        try Self.makeCurrent(context, on: connection)
         guard size != (width, height) else { return }
         let w = GLsizei(width), h = GLsizei(height)
         fbo.bindFramebuffer(GLenum(GL_FRAMEBUFFER), ids.framebuffer)
@@ -65,9 +69,8 @@ final class EGLOffscreen {
         size = (width, height)
     }
 
-    private func makeCurrent() throws(RenderError) {
+    private static func makeCurrent(_ context: EGLContext, on connection: EGLDisplayConnection) throws(RenderError) {
         let egl = connection.library
-        if egl.getCurrentContext() == context { return }
         // No surface: EGL_KHR_surfaceless_context, which Mesa has on every platform.
         guard egl.makeCurrent(connection.display, nil, nil, context) != 0 else {
             throw .contextFailed("eglMakeCurrent without a surface failed: \(egl.lastError)")
@@ -83,16 +86,14 @@ struct FramebufferFunctions {
     typealias Attach = @convention(c) (GLenum, GLenum, GLenum, GLuint) -> Void
     typealias Status = @convention(c) (GLenum) -> GLenum
 
-    let genFramebuffers: Gen, deleteFramebuffers: Gen, bindFramebuffer: Bind
-    let genRenderbuffers: Gen, deleteRenderbuffers: Gen, bindRenderbuffer: Bind
+    let genFramebuffers: Gen, bindFramebuffer: Bind
+    let genRenderbuffers: Gen, bindRenderbuffer: Bind
     let renderbufferStorage: Storage, framebufferRenderbuffer: Attach, checkFramebufferStatus: Status
 
     init(_ lib: some GLProcLoader) throws(RenderError) {
         genFramebuffers = try lib.proc("glGenFramebuffers", as: Gen.self)
-        deleteFramebuffers = try lib.proc("glDeleteFramebuffers", as: Gen.self)
         bindFramebuffer = try lib.proc("glBindFramebuffer", as: Bind.self)
         genRenderbuffers = try lib.proc("glGenRenderbuffers", as: Gen.self)
-        deleteRenderbuffers = try lib.proc("glDeleteRenderbuffers", as: Gen.self)
         bindRenderbuffer = try lib.proc("glBindRenderbuffer", as: Bind.self)
         renderbufferStorage = try lib.proc("glRenderbufferStorage", as: Storage.self)
         framebufferRenderbuffer = try lib.proc("glFramebufferRenderbuffer", as: Attach.self)

@@ -58,7 +58,9 @@ public final class GLContext {
     }
 
     deinit {
-        buffers.releaseAll(gl)
+        // GL calls go to whichever context is current on this thread: with two backends in one
+        // process that may be another one, so this context is made current before its buffers go.
+        if (try? makeCurrent()) != nil { buffers.releaseAll(gl) }
         Self.destroy(target)
     }
 
@@ -80,6 +82,16 @@ public final class GLContext {
         try Self.checkSize(width: width, height: height)
         let needed = width * height * 4
         if needed > buffer.byteCount { buffer = try PixelBuffer(byteCount: needed) }
+        self.width = width
+        self.height = height
+        try makeCurrent()
+        gl.viewport(0, 0, GLsizei(width), GLsizei(height))
+    }
+
+    /// Makes the context current on this thread at the current size, every time: OSMesa and
+    /// EGL switch the same per-thread GL dispatch, so neither may trust its own idea of what
+    /// is current once the other has run on the thread (`EGLOffscreen.bind`).
+    private func makeCurrent() throws(RenderError) {
         switch target {
         case .osmesa(let library, let context):
             guard library.makeCurrent(context, pixels, GLenum(GL_UNSIGNED_BYTE), GLsizei(width), GLsizei(height)) != 0 else {
@@ -88,9 +100,6 @@ public final class GLContext {
         case .egl(let offscreen):
             try offscreen.bind(width: width, height: height)
         }
-        self.width = width
-        self.height = height
-        gl.viewport(0, 0, GLsizei(width), GLsizei(height))
     }
 
     /// Brings the drawn pixels into `pixels`: the whole image, or the one pixel at (x, GL row).

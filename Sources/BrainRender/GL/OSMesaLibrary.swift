@@ -34,9 +34,21 @@ public final class OSMesaLibrary: @unchecked Sendable {
 
     private static let loaded: Result<OSMesaLibrary, RenderError> = {
         ShaderCacheSetup.configure()
-        let name = getenv(libraryVariable).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? libraryName
-        do throws(RenderError) { return .success(try OSMesaLibrary(name: name)) } catch { return .failure(error) }
+        do throws(RenderError) { return .success(try OSMesaLibrary(name: configuredName)) } catch { return .failure(error) }
     }()
+
+    /// `libraryName`, or the name `BRAINTUTOR_OSMESA_LIBRARY` gives.
+    static var configuredName: String {
+        getenv(libraryVariable).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? libraryName
+    }
+
+    /// Whether OSMesa is loaded in this process (without loading it): then it may have switched
+    /// a thread's GL dispatch behind EGL's back.
+    static var isInProcess: Bool {
+        guard let handle = dlopen(configuredName, RTLD_NOW | RTLD_NOLOAD) else { return false }
+        dlclose(handle)  // only drops the reference NOLOAD added
+        return true
+    }
 
     init(name: String) throws(RenderError) {
         let library = try SharedLibrary(name, packages: GLBackend.osmesa.packages)
