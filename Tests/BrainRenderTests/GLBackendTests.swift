@@ -137,34 +137,33 @@ struct GLBackendTests {
         #expect(try GLBackend.forced(environment: [:]) == nil)
         #expect(try GLBackend.forced(environment: ["BRAINTUTOR_GL": "EGL"]) == .egl)
         #expect(try GLBackend.forced(environment: ["BRAINTUTOR_GL": "osmesa"]) == .osmesa)
-        #expect(throws: RenderError.badOption(option: "BRAINTUTOR_GL", value: "vulkan", problem: "is neither 'osmesa' nor 'egl'")) {
+        #expect(throws: RenderError.badSetting(name: "BRAINTUTOR_GL", value: "vulkan", problem: "is neither 'osmesa' nor 'egl'")) {
             try GLBackend.forced(environment: ["BRAINTUTOR_GL": "vulkan"])
         }
     }
 
     /// The CPU pick's bound must never be finer than the grid of the driver it stands in for.
     @Test(.enabled(if: !available.isEmpty, "no GL backend installed"))
-    func expectedSnappingIsNoFinerThanTheLoadedDriver() throws {
+    func expectedErrorModelIsNoFinerThanTheLoadedDriver() throws {
         for backend in Self.available {
             let info = try GLContext(width: 8, height: 8, backend: backend).driverInfo
             #expect(info.backend == backend && !info.version.isEmpty && info.version != "?")
             if info.renderer.hasPrefix("llvmpipe") {
-                #expect(info.subpixelBits == RasterSnapping.llvmpipe.subpixelBits, "\(backend): \(info.renderer)")
+                #expect(info.subpixelBits == PickErrorModel.llvmpipe.subpixelBits, "\(backend): \(info.renderer)")
             }
-            #expect(RasterSnapping.expectedHere <= info.snapping, "\(backend): \(info.summary)")
+            #expect(PickErrorModel.expectedHere.subpixelBits <= info.errorModel.subpixelBits, "\(backend): \(info.summary)")
         }
     }
 
-    @Test func snappingBoundFollowsTheDriver() {
-        #expect(RasterSnapping.of(renderer: "llvmpipe (LLVM 15.0.6, 256 bits)", subpixelBits: 8) == .llvmpipe)
-        #expect(RasterSnapping.of(renderer: "AMD Radeon RX 6600 (radeonsi)", subpixelBits: 8) == .glMinimum)
-        #expect(RasterSnapping.llvmpipe.slack == 1.0 / 512 && RasterSnapping.glMinimum.slack == 1.0 / 32)
+    @Test func errorModelFollowsTheDriver() {
+        #expect(PickErrorModel.of(renderer: "llvmpipe (LLVM 15.0.6, 256 bits)", subpixelBits: 8) == .llvmpipe)
+        #expect(PickErrorModel.of(renderer: "AMD Radeon RX 6600 (radeonsi)", subpixelBits: 8) == .coarsest)
         // A GPU reachable through EGL, or another Gallium driver, means the GL minimum.
-        #expect(RasterSnapping.expected(environment: [:], hasRenderNode: false) == .llvmpipe)
-        #expect(RasterSnapping.expected(environment: [:], hasRenderNode: true) == .glMinimum)
-        #expect(RasterSnapping.expected(environment: ["BRAINTUTOR_GL": "osmesa"], hasRenderNode: true) == .llvmpipe)
-        #expect(RasterSnapping.expected(environment: ["LIBGL_ALWAYS_SOFTWARE": "1"], hasRenderNode: true) == .llvmpipe)
-        #expect(RasterSnapping.expected(environment: ["GALLIUM_DRIVER": "softpipe"], hasRenderNode: false) == .glMinimum)
+        #expect(PickErrorModel.expected(environment: [:], hasRenderNode: false) == .llvmpipe)
+        #expect(PickErrorModel.expected(environment: [:], hasRenderNode: true) == .coarsest)
+        #expect(PickErrorModel.expected(environment: ["BRAINTUTOR_GL": "osmesa"], hasRenderNode: true) == .llvmpipe)
+        #expect(PickErrorModel.expected(environment: ["LIBGL_ALWAYS_SOFTWARE": "1"], hasRenderNode: true) == .llvmpipe)
+        #expect(PickErrorModel.expected(environment: ["GALLIUM_DRIVER": "softpipe"], hasRenderNode: false) == .coarsest)
     }
 
     /// With the GL minimum's coarser bound the CPU decides fewer pixels, and still never
@@ -176,20 +175,19 @@ struct GLBackendTests {
         for backend in Self.available {
             let context = try GLContext(width: 128, height: 96, backend: backend)
             let picks = try context.renderPickImage(scene)
-            var decided = [RasterSnapping.glMinimum: 0, context.driverInfo.snapping: 0]
-            var sampled = 0
+            let models = [PickErrorModel.coarsest, context.driverInfo.errorModel]
+            var decided = [0, 0], sampled = 0
             for y in stride(from: 1, to: 96, by: 3) {
                 for x in stride(from: 0, to: 128, by: 3) {
                     sampled += 1
-                    for snapping in decided.keys {
-                        guard let id = try scene.certainPickID(x: x, y: y, snapping: snapping) else { continue }
-                        decided[snapping]! += 1
-                        #expect(id == (try picks.id(x: x, y: y)), "\(backend) \(snapping.subpixelBits) bits at \(x), \(y)")
+                    for (k, model) in models.enumerated() {
+                        guard let id = try scene.certainPickID(x: x, y: y, model: model) else { continue }
+                        decided[k] += 1
+                        #expect(id == (try picks.id(x: x, y: y)), "\(backend) \(model.subpixelBits) bits at \(x), \(y)")
                     }
                 }
             }
-            #expect(decided[RasterSnapping.glMinimum]! > sampled * 3 / 4)
-            #expect(decided[RasterSnapping.glMinimum]! <= decided[context.driverInfo.snapping]!)
+            #expect(decided[0] > sampled * 3 / 4 && decided[0] <= decided[1], "\(backend): \(decided) of \(sampled)")
         }
     }
 }

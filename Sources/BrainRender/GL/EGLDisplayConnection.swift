@@ -37,7 +37,7 @@ final class EGLDisplayConnection: @unchecked Sendable {
         var found: (EGLDisplay, String)?
         if let device {
             guard let index = Int(device), index >= 0 else {
-                throw .badOption(option: Self.deviceVariable, value: device, problem: "is not a device index (0, 1, …)")
+                throw .badSetting(name: Self.deviceVariable, value: device, problem: "is not a device index (0, 1, …)")
             }
             found = try Self.deviceDisplay(library, getPlatformDisplay, extensions: extensions, index: index, required: true, tried: &tried)
         } else {

@@ -10,6 +10,9 @@ public enum GLBackend: String, Sendable, CaseIterable, CustomStringConvertible {
 
     public var description: String { rawValue }
 
+    /// What `--gl` means, for every command that has it.
+    public static let optionHelp = "GL backend: osmesa or egl (default: $BRAINTUTOR_GL, else OSMesa where it loads, else EGL)."
+
     /// The packages that provide the backend's libraries, per distribution family.
     public var packages: String {
         switch self {
@@ -25,9 +28,15 @@ public enum GLBackend: String, Sendable, CaseIterable, CustomStringConvertible {
     /// Parses `osmesa` or `egl` (any case), naming `source` (an option or variable) if neither.
     public static func parse(_ text: String, source: String) throws(RenderError) -> GLBackend {
         guard let backend = GLBackend(rawValue: text.lowercased()) else {
-            throw .badOption(option: source, value: text, problem: "is neither 'osmesa' nor 'egl'")
+            throw .badSetting(name: source, value: text, problem: "is neither 'osmesa' nor 'egl'")
         }
         return backend
+    }
+
+    /// Forces the backend `text` names (from `source`, an option) for this process, by setting
+    /// `BRAINTUTOR_GL`: the one choice every part that draws then sees, the server's workers too.
+    public static func force(_ text: String, source: String) throws(RenderError) {
+        setenv(environmentKey, try parse(text, source: source).rawValue, 1)
     }
 
     /// The backend forced by `BRAINTUTOR_GL`, or nil to choose automatically.

@@ -1,7 +1,7 @@
 import COSMesa
 
 /// What a context reports about its driver: for `braintutor doctor`, `--version`, bench reports
-/// and the CPU pick's snapping bound.
+/// and the CPU pick's error bounds.
 public struct GLDriverInfo: Sendable, Equatable {
     public let backend: GLBackend
     /// `GL_RENDERER`, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
@@ -13,8 +13,8 @@ public struct GLDriverInfo: Sendable, Equatable {
     /// For EGL, how the display was found ("surfaceless", "device 0 of 2"); empty for OSMesa.
     public let platform: String
 
-    /// The snapping bound the CPU pick may assume for this driver (`RasterSnapping.of`).
-    public var snapping: RasterSnapping { .of(renderer: renderer, subpixelBits: subpixelBits) }
+    /// The error bounds the CPU pick may assume for this driver (`PickErrorModel.of`).
+    public var errorModel: PickErrorModel { .of(renderer: renderer, subpixelBits: subpixelBits) }
 
     /// One line for people: "egl (surfaceless): llvmpipe (…), OpenGL ES 3.2 Mesa 22.3.6".
     public var summary: String {

@@ -44,12 +44,12 @@ extension BenchRenderCommand {
             k += 1
             _ = try atlasScene.pickReport(index: index, x: x, y: y, library: library)
         }
-        // One-shot picks decide most pixels on the CPU, with this driver's snapping bound; the
+        // One-shot picks decide most pixels on the CPU, with this driver's error model; the
         // rest (near triangle edges) need GL.
-        let snapping = context.driverInfo.snapping
+        let model = context.driverInfo.errorModel
         var decided = 0, differing = 0
         for (x, y) in pixels {
-            guard let id = try scene.certainPickID(x: x, y: y, snapping: snapping) else { continue }
+            guard let id = try scene.certainPickID(x: x, y: y, model: model) else { continue }
             decided += 1
             if id != index.ids[y * w + x] { differing += 1 }
         }
@@ -57,12 +57,12 @@ extension BenchRenderCommand {
         let cpuPick = try timing.median(pixels.count) {
             let (x, y) = pixels[k % pixels.count]
             k += 1
-            _ = try scene.certainPickID(x: x, y: y, snapping: snapping)
+            _ = try scene.certainPickID(x: x, y: y, model: model)
         }
         return Figures(backend: backend.rawValue, renderer: context.rendererName, size: [w, h], contextMs: contextMs,
                        firstLitFrameMs: firstLit, litFrameMs: lit, flatFrameMs: flat, pickPassMs: pickPass,
                        onePixelPickMs: onePixel, repeatedPickMs: repeated, repeatedPickSamples: pixels.count,
-                       cpuPickMs: cpuPick, cpuSubpixelBits: snapping.subpixelBits, cpuDecidedPixels: decided,
+                       cpuPickMs: cpuPick, cpuSubpixelBits: model.subpixelBits, cpuDecidedPixels: decided,
                        cpuDifferingPixels: differing)
     }
 

@@ -15,8 +15,8 @@ struct DoctorCommand: ParsableCommand {
             for line in Self.backendLines() { print(line) }
             let info = try Self.driverInfo()
             print("in use: \(info.summary)")
-            print("GL_SUBPIXEL_BITS: \(info.subpixelBits); CPU pick bound: \(info.snapping.subpixelBits) bits "
-                + "(assumed before loading: \(RasterSnapping.expectedHere.subpixelBits))")
+            print("GL_SUBPIXEL_BITS: \(info.subpixelBits); CPU pick bound: \(info.errorModel.subpixelBits) bits "
+                + "(assumed before loading: \(PickErrorModel.expectedHere.subpixelBits))")
         }
     }
 

@@ -1,29 +1,20 @@
 import ArgumentParser
 import BrainRender
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `--gl osmesa|egl`: forces a GL backend, as `BRAINTUTOR_GL` does (default: OSMesa where it
 /// loads, otherwise EGL). The option sets that variable for the process, so every part that
 /// draws (one-shot jobs, the server's workers, the bench) sees one choice.
 struct GLOptions: ParsableArguments {
-    @Option(name: .customLong("gl"), help: ArgumentHelp(
-        "GL backend: osmesa or egl (default: $BRAINTUTOR_GL, else OSMesa where it loads, else EGL).",
-        valueName: "backend"))
+    @Option(name: .customLong("gl"), help: ArgumentHelp(GLBackend.optionHelp, valueName: "backend"))
     var backend: String?
 
     mutating func validate() throws {
         guard let backend else { return }
         do {
-            try Self.force(try GLBackend.parse(backend, source: "--gl"))
+            try GLBackend.force(backend, source: "--gl")
         } catch {
             throw ValidationError("\(error)")
         }
-    }
-
-    private static func force(_ backend: GLBackend) throws {
-        setenv(GLBackend.environmentKey, backend.rawValue, 1)
     }
 
     /// Applies `--gl X` or `--gl=X` from the raw arguments before they are parsed, so the
@@ -35,7 +26,7 @@ struct GLOptions: ParsableArguments {
             if argument == "--gl", index + 1 < arguments.count { value = arguments[index + 1] }
             else if argument.hasPrefix("--gl=") { value = String(argument.dropFirst(5)) }
             else { value = nil }
-            if let value, let backend = try? GLBackend.parse(value, source: "--gl") { try? force(backend) }
+            if let value { try? GLBackend.force(value, source: "--gl") }
         }
     }
 }
