@@ -32,5 +32,8 @@ for _ in $(seq 1 300); do
 done
 curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null || { echo "error: the server did not answer /healthz" >&2; cat "$LOG" >&2; exit 1; }
 
+# Server-image mode, then the WebGL viewer (ANGLE=swiftshader if gl-egl is unavailable).
 BRAINTUTOR_URL="http://127.0.0.1:$PORT" ARTIFACTS="$PWD/artifacts/browser" \
   python3 Tests/Browser/test_viewer.py
+BRAINTUTOR_URL="http://127.0.0.1:$PORT" ARTIFACTS="$PWD/artifacts/browser" \
+  python3 Tests/Browser/test_webgl.py

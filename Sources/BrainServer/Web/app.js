@@ -589,7 +589,8 @@ function setViewName(view) {
   return renderBrain();
 }
 
-const phoneQuery = window.matchMedia("(max-width: 600px)");
+// The same widths as the phone layout in style.css.
+const phoneQuery = window.matchMedia("(max-width: 600px), (max-height: 500px) and (orientation: landscape)");
 function isPhone() { return phoneQuery.matches; }
 
 // On a phone the sections are tab panels; on a wider screen they are all shown, so the
@@ -705,7 +706,7 @@ async function start() {
   const first = state.atlases.find((a) => a.name === "gyri") || state.atlases[0];
   if (first) await setAtlas(first.name);
   document.body.dataset.ready = "true";
-  brainShown().then(() => readyHook());
+  brainShown().then(() => readyHook(), (error) => readyHook(error));
 }
 
 start();

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Bench of the WebGL viewer in headless Chromium (WebGL on llvmpipe through ANGLE): page load to
+# scene ready (median of 10, cold cache, with bytes transferred), first-frame and rotation frame
+# times at 1280×800 (median and p95), and tap to region named in the panel (median of 10).
+# Starts `braintutor serve` on a free loopback port. Env: BRAINTUTOR_BIN (skip the build),
+# CONFIG (debug|release, default release), SCRATCH (build folder), ANGLE (gl-egl|swiftshader).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CONFIG="${CONFIG:-release}"
+SCRATCH="${SCRATCH:-.build-release}"
+if [ -z "${BRAINTUTOR_BIN:-}" ]; then
+  swift build -c "$CONFIG" --scratch-path "$SCRATCH" --product braintutor
+  BRAINTUTOR_BIN="$(swift build -c "$CONFIG" --scratch-path "$SCRATCH" --show-bin-path)/braintutor"
+fi
+PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
+LOG="$(mktemp)"
+"$BRAINTUTOR_BIN" serve --host 127.0.0.1 --port "$PORT" --workers 2 >"$LOG" 2>&1 &
+SERVER=$!
+stop() { kill -TERM "$SERVER" 2>/dev/null && wait "$SERVER" 2>/dev/null || true; rm -f "$LOG"; }
+trap stop EXIT
+for _ in $(seq 1 300); do
+  curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break
+  kill -0 "$SERVER" 2>/dev/null || { echo "error: the server exited; log:" >&2; cat "$LOG" >&2; exit 1; }
+  sleep 0.2
+done
+
+BRAINTUTOR_URL="http://127.0.0.1:$PORT" python3 - <<'PY'
+import os, statistics, sys
+sys.path.insert(0, "Tests/Browser")
+from test_webgl import start_browser, BASE
+
+def p95(values):
+    s = sorted(values)
+    return s[min(len(s) - 1, round(0.95 * (len(s) - 1)))]
+
+driver = start_browser(1280, 800, False)
+call = lambda expr, *args: driver.execute_async_script(
+    "const done = arguments[arguments.length - 1]; const args = arguments[1];"
+    "Promise.resolve().then(() => eval(arguments[0])).then((v) => done({ok: v}), (e) => done({error: String(e)}));",
+    expr, list(args))
+# The scene-data responses are cached with ETags; a cold load pays the transfer, a warm one not.
+for label, cold in (("cold cache", True), ("warm cache", False)):
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": cold})
+    loads, scene, transferred = [], [], []
+    for _ in range(10):
+        driver.get(BASE + "/")
+        r = call("brainTutor.ready.then(() => ({t: performance.now(), scene: brainTutor.timings().sceneReadyMs,"
+                 " bytes: performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation'))"
+                 ".reduce((n, e) => n + (e.transferSize || 0), 0)}))")["ok"]
+        loads.append(r["t"]); scene.append(r["scene"]); transferred.append(r["bytes"])
+    print(f"page load to scene ready ({label}): median {statistics.median(loads):.0f} ms "
+          f"(scene data fetched, parsed, uploaded: {statistics.median(scene):.0f} ms), "
+          f"{statistics.median(transferred) / 1e6:.2f} MB transferred")
+frames = call("""(async () => {
+  const v = state.gl, gl = v.renderer.gl;
+  await brainTutor.setView('lateral');
+  const time = () => { const t = performance.now(); v.renderer.draw(v.frame('lit'));
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4)); return performance.now() - t; };
+  const first = time();
+  const turns = [];
+  for (let i = 0; i < 40; i += 1) { v.camera.drag(9, 2, v.radius); turns.push(time()); }
+  await brainTutor.setView('lateral');
+  return {first, turns, size: brainTutor.canvasSize()};
+})()""")["ok"]
+print(f"frame at {frames['size']['width']}x{frames['size']['height']}: first {frames['first']:.1f} ms; "
+      f"rotation median {statistics.median(frames['turns']):.1f} ms, p95 {p95(frames['turns']):.1f} ms")
+taps = call("""(async () => {
+  const c = document.getElementById('brain-canvas');
+  const r = c.getBoundingClientRect();
+  const out = [];
+  for (let i = 0; i < 10; i += 1) {
+    await new Promise((ok) => setTimeout(ok, 400));  // apart: no double taps; the pick pass is ready
+    const x = r.left + r.width * (0.35 + 0.03 * i), y = r.top + r.height * 0.45;
+    const name = document.getElementById('info-name');
+    const t = performance.now();
+    c.dispatchEvent(new PointerEvent('pointerdown', {clientX: x, clientY: y, pointerId: 7, bubbles: true}));
+    c.dispatchEvent(new PointerEvent('pointerup', {clientX: x, clientY: y, pointerId: 7, bubbles: true}));
+    out.push({ms: performance.now() - t, name: name.textContent});
+  }
+  return out;
+})()""")["ok"]
+print(f"tap to region named in the panel: median {statistics.median([t['ms'] for t in taps]):.1f} ms, "
+      f"max {max(t['ms'] for t in taps):.1f} ms ({taps[-1]['name']})")
+driver.quit()
+PY
