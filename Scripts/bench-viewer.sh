@@ -2,15 +2,12 @@
 # Bench of the WebGL viewer in headless Chromium (WebGL on llvmpipe through ANGLE): page load to
 # scene ready (median of 10, cold cache, with bytes transferred), first-frame and rotation frame
 # times at 1280×800 (median and p95), and tap to region named in the panel (median of 10).
-# Starts `braintutor serve` on a free loopback port. Env: BRAINTUTOR_BIN (skip the build),
-# CONFIG (debug|release, default release), SCRATCH (build folder), ANGLE (gl-egl|swiftshader).
+# Starts `braintutor serve` (release build, Scripts/release-build.sh) on a free loopback port.
+# Env: BRAINTUTOR_BIN (skip the build), ANGLE (gl-egl|swiftshader).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-CONFIG="${CONFIG:-release}"
-SCRATCH="${SCRATCH:-.build-release}"
 if [ -z "${BRAINTUTOR_BIN:-}" ]; then
-  swift build -c "$CONFIG" --scratch-path "$SCRATCH" --product braintutor
-  BRAINTUTOR_BIN="$(swift build -c "$CONFIG" --scratch-path "$SCRATCH" --show-bin-path)/braintutor"
+  BRAINTUTOR_BIN="$(Scripts/release-build.sh)"
 fi
 PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
 LOG="$(mktemp)"

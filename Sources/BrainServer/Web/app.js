@@ -546,6 +546,8 @@ async function setAtlas(name, { keepSelection = false } = {}) {
   state.atlas = name;
   $("atlas").value = name;
   if (!keepSelection) { state.selected = null; state.slicePoint = null; }
+  // The brain loads while the regions arrive: it does not need them.
+  if (!keepSelection) renderBrain();
   try {
     state.regions = await getJSON(`/api/regions?${query({ atlas: name })}`);
   } catch (error) {
@@ -553,10 +555,7 @@ async function setAtlas(name, { keepSelection = false } = {}) {
     showStatus(`Could not load the regions: ${error.message}`);
   }
   await fillTable();
-  if (!keepSelection) {
-    renderBrain();
-    renderSlice();
-  }
+  if (!keepSelection) renderSlice();
 }
 
 function updateButtons() {

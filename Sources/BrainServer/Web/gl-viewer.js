@@ -76,6 +76,7 @@ const GLViewer = (() => {
       this.canvas.height = size.height;
       this.scene = scene;
       this.camera = null;
+      this.pickFresh = false;
       this.sceneReadyMs = performance.now() - started;
       this.radius = this.sceneRadius();
       return true;
@@ -188,7 +189,8 @@ const GLViewer = (() => {
       if (this.animation) this.animation.step(now);
       const started = performance.now();
       this.renderer.draw(this.frame("lit"));
-      this.pickFresh = false;
+      // Colours (a highlight) leave the pick pass as it is; the camera, size or scene do not.
+      if (this.pickKey !== this.cameraKey()) this.pickFresh = false;
       this.frameTimes.push(performance.now() - started);
       if (this.frameTimes.length > 200) this.frameTimes.shift();
       this.updateOrientation();
@@ -205,9 +207,15 @@ const GLViewer = (() => {
       for (const resolve of waiters) resolve();
     }
 
+    cameraKey() {
+      return `${this.sceneKey}|${Array.from(this.camera.mvp).join(",")}`;
+    }
+
     ensurePick() {
-      if (this.pickFresh || !this.scene) return;
+      if (this.pickFresh || !this.scene || !this.camera) return;
       this.renderer.drawPick(this.frame("flat"));
+      this.renderer.readPickImage();
+      this.pickKey = this.cameraKey();
       this.pickFresh = true;
     }
 
@@ -338,8 +346,9 @@ const GLViewer = (() => {
         const [x, y, z] = this.camera.screenDirection(v);
         el.style.left = `${50 + x * 38}%`;
         el.style.top = `${50 - y * 38}%`;
-        // Letters pointing into the screen fade: they are behind the brain.
-        el.style.opacity = z > 0.5 ? "0.25" : "1";
+        // A letter pointing into the screen is behind the brain: hidden; the one facing the
+        // viewer sits in the middle and names the side in view.
+        el.style.visibility = z > 0.7 ? "hidden" : "visible";
       }
     }
   }
