@@ -62,14 +62,12 @@ def start_browser(width, height, phone):
 
 
 class WebGLViewerTest:
-    width = 1280
-    height = 800
-    phone = False
+    """The scenario; the subclasses below set the window size (width, height, phone)."""
 
     @classmethod
     def setUpClass(cls):
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
         cls.driver = start_browser(cls.width, cls.height, cls.phone)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
         cls.wait = WebDriverWait(cls.driver, TIMEOUT)
 
     @classmethod
