@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainFormats
 import BrainRender
 import Foundation
 import Hummingbird

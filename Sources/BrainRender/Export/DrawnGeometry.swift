@@ -31,15 +31,15 @@ public struct DrawnGeometry: Sendable {
             let parts = mesh.split(separator: "-").map(String.init)
             guard parts.count == 2, let surface = SceneRequest.Surface(rawValue: parts[0]),
                   let side = SceneRequest.HemisphereChoice(rawValue: parts[1]), side != .both else {
-                throw RenderError.badOption(option: "mesh", value: mesh,
-                                            problem: "is not a catalog mesh (pial-left, pial-right, inflated-left, inflated-right, subcortical, head)")
+                throw RenderError.invalid(FieldError("mesh", value: mesh,
+                                            "is not a catalog mesh (pial-left, pial-right, inflated-left, inflated-right, subcortical, head)"))
             }
             request.surface = surface
             request.hemisphere = side
         }
         let scene = try AtlasScene.build(request, assets: assets)
         guard let index = scene.layers.firstIndex(where: { $0.name == mesh }) else {
-            throw RenderError.badOption(option: "mesh", value: mesh, problem: "is not drawn in scenes of atlas \(atlas)")
+            throw RenderError.invalid(FieldError("mesh", value: mesh, "is not drawn in scenes of atlas \(atlas)"))
         }
         let geometry = scene.scene.layers[index].geometry
         let catalog = try assets.mesh(named: mesh)
