@@ -66,18 +66,13 @@ public struct SceneRequest: Sendable, Hashable {
             hemisphere = try Self.choice("hemi", text, HemisphereChoice.init(userText:), HemisphereChoice.allCases)
         }
         if let text = fields.surface { surface = try Self.choice("surface", text, Surface.init(userText:), Surface.allCases) }
-        width = fields.width ?? width
-        height = fields.height ?? height
-        highlight = fields.highlight
-        dimOthers = fields.dimOthers
         if let text = fields.shading { shading = try Self.choice("shading", text, Shading.init(userText:), Shading.allCases) }
         if let text = fields.background { background = try Background.parse(text) }
-        azimuth = fields.azimuth
-        elevation = fields.elevation
-        head = fields.head
-        subcortical = fields.subcortical
-        meshFile = fields.mesh
-        poiFile = fields.poi
+        // The rest are taken as given; `validate` checks them together.
+        (width, height) = (fields.width ?? width, fields.height ?? height)
+        (highlight, dimOthers) = (fields.highlight, fields.dimOthers)
+        (azimuth, elevation) = (fields.azimuth, fields.elevation)
+        (head, subcortical, meshFile, poiFile) = (fields.head, fields.subcortical, fields.mesh, fields.poi)
         try validate()
     }
 
