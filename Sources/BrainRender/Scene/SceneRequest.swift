@@ -83,7 +83,7 @@ public struct SceneRequest: Sendable, Hashable {
     /// Checks every limit and combination that needs no data.
     public func validate() throws(FieldError) {
         if !(1...RequestLimits.maximumImageSide).contains(width) || !(1...RequestLimits.maximumImageSide).contains(height) {
-            throw FieldError("size", value: "\(width)x\(height)", Self.sizeProblem)
+            throw Self.sizeError("\(width)x\(height)")
         }
         for (field, value, limit) in [("azimuth", azimuth, Self.azimuthLimit), ("elevation", elevation, Self.elevationLimit)] {
             if let value, !(value.isFinite && abs(value) <= limit) {
@@ -100,7 +100,10 @@ public struct SceneRequest: Sendable, Hashable {
         _ = try resolvedHemisphere()
     }
 
-    static let sizeProblem = "must be W×H with 1…\(RequestLimits.maximumImageSide) pixels per side"
+    /// The `size` field's error for `text` as given.
+    static func sizeError(_ text: String, limit: Int = RequestLimits.maximumImageSide) -> FieldError {
+        FieldError("size", value: text, "must be W×H with 1…\(limit) pixels per side")
+    }
 
     /// `WxH` (or `W×H`) as typed for the `size` field.
     public static func size(parsing text: String) throws(FieldError) -> (width: Int, height: Int) {
@@ -108,7 +111,7 @@ public struct SceneRequest: Sendable, Hashable {
             .flatMap { $0.split(separator: "×", omittingEmptySubsequences: false) }
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
               (1...RequestLimits.maximumImageSide).contains(w), (1...RequestLimits.maximumImageSide).contains(h) else {
-            throw FieldError("size", value: text, sizeProblem)
+            throw sizeError(text)
         }
         return (w, h)
     }
