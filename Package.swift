@@ -33,10 +33,10 @@ let package = Package(
         .target(name: "BrainImage", dependencies: ["CPNG", "CZlib"]),
         .target(name: "BrainAtlas", dependencies: ["BrainFormats"]),
         .target(name: "AtlasBuild", dependencies: ["BrainAtlas", "BrainFormats"]),
-        .target(name: "BrainSlice", dependencies: ["BrainAtlas", "BrainImage"]),
-        .target(name: "BrainRender", dependencies: ["BrainAtlas", "BrainImage", "COSMesa"]),
+        .target(name: "BrainSlice", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage"]),
+        .target(name: "BrainRender", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage", "COSMesa"]),
         .target(name: "BrainServer", dependencies: [
-            "BrainRender", "BrainSlice", "BrainAtlas",
+            "BrainRender", "BrainSlice", "BrainAtlas", "BrainFormats",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Web"]),  // the web viewer's files, read at run time (WebAssets)
@@ -50,11 +50,14 @@ let package = Package(
 
         .testTarget(name: "BrainFormatsTests", dependencies: ["BrainFormats"]),
         .testTarget(name: "BrainImageTests", dependencies: ["BrainImage"]),
-        .testTarget(name: "BrainAtlasTests", dependencies: ["BrainAtlas"]),
+        .testTarget(name: "BrainAtlasTests", dependencies: ["BrainAtlas", "BrainFormats"]),
         .testTarget(name: "AtlasBuildTests", dependencies: ["AtlasBuild", "BrainAtlas", "BrainFormats"]),
-        .testTarget(name: "BrainSliceTests", dependencies: ["BrainSlice", "BrainAtlas"]),
-        .testTarget(name: "BrainRenderTests", dependencies: ["BrainRender", "BrainAtlas"]),
-        .testTarget(name: "BrainServerTests", dependencies: ["BrainServer"]),
+        .testTarget(name: "BrainSliceTests", dependencies: ["BrainSlice", "BrainAtlas", "BrainFormats", "BrainImage"]),
+        .testTarget(name: "BrainRenderTests", dependencies: ["BrainRender", "BrainAtlas", "BrainFormats", "BrainImage"]),
+        .testTarget(name: "BrainServerTests", dependencies: [
+            "BrainServer", "BrainAtlas", "BrainFormats", "BrainImage", "BrainRender", "BrainSlice",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Runs the built `braintutor` (and a server) as a user would: the CLI's table of inputs.
         .testTarget(name: "CommandLineTests", dependencies: [
             "BrainServer", .product(name: "Logging", package: "swift-log"),

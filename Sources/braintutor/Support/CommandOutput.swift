@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrainAtlas
+import BrainFormats
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

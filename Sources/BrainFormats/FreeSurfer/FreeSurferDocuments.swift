@@ -31,7 +31,7 @@ extension FreeSurferSurface: FormatDocument {
     public var formatName: String { "freesurfer-surface" }
     public func encodedDocument() throws -> Data { Data(encoded()) }
 
-    public func summary() -> OrderedJSON {
+    public func summary() -> JSONValue {
         .object([("format", .string("freesurfer-surface")), ("vertexCount", .int(vertexCount)),
                  ("triangleCount", .int(triangleCount))])
     }
@@ -47,7 +47,7 @@ extension FreeSurferAnnotation: FormatDocument {
     public var formatName: String { "freesurfer-annot" }
     public func encodedDocument() throws -> Data { Data(encoded()) }
 
-    public func summary() -> OrderedJSON {
+    public func summary() -> JSONValue {
         let counts = vertexCountsPerEntry()
         return .object([
             ("format", .string("freesurfer-annot")),
@@ -74,7 +74,7 @@ extension FreeSurferLabel: FormatDocument {
     public var formatName: String { "freesurfer-label" }
     public func encodedDocument() throws -> Data { Data(encoded()) }
 
-    public func summary() -> OrderedJSON {
+    public func summary() -> JSONValue {
         .object([("format", .string("freesurfer-label")), ("vertexCount", .int(vertexCount))])
     }
 
@@ -85,7 +85,7 @@ extension FreeSurferColorLUT: FormatDocument {
     public var formatName: String { "freesurfer-lut" }
     public func encodedDocument() throws -> Data { Data(encoded()) }
 
-    public func summary() -> OrderedJSON {
+    public func summary() -> JSONValue {
         let codes = entries.map(\.index)
         return .object([
             ("format", .string("freesurfer-lut")),

@@ -2,11 +2,10 @@ import Foundation
 
 /// Samples a NIfTI volume (first 3-D volume) at every voxel of the canonical 256³ 1 mm BV frame.
 ///
-/// BV voxel (x, y, z) sits at RAS/MNI mm (128 − z, 128 − x, 128 − y) (FORMATS.md §2.3); the NIfTI
-/// affine is taken as RAS mm in that same space. Output arrays are 256³, x fastest; points outside
+/// The NIfTI affine is taken as RAS mm in the space of `CanonicalFrame` (docs/FORMATS.md §2.3). Output arrays are 256³, x fastest; points outside
 /// the source volume get 0.
-public enum NIfTICanonicalFrame {
-    public static let edge = 256
+public enum NIfTIResampling {
+    static let edge = CanonicalFrame.size
 
     /// Trilinear (grey values) sample of the scaled values.
     public static func sampleLinear(_ image: NIfTIFile) throws -> [Float] {
@@ -98,7 +97,7 @@ public enum NIfTICanonicalFrame {
         func frameBox(nx: Int, ny: Int, nz: Int) -> (x: Range<Int>, y: Range<Int>, z: Range<Int>) {
             // Solve source = origin + D·bv for the eight corners of the source box.
             let m = [[dx.x, dy.x, dz.x], [dx.y, dy.y, dz.y], [dx.z, dy.z, dz.z]]
-            guard let inv = try? NIfTICanonicalFrame.inverseAffine(
+            guard let inv = try? NIfTIResampling.inverseAffine(
                 m.enumerated().map { r, row in row + [origin[r]] } + [[0, 0, 0, 1]], file: "") else {
                 return (0 ..< edge, 0 ..< edge, 0 ..< edge)
             }
@@ -122,12 +121,12 @@ public enum NIfTICanonicalFrame {
         func voxel(_ ras: SIMD3<Double>) -> SIMD3<Double> {
             SIMD3((0 ..< 3).map { r in inv[r][0] * ras.x + inv[r][1] * ras.y + inv[r][2] * ras.z + inv[r][3] })
         }
-        // BV (x, y, z) → RAS (128 − z, 128 − x, 128 − y).
-        let origin = voxel(SIMD3(128, 128, 128))
-        return Mapping(origin: origin,
-                       dx: voxel(SIMD3(128, 127, 128)) - origin,
-                       dy: voxel(SIMD3(128, 128, 127)) - origin,
-                       dz: voxel(SIMD3(127, 128, 128)) - origin)
+        func source(_ x: Int, _ y: Int, _ z: Int) -> SIMD3<Double> {
+            let m = CanonicalFrame.mni(x, y, z)
+            return voxel(SIMD3(Double(m.x), Double(m.y), Double(m.z)))
+        }
+        let origin = source(0, 0, 0)
+        return Mapping(origin: origin, dx: source(1, 0, 0) - origin, dy: source(0, 1, 0) - origin, dz: source(0, 0, 1) - origin)
     }
 
     /// Inverse of a row-major affine 4×4 (last row 0 0 0 1).

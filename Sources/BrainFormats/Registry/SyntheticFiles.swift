@@ -33,10 +33,10 @@ public enum SyntheticFiles {
             }
             faces = next
         }
-        // The icosahedron faces above are counter-clockwise from outside in a right-handed frame; mapping
-        // (x, y, z) → BV (−y, −z, −x) + 128 is the inverse RAS map (determinant −1), which turns them into
-        // BV winding, whose face normals point inward like BV's stored normals.
-        let vertices = points.map { p -> SIMD3<Float> in SIMD3(128 - radius * p.y, 128 - radius * p.z, 128 - radius * p.x) }
+        // The icosahedron faces above are counter-clockwise from outside in a right-handed frame; the RAS → BV
+        // map mirrors (determinant −1), which turns them into BV winding, whose face normals point inward
+        // like BV's stored normals.
+        let vertices = points.map { CanonicalFrame.bvMillimetres(ras: radius * $0) }
         let normals = points.map { p -> SIMD3<Float> in SIMD3(p.y, p.z, p.x) }
         let triangles = faces.flatMap { [$0.x, $0.y, $0.z] }
         return try SRFFile(vertices: vertices, normals: normals, triangles: triangles,
@@ -45,16 +45,17 @@ public enum SyntheticFiles {
 
     /// A canonical 256³ MNI volume with a smooth synthetic head (values 0…225).
     public static func templateVMR() throws -> VMRFile {
-        var voxels = Data(count: 256 * 256 * 256)
+        let n = CanonicalFrame.size, c = CanonicalFrame.centre
+        var voxels = Data(count: CanonicalFrame.voxelCount)
         voxels.withUnsafeMutableBytes { raw in
             let p = raw.bindMemory(to: UInt8.self)
-            for z in 0..<256 {
-                for y in 0..<256 {
-                    let dz = Float(z - 128), dy = Float(y - 128)
-                    for x in 0..<256 {
-                        let dx = Float(x - 128)
+            for z in 0..<n {
+                for y in 0..<n {
+                    let dz = Float(z - c), dy = Float(y - c)
+                    for x in 0..<n {
+                        let dx = Float(x - c)
                         let r = (dx * dx + dy * dy + dz * dz).squareRoot()
-                        p[x + 256 * (y + 256 * z)] = r < 90 ? UInt8(min(225, 120 + Int(r) % 100)) : 0
+                        p[CanonicalFrame.index(x, y, z)] = r < 90 ? UInt8(min(225, 120 + Int(r) % 100)) : 0
                     }
                 }
             }

@@ -1,36 +1,5 @@
 import BrainFormats
 
-/// The canonical 256³ 1 mm BV frame of the template (MNI (0,0,0) at voxel 128, CONVENTIONS.md).
-public enum CanonicalFrame {
-    public static let size = 256
-    public static let voxelCount = size * size * size
-
-    /// Linear index of BV voxel (x, y, z), x fastest.
-    @inline(__always)
-    public static func index(_ x: Int, _ y: Int, _ z: Int) -> Int { x + size * (y + size * z) }
-
-    /// BV voxel (x, y, z) of a linear index.
-    @inline(__always)
-    public static func voxel(_ index: Int) -> (x: Int, y: Int, z: Int) {
-        (index % size, (index / size) % size, index / (size * size))
-    }
-
-    /// MNI millimetres of a voxel centre: mniX = 128 − z, mniY = 128 − x, mniZ = 128 − y.
-    @inline(__always)
-    public static func mni(_ index: Int) -> SIMD3<Double> {
-        let v = voxel(index)
-        return SIMD3(Double(128 - v.z), Double(128 - v.x), Double(128 - v.y))
-    }
-
-    /// Linear index of the voxel at integer MNI millimetres, or nil outside the cube.
-    @inline(__always)
-    public static func index(mniX: Int, mniY: Int, mniZ: Int) -> Int? {
-        let x = 128 - mniY, y = 128 - mniZ, z = 128 - mniX
-        guard x >= 0, x < size, y >= 0, y < size, z >= 0, z < size else { return nil }
-        return index(x, y, z)
-    }
-}
-
 /// Source volumes re-indexed into the canonical frame (nearest neighbour on 1 mm lattices).
 enum CanonicalResample {
     /// How source voxel (i, j, k) lands in MNI mm: mni[row] = sign[row] · ijk[perm[row]] + shift[row].

@@ -2,8 +2,8 @@ import Foundation
 
 /// `convert lh.pial lh.srf`: a FreeSurfer surface as a BrainVoyager SRF in the canonical 256³ frame.
 ///
-/// FreeSurfer millimetres (tkRAS; MNI305 for fsaverage) are taken as RAS in the canonical frame:
-/// BV (x, y, z) = (128 − R.y, 128 − R.z, 128 − R.x). That map mirrors (determinant −1), so FreeSurfer's
+/// FreeSurfer millimetres (tkRAS; MNI305 for fsaverage) are taken as RAS in the canonical frame
+/// (`CanonicalFrame.bvMillimetres`). That map mirrors (determinant −1), so FreeSurfer's
 /// outward counter-clockwise triangles keep their index order and become BV's winding; normals are
 /// stored inward, as BrainVoyager does.
 public enum FreeSurferToSRF {
@@ -24,7 +24,7 @@ public enum FreeSurferToSRF {
             // BV inward normal of RAS outward n: (n.y, n.z, n.x).
             return len > 0 ? SIMD3(n.y, n.z, n.x) / len : SIMD3(1, 0, 0)
         }
-        let vertices = ras.map { SIMD3(128 - $0.y, 128 - $0.z, 128 - $0.x) }
+        let vertices = ras.map(CanonicalFrame.bvMillimetres(ras:))
         return try SRFFile(vertices: vertices, normals: normals, triangles: flat)
     }
 }

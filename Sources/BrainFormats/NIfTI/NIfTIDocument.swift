@@ -25,7 +25,7 @@ extension NIfTIFile: FormatDocument {
     public var formatName: String { "nifti" }
     public func encodedDocument() throws -> Data { Data(encoded()) }
 
-    public func summary() -> OrderedJSON {
+    public func summary() -> JSONValue {
         .object([
             ("format", .string("nifti")),
             ("dims", .ints(dims)),

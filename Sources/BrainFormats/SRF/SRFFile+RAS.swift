@@ -3,7 +3,7 @@ extension SRFFile {
     /// (MeshCenter is trusted only at 128,128,128; other values are voxel-box centres, not origins).
     public func frame(vmr: VMRFile? = nil) -> (frame: VolumeFrame, trustedCentre: Bool) {
         if let vmr { return (vmr.frame, true) }
-        return (.canonical, meshCenter == SIMD3<Float>(128, 128, 128))
+        return (.canonical, meshCenter == SIMD3(repeating: Float(CanonicalFrame.centre)))
     }
 
     /// Vertex positions in RAS mm (`(cZ − vZ, cX − vX, cY − vY)`). The BV→RAS map has determinant −1,

@@ -68,16 +68,16 @@ public enum NIfTIToVMR {
     /// The VMR: grey values mapped onto 0–225 (BV reserves 226–255), or with `labels` the integer
     /// labels by nearest voxel (an error if any exceeds 225 or is negative).
     public static func vmr(from image: NIfTIFile, labels: Bool, name: String) throws -> VMRFile {
-        var bytes = [UInt8](repeating: 0, count: NIfTICanonicalFrame.edge * NIfTICanonicalFrame.edge * NIfTICanonicalFrame.edge)
+        var bytes = [UInt8](repeating: 0, count: CanonicalFrame.voxelCount)
         if labels {
-            let values = try NIfTICanonicalFrame.sampleNearest(image, file: name)
+            let values = try NIfTIResampling.sampleNearest(image, file: name)
             try checkLabels(values, top: 225, name: name, target: "VMR (8-bit, 226–255 reserved by BrainVoyager; use .v16)")
             values.withUnsafeBufferPointer { src in
                 bytes.withUnsafeMutableBufferPointer { dst in for k in 0 ..< src.count { dst[k] = UInt8(src[k]) } }
             }
         } else {
             let range = greyRange(firstVolume(image))
-            let values = try NIfTICanonicalFrame.sampleLinear(image)
+            let values = try NIfTIResampling.sampleLinear(image)
             values.withUnsafeBufferPointer { src in
                 bytes.withUnsafeMutableBufferPointer { dst in
                     for k in 0 ..< src.count { dst[k] = UInt8(mapGrey(src[k], range: range, top: 225)) }
@@ -90,17 +90,17 @@ public enum NIfTIToVMR {
     /// The V16: labels kept up to 65535; grey values kept when they are whole numbers in 0…65535,
     /// otherwise the same percentile range mapped onto 0…4095 (a 12-bit scanner range).
     public static func v16(from image: NIfTIFile, labels: Bool, name: String) throws -> V16File {
-        let n = NIfTICanonicalFrame.edge * NIfTICanonicalFrame.edge * NIfTICanonicalFrame.edge
+        let n = CanonicalFrame.voxelCount
         var words = [UInt16](repeating: 0, count: n)
         if labels || (image.datatype.isInteger && image.sclSlope == 1 && image.sclInter == 0) {
-            let values = try NIfTICanonicalFrame.sampleNearest(image, file: name)
+            let values = try NIfTIResampling.sampleNearest(image, file: name)
             try checkLabels(values, top: 65535, name: name, target: "V16")
             values.withUnsafeBufferPointer { src in
                 words.withUnsafeMutableBufferPointer { dst in for k in 0 ..< src.count { dst[k] = UInt16(src[k]) } }
             }
         } else {
             let range = greyRange(firstVolume(image))
-            let values = try NIfTICanonicalFrame.sampleLinear(image)
+            let values = try NIfTIResampling.sampleLinear(image)
             values.withUnsafeBufferPointer { src in
                 words.withUnsafeMutableBufferPointer { dst in
                     for k in 0 ..< src.count { dst[k] = UInt16(mapGrey(src[k], range: range, top: 4095)) }
@@ -111,7 +111,7 @@ public enum NIfTIToVMR {
             Data(buffer: UnsafeBufferPointer(start: buf.baseAddress, count: buf.count))
         }
         // V16 data is little-endian; this engine only runs on little-endian hosts (x86-64, arm64).
-        return try V16File(dims: [256, 256, 256], voxels: data)
+        return try V16File(dims: SIMD3(repeating: CanonicalFrame.size), voxels: data)
     }
 
     /// Scaled values of the first 3-D volume (4-D files: later volumes do not set the grey range).

@@ -40,11 +40,11 @@ public struct VMRFile: Sendable {
     /// A canonical v4 256³ 1 mm volume in `referenceSpace` (framing cube 256, offsets 0), all voxels `fill`
     /// unless `voxels` (256³ bytes, X fastest) is given.
     public init(canonical referenceSpace: ReferenceSpace, voxels: Data? = nil, fill: UInt8 = 0) throws {
-        let n = 256 * 256 * 256
+        let n = CanonicalFrame.voxelCount
         if let voxels, voxels.count != n {
             throw FormatError(file: "new VMR", field: "voxels", message: "\(voxels.count) bytes given, a 256³ volume needs \(n)")
         }
-        try self.init(dims: [256, 256, 256], voxels: voxels ?? Data(repeating: fill, count: n), referenceSpace: referenceSpace)
+        try self.init(dims: SIMD3(repeating: CanonicalFrame.size), voxels: voxels ?? Data(repeating: fill, count: n), referenceSpace: referenceSpace)
     }
 
     /// A v4 volume of any size with BV's default header.

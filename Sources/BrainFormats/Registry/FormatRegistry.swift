@@ -5,7 +5,7 @@ public protocol FormatDocument: Sendable {
     /// The registry name of its format (`vmr`, `srf`, …).
     var formatName: String { get }
     /// The `inspect --json` object (fields a version lacks are `null`).
-    func summary() -> OrderedJSON
+    func summary() -> JSONValue
     /// A short human-readable summary (several lines, no trailing newline).
     func describe() -> String
     /// The same, for a document read from a file called `fileName` (formats that infer things from the name).

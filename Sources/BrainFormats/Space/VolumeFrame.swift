@@ -1,20 +1,3 @@
-/// Which stereotaxic space a RAS millimetre position is in.
-public enum StereotaxicSpace: String, Hashable, Sendable {
-    case mni
-    case talairach
-}
-
-/// A RAS+ millimetre position (x right, y anterior, z superior, origin at the AC), tagged with its space.
-public struct RASPoint: Hashable, Sendable {
-    public var mm: SIMD3<Double>
-    public var space: StereotaxicSpace
-
-    public init(_ mm: SIMD3<Double>, space: StereotaxicSpace) {
-        self.mm = mm
-        self.space = space
-    }
-}
-
 /// One coordinate model for every volume and mesh (FORMATS.md §2): BV voxel index ↔ BV-internal mm ↔ RAS mm.
 ///
 /// BV voxel axes are X = A→P, Y = S→I, Z = R→L (a left-handed frame, determinant −1 against RAS).
@@ -26,13 +9,13 @@ public struct VolumeFrame: Hashable, Sendable {
     /// Edge of the framing cube, in voxels.
     public var framingCubeDim: Int
 
-    public init(voxelSize: SIMD3<Double> = [1, 1, 1], offset: SIMD3<Double> = .zero, framingCubeDim: Int = 256) {
+    public init(voxelSize: SIMD3<Double> = [1, 1, 1], offset: SIMD3<Double> = .zero, framingCubeDim: Int = CanonicalFrame.size) {
         self.voxelSize = voxelSize
         self.offset = offset
         self.framingCubeDim = framingCubeDim
     }
 
-    /// The canonical 256³ 1 mm frame: `mniX = 128 − z`, `mniY = 128 − x`, `mniZ = 128 − y`.
+    /// `CanonicalFrame` as a general frame (1 mm voxels, no offset, 256 cube).
     public static let canonical = VolumeFrame()
 
     /// Framing-cube centre in BV mm (128 mm for the canonical cube).

@@ -39,7 +39,7 @@ public struct SRFFile: Sendable {
     /// unless given.
     public init(vertices: [SIMD3<Float>], normals: [SIMD3<Float>], triangles: [Int32],
                 colors: [UInt32]? = nil, neighbours: MeshNeighbours? = nil,
-                meshCenter: SIMD3<Float> = [128, 128, 128]) throws {
+                meshCenter: SIMD3<Float> = SIMD3(repeating: Float(CanonicalFrame.centre))) throws {
         guard normals.count == vertices.count else {
             throw FormatError(file: "new SRF", field: "normals", message: "\(normals.count) normals for \(vertices.count) vertices")
         }
