@@ -30,8 +30,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
             return "shaders \(name) not found; looked in: \(searched.joined(separator: ", ")) "
                 + "(install Shaders/ next to the executable or in <prefix>/share/braintutor/, or set BRAINTUTOR_SHADERS)"
         case .shaderCompile(let name, let log): return "shader \(name) does not compile: \(log)"
-        case .badSize(let w, let h, let limit):
-            return "--size: \(w)x\(h) is outside 1…\(limit) pixels per side"
+        case .badSize: return fieldError!.description
         case .invalid(let error): return error.description
         case .unknownRegion: return fieldError!.description
         case .emptyScene(let why): return "nothing to draw: \(why)"
@@ -47,6 +46,8 @@ extension RenderError: FieldReporting {
     public var fieldError: FieldError? {
         switch self {
         case .invalid(let error): return error
+        case .badSize(let w, let h, let limit):
+            return SceneRequest.sizeError("\(w)x\(h)", limit: limit)
         case .unknownRegion(let query, let suggestions):
             let hint = suggestions.isEmpty ? "" : "; did you mean: \(suggestions.joined(separator: ", "))?"
             return FieldError("highlight", value: query, "matches no region\(hint)")
