@@ -188,6 +188,8 @@ extension LabelVolume {
         return Int(m)
     }
 
+    /// Through `AtomicFile`: each call writes its own exclusive temporary file, so two threads (or
+    /// processes) unpacking the same atlas never truncate a copy that another has already mapped.
     private static func writeAtomically(_ data: Data, to url: URL, in dir: URL) throws {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try AtomicFile.writeRaw(data, to: url)

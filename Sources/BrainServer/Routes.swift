@@ -89,6 +89,8 @@ enum Routes {
             return HTTPResponses.json(try BrainJSON.encode(report))
         }
 
+        SceneDataRoutes.register(on: router, engine: engine)
+
         router.get("/api/slice") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             try q.allowOnly(SliceQuery.keys)

@@ -138,8 +138,8 @@ private let blue = RGBA(1, 2, 250)
         _ = try Slicer().render(request)
         Issue.record("expected an error")
     } catch let error as SliceError {
-        #expect(error.description.hasPrefix("--raw:") && error.description.contains("--atlas")
-                && error.description.contains("--highlight"))
+        #expect(error.fieldError?.field == "raw" && error.description.contains("atlas")
+                && error.description.contains("highlight"))
     }
     let changes: [(inout SliceRequest) -> Void] = [{ $0.outline = true }, { $0.voiPath = SliceFixtures.voi },
                                                    { $0.window = GreyWindow(low: 0, high: 100) }]
@@ -162,7 +162,7 @@ private let blue = RGBA(1, 2, 250)
     var request = SliceFixtures.request(.axial, .index(8))
     request.voiPath = SliceFixtures.voi
     request.dimOthers = true
-    #expect(throws: SliceError.badOption("--dim-others", "needs --highlight REGION (it tints the regions other than the highlighted one)")) {
+    #expect(throws: SliceError.invalid(FieldError("dimOthers", "needs {highlight} REGION (it tints the regions other than the highlighted one)"))) {
         try Slicer().render(request)
     }
     request.highlight = "test voi 1"

@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// A fixed set of threads, each creating and owning one `Context` (a GL context) for its
-/// whole life; async callers hand jobs over through continuations.
+/// A fixed set of threads, each creating and owning one `Context` (a GL context, a slicer) for
+/// its whole life; async callers hand jobs over through continuations.
 ///
 /// GL contexts are current per thread, so a context must never meet an `await`: each job
 /// runs start to finish synchronously on the thread that made the context. The queue is
@@ -10,7 +10,7 @@ import Synchronization
 /// a deadline timer: when it fires, the caller gets a 503 at once, whether the job is still
 /// waiting (it is taken out of the queue and never runs) or already drawing (its result is
 /// dropped; a GL call cannot be interrupted).
-final class RenderWorkerPool<Context>: @unchecked Sendable {
+final class WorkerPool<Context>: @unchecked Sendable {
     // @unchecked: all mutable state below, and each job's `state`, is guarded by `condition`.
     private final class Job: @unchecked Sendable {
         enum State { case queued, running, done }

@@ -4,7 +4,7 @@ import Testing
 
 /// The pool's contract: each worker keeps its own context on its own thread, a full queue
 /// answers 503 at once, and jobs that waited past their deadline never run.
-@Suite struct RenderWorkerPoolTests {
+@Suite struct WorkerPoolTests {
     /// A context that remembers the thread that created it, so a job can check it runs there.
     final class ThreadBoundContext {
         let thread = Thread.current
@@ -14,7 +14,7 @@ import Testing
 
     @Test func jobsRunOnTheThreadThatOwnsTheContext() async throws {
         let counter = Counter()
-        let pool = RenderWorkerPool<ThreadBoundContext>(workers: 3, queueCapacity: 100, name: "test") {
+        let pool = WorkerPool<ThreadBoundContext>(workers: 3, queueCapacity: 100, name: "test") {
             ThreadBoundContext(serial: counter.increment())
         }
         defer { pool.shutdown() }
@@ -41,7 +41,7 @@ import Testing
     // cooperative threads can be busy with other suites' synchronous tests for a minute.
 
     @Test func aFullQueueAnswers503AtOnce() async throws {
-        let pool = RenderWorkerPool<Int>(workers: 1, queueCapacity: 1, name: "test") { 0 }
+        let pool = WorkerPool<Int>(workers: 1, queueCapacity: 1, name: "test") { 0 }
         defer { pool.shutdown() }
         let gate = DispatchSemaphore(value: 0)
         // The only worker is held by the first job and the one queue slot by the second.
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func expiredJobsAreAnswered503AndNeverRun() async throws {
-        let pool = RenderWorkerPool<Int>(workers: 1, queueCapacity: 2, name: "test") { 0 }
+        let pool = WorkerPool<Int>(workers: 1, queueCapacity: 2, name: "test") { 0 }
         defer { pool.shutdown() }
         let gate = DispatchSemaphore(value: 0)
         let ran = Counter()
@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test func aRunningJobPastItsDeadlineIsAnswered503WithoutWaitingForIt() async throws {
-        let pool = RenderWorkerPool<Int>(workers: 1, queueCapacity: 2, name: "test") { 0 }
+        let pool = WorkerPool<Int>(workers: 1, queueCapacity: 2, name: "test") { 0 }
         defer { pool.shutdown() }
         let gate = DispatchSemaphore(value: 0)
         do {
@@ -107,7 +107,7 @@ import Testing
 
     @Test func aFailedContextAnswersEveryJobWithTheFailure() async throws {
         struct NoGL: Error {}
-        let pool = RenderWorkerPool<Int>(workers: 1, queueCapacity: 4, name: "test") { throw NoGL() }
+        let pool = WorkerPool<Int>(workers: 1, queueCapacity: 4, name: "test") { throw NoGL() }
         defer { pool.shutdown() }
         await #expect(throws: RendererUnavailable.self) {
             try await pool.run(timeout: .seconds(5)) { _ in 1 }
@@ -115,7 +115,7 @@ import Testing
     }
 
     @Test func shutdownFinishesQueuedJobs() async throws {
-        let pool = RenderWorkerPool<Int>(workers: 1, queueCapacity: 10, name: "test") { 7 }
+        let pool = WorkerPool<Int>(workers: 1, queueCapacity: 10, name: "test") { 7 }
         let gate = DispatchSemaphore(value: 0)
         // The first job holds the worker, so the other four are still queued when shutdown starts.
         let tasks = (0..<5).map { i in
