@@ -88,8 +88,11 @@ extension Catalog {
                     sourceLabel: try r.string(e, "sourceLabel", q),
                     hemisphere: try r.hemisphere(r.member(e, "hemisphere", q), q + ".hemisphere"), color: rgb,
                     lobe: try r.optional(e, "lobe").map { try r.string($0, q + ".lobe") },
+                    lobes: try r.optional(e, "lobes").map { try r.array($0, q + ".lobes").map { try r.string($0, q + ".lobes") } },
                     voxelCount: try r.optional(e, "voxelCount").map { try r.int($0, in: 0...Int(Int32.max), q + ".voxelCount") },
-                    centroidMni: try r.optional(e, "centroidMni").map { try r.array($0, q + ".centroidMni").map { try r.double($0, q + ".centroidMni") } }))
+                    centroidMni: try r.optional(e, "centroidMni").map { try r.array($0, q + ".centroidMni").map { try r.double($0, q + ".centroidMni") } },
+                    anchorMni: try r.optional(e, "anchorMni").map { try r.array($0, q + ".anchorMni").map { try r.double($0, q + ".anchorMni") } },
+                    caveat: try r.optional(e, "caveat").map { try r.string($0, q + ".caveat") }))
             }
             atlases.append(Atlas(name: try r.string(a, "name", p), title: try r.string(a, "title", p),
                                  description: try r.string(a, "description", p), source: try r.string(a, "source", p),
