@@ -12,6 +12,13 @@ extension RegionInfo {
         if !facts.isEmpty { lines.append(facts.joined(separator: "; ")) }
         if !d.synonyms.isEmpty { lines.append("Also called: " + d.synonyms.joined(separator: ", ")) }
         if let text = d.text { lines.append(""); lines += wrap(text, width: width) }
+        if let concept {
+            lines.append("")
+            lines += wrap("\(concept.name): \(concept.note) (\(concept.source))", width: width)
+            for (atlas, regions) in concept.regions.sorted(by: { $0.key < $1.key }) {
+                lines.append("  \(atlas): " + regions.map(\.displayName).joined(separator: ", "))
+            }
+        }
         if !alternatives.isEmpty {
             lines.append("")
             lines.append("See also: " + alternatives.map { "\($0.displayName) [\($0.atlas)]" }.joined(separator: "; "))
@@ -49,7 +56,8 @@ extension Lookup.Result {
 
 /// ", frontal lobe" or ", spans the frontal, parietal and temporal lobes"; empty without a lobe.
 func lobePhrase(_ r: Region) -> String {
-    if let lobe = r.lobe { return ", \(lobe) lobe" }
+    let cortical: Set = ["frontal", "parietal", "temporal", "occipital", "limbic"]
+    if let lobe = r.lobe { return cortical.contains(lobe) ? ", \(lobe) lobe" : ", \(lobe)" }
     let l = r.lobes
     guard let last = l.last else { return "" }
     return l.count == 1 ? ", in the \(last) lobe" : ", spans the \(l.dropLast().joined(separator: ", ")) and \(last) lobes"

@@ -26,6 +26,17 @@ public struct RegionInfo: Encodable, Sendable {
 
     public let region: RegionWith<Details>
     public let alternatives: [Region]
+    /// Set when the query named a textbook concept ("Broca"): its regions in every atlas.
+    public let concept: ConceptAnswer?
+
+    /// A concept as `info` answers it: `{key, name, note, source, regions: {atlas: [region…]}}`.
+    public struct ConceptAnswer: Encodable, Sendable {
+        public let key: String
+        public let name: String
+        public let note: String
+        public let source: String
+        public let regions: [String: [Region]]
+    }
 
     /// Answers `info QUERY [--atlas NAME]`.
     public static func lookUp(_ query: String, atlas: String? = nil, in library: AtlasLibrary) throws -> RegionInfo {
@@ -36,7 +47,12 @@ public struct RegionInfo: Encodable, Sendable {
         let details = Details(text: entry?.text, synonyms: entry?.synonyms ?? [],
                               volumeMl: stats?.voxelCount.map { Double($0) / 1000 },
                               centroidMni: stats?.centroidMni, anchorMni: stats?.anchorMni)
-        return RegionInfo(region: RegionWith(region, details), alternatives: match.alternatives)
+        let concept = match.concept.map { c in
+            ConceptAnswer(key: c.key, name: c.name, note: c.note, source: c.source,
+                          regions: Dictionary(uniqueKeysWithValues: library.regions(of: c, side: region.hemisphere == .none ? nil : region.hemisphere)
+                              .map { ($0.atlas, $0.regions) }))
+        }
+        return RegionInfo(region: RegionWith(region, details), alternatives: match.alternatives, concept: concept)
     }
 
     /// What `info --json` prints when a lookup fails: `{"error", "suggestions": [region…]}`.
