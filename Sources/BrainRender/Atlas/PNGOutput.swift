@@ -48,7 +48,9 @@ extension AtlasScene {
         guard let target = target(id: id) else { return PickReport(x: x, y: y, region: nil, text: nil, hit: nil) }
         let hit = PickResolver.resolve(scene: scene, layer: target.layer, range: target.range, x: x, y: y)
         let text = try target.region.flatMap { try library?.text(for: $0) }
-        return PickReport(x: x, y: y, region: target.region, text: text, hit: hit)
+        let surface = target.region == nil
+            ? PickSurface.describe(layerName: layers[target.layer].name, vertex: hit?.vertex, library: library) : nil
+        return PickReport(x: x, y: y, region: target.region, text: text, hit: hit, surface: surface)
     }
 }
 

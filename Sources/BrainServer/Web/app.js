@@ -150,7 +150,7 @@ async function pickPixel(x, y) {
   try {
     const result = await getJSON(`/api/pick?${img.dataset.scene}&${query({ x, y })}`);
     if (!result.region) {
-      showStatus("No region there: that is background or unlabelled cortex.");
+      showStatus(result.surface ? `No region there: ${result.surface}.` : "No region there: that is background.");
       return;
     }
     showStatus("");
