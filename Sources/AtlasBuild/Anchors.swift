@@ -1,3 +1,5 @@
+import BrainFormats
+
 /// A point inside each region, for the crosshair, labels and `info`: a centroid can fall outside
 /// a curved or split region (a network's centroid lies in white matter).
 ///

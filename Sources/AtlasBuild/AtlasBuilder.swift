@@ -39,6 +39,7 @@ public enum AtlasBuilder {
     public static func build(_ options: AtlasBuildOptions, progress: BuildProgress? = BuildProgress()) throws -> AtlasBuildReport {
         let recipe = try Recipe.load(from: options.recipe)
         let lobeTable = try LobeTable.load(from: options.lobeTable)
+        try SourcesCheck.verify(options.sources, recipe: recipe)
         let src = try SourceData(root: options.sources, recipe: recipe, progress: progress)
         let out = Output(root: options.output)
         var files: [String] = []
@@ -150,7 +151,7 @@ public enum AtlasBuilder {
         for (i, l) in zip(atlas.volume.indices, atlas.volume.labels) { dense[Int(i)] = l }
         let n = atlas.regions.regions.count
         let result = SubcorticalMeshes.build(labels: dense, dims: SIMD3(repeating: CanonicalFrame.size),
-                                             voxelToMM: SubcorticalMeshes.canonicalFrameToMNI,
+                                             voxelToMM: CanonicalFrame.voxelToMNI,
                                              structures: (1 ... n).map { [UInt16($0)] })
         let srf = try SurfaceMeshes.srf(vertices: result.mesh.vertices, triangles: result.mesh.triangles, outwardCheck: true)
         let file = "meshes/subcortical.srf.gz", poi = "meshes/subcortical.poi.gz"

@@ -8,7 +8,13 @@ struct WebAssets: Sendable {
     static let files: [(name: String, contentType: String)] = [
         ("index.html", "text/html; charset=utf-8"),
         ("app.js", "text/javascript; charset=utf-8"),
+        ("scene-data.js", "text/javascript; charset=utf-8"),
+        ("gl-renderer.js", "text/javascript; charset=utf-8"),
+        ("gl-camera.js", "text/javascript; charset=utf-8"),
+        ("gl-viewer.js", "text/javascript; charset=utf-8"),
+        ("gl-mode.js", "text/javascript; charset=utf-8"),
         ("style.css", "text/css; charset=utf-8"),
+        ("favicon.svg", "image/svg+xml"),
     ]
 
     let folder: URL
@@ -56,7 +62,7 @@ struct WebAssets: Sendable {
         var headers = HTTPFields()
         headers[.contentType] = file.contentType
         headers[.cacheControl] = "no-cache"
-        headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' blob:; style-src 'self'; script-src 'self'"
+        headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.data)))
     }
 }

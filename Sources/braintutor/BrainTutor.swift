@@ -14,9 +14,16 @@ struct BrainTutor: AsyncParsableCommand {
             RenderCommand.self, PickCommand.self, SliceCommand.self,
             InfoCommand.self, RegionsCommand.self, WhereCommand.self, AtlasesCommand.self,
             InspectCommand.self, ConvertCommand.self, BuildAtlasCommand.self,
-            ServeCommand.self, BenchCommand.self,
+            ServeCommand.self, BenchCommand.self, DoctorCommand.self,
         ]
     )
+
+    @Flag(help: "Print the version (and the components in use) and exit.") var version = false
+
+    func run() async throws {
+        guard version else { throw CleanExit.helpRequest(self) }
+        print(VersionReport().text)
+    }
 
     /// `render` starts opening Mesa before its arguments are even parsed: a one-shot render
     /// spends a fifth of its time there, and parsing plus scene loading can run meanwhile.
@@ -29,9 +36,11 @@ struct BrainTutor: AsyncParsableCommand {
     /// stdout is flushed here.
     static func main() async {
         let command = CommandLine.arguments.dropFirst().first
+        GLOptions.applyEarly(CommandLine.arguments)
+        if command == "--version" { return DoctorCommand.printVersion() }
         if command == RenderCommand.configuration.commandName
             || (command == PickCommand.configuration.commandName && PickCommand.alwaysDraw) {
-            OSMesaLibrary.preload()
+            GLBackend.preload()
         }
         await Self.main(nil)
         // Reached only on success: argument-parser exits by itself on errors and --help.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import AtlasBuild
 import BrainAtlas
+import BrainFormats
 
 /// The curated lobe table and the anchor rule.
 @Suite struct LobeTableTests {

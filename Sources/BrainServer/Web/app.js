@@ -16,6 +16,7 @@ const state = {
   slicePoint: null,     // MNI point marked on the slices (picked point or region centre) or null
   cursor: null,         // keyboard cursor on the brain image, as fractions {fx, fy} of its size
   figureWidth: 0,       // last width of the brain figure while it was shown
+  gl: null,             // the WebGL viewer, or null in server-image mode
 };
 
 const $ = (id) => document.getElementById(id);
@@ -139,10 +140,11 @@ function sceneParams(view = state.view, hemi = state.hemi) {
 }
 
 function renderBrain() {
-  if (!state.atlas || !isShown("brain-pane")) return;
+  if (!state.atlas || !isShown("brain-pane")) return Promise.resolve();
+  if (state.gl) return showGLBrain();
   const params = sceneParams();
   $("brain").dataset.scene = query(params);
-  loadImage("brain", "brain-spinner", `/api/render?${query(params)}`);
+  return loadImage("brain", "brain-spinner", `/api/render?${query(params)}`);
 }
 
 async function pickPixel(x, y) {
@@ -549,6 +551,8 @@ async function setAtlas(name, { keepSelection = false } = {}) {
   state.atlas = name;
   $("atlas").value = name;
   if (!keepSelection) { state.selected = null; state.slicePoint = null; }
+  // The brain loads while the regions arrive: it does not need them.
+  if (!keepSelection) renderBrain();
   try {
     state.regions = await getJSON(`/api/regions?${query({ atlas: name })}`);
   } catch (error) {
@@ -556,10 +560,7 @@ async function setAtlas(name, { keepSelection = false } = {}) {
     showStatus(`Could not load the regions: ${error.message}`);
   }
   await fillTable();
-  if (!keepSelection) {
-    renderBrain();
-    renderSlice();
-  }
+  if (!keepSelection) renderSlice();
 }
 
 function updateButtons() {
@@ -579,7 +580,21 @@ function updateButtons() {
   $("dim-others").checked = state.dimOthers;
 }
 
-const phoneQuery = window.matchMedia("(max-width: 600px)");
+// A preset view; lateral and medial show one side, the others both.
+function setViewName(view) {
+  state.view = view;
+  $("view-note").textContent = "";
+  if (SIDE_VIEWS.has(state.view) && state.hemi === "both") {
+    state.hemi = state.selected && state.selected.hemisphere === "right" ? "right" : "left";
+  } else if (!SIDE_VIEWS.has(state.view)) {
+    state.hemi = "both";
+  }
+  updateButtons();
+  return renderBrain();
+}
+
+// The same widths as the phone layout in style.css.
+const phoneQuery = window.matchMedia("(max-width: 600px), (max-height: 500px) and (orientation: landscape)");
 function isPhone() { return phoneQuery.matches; }
 
 // On a phone the sections are tab panels; on a wider screen they are all shown, so the
@@ -622,17 +637,7 @@ function tabKey(event) {
 function wireControls() {
   $("atlas").addEventListener("change", (event) => setAtlas(event.target.value));
   for (const button of document.querySelectorAll("button.view")) {
-    button.addEventListener("click", () => {
-      state.view = button.dataset.view;
-      $("view-note").textContent = "";
-      if (SIDE_VIEWS.has(state.view) && state.hemi === "both") {
-        state.hemi = state.selected && state.selected.hemisphere === "right" ? "right" : "left";
-      } else if (!SIDE_VIEWS.has(state.view)) {
-        state.hemi = "both";
-      }
-      updateButtons();
-      renderBrain();
-    });
+    button.addEventListener("click", () => setViewName(button.dataset.view));
   }
   for (const button of document.querySelectorAll("button.hemi")) {
     button.addEventListener("click", () => { state.hemi = button.dataset.hemi; updateButtons(); renderBrain(); });
@@ -684,6 +689,7 @@ function wireControls() {
 }
 
 async function start() {
+  setupRenderer();
   wireControls();
   updatePaneRoles();
   setTab("brain");
@@ -704,6 +710,7 @@ async function start() {
   const first = state.atlases.find((a) => a.name === "gyri") || state.atlases[0];
   if (first) await setAtlas(first.name);
   document.body.dataset.ready = "true";
+  brainShown().then(() => readyHook(), (error) => readyHook(error));
 }
 
 start();
