@@ -105,24 +105,28 @@ class WebGLViewerTest:
 
     # ---------- agreement with the server ----------
 
+    def assert_picks_agree(self, view, samples, rng):
+        """pickAt at `samples` pixels (a few of them background) against /api/pick."""
+        self.call("brainTutor.setView(args[0])", view)
+        size = self.call("brainTutor.canvasSize()")
+        params = self.scene_params()
+        grid = self.pick_grid(6)
+        brain = [p for p, r in grid.items() if r]
+        background = [p for p, r in grid.items() if not r]
+        self.assertGreater(len(brain), samples, f"{view}: too few brain pixels on the canvas")
+        sample = rng.sample(brain, samples - 40) + rng.sample(background, min(40, len(background)))
+        agree = 0
+        for x, y in sample:
+            server = api("/api/pick", **params, w=size["width"], h=size["height"], x=x, y=y)["region"]
+            agree += same_region(grid[(x, y)], server)
+        share = agree / len(sample)
+        self.assertGreaterEqual(share, 0.995, f"{params}: pickAt agrees with /api/pick at {share:.3%}")
+
     def test_1_picks_agree_with_the_server_at_every_preset(self):
         self.load()
         rng = random.Random(17)
         for view in PRESETS:
-            self.call("brainTutor.setView(args[0])", view)
-            size = self.call("brainTutor.canvasSize()")
-            params = self.scene_params()
-            grid = self.pick_grid(6)
-            brain = [p for p, r in grid.items() if r]
-            background = [p for p, r in grid.items() if not r]
-            self.assertGreater(len(brain), SAMPLES, f"{view}: too few brain pixels on the canvas")
-            sample = rng.sample(brain, SAMPLES - 40) + rng.sample(background, min(40, len(background)))
-            agree = 0
-            for x, y in sample:
-                server = api("/api/pick", **params, w=size["width"], h=size["height"], x=x, y=y)["region"]
-                agree += same_region(grid[(x, y)], server)
-            share = agree / len(sample)
-            self.assertGreaterEqual(share, 0.995, f"{view}: pickAt agrees with /api/pick at {share:.3%}")
+            self.assert_picks_agree(view, SAMPLES, rng)
             self.shot(f"1-{view}")
         self.assert_no_console_errors()
 
@@ -265,6 +269,22 @@ class DesktopWebGLTest(WebGLViewerTest, unittest.TestCase):
         self.wait.until(lambda d: tip.is_displayed())
         self.assertIn(expected["name"], tip.text)
         self.assertNotEqual(self.driver.find_element(By.ID, "info-name").text, expected["name"])
+
+
+    def test_8_subcortical_glass_and_head_pick_like_the_server(self):
+        self.load()
+        rng = random.Random(18)
+        # The subcortical atlas: the structures inside the see-through cortex.
+        self.call("setAtlas('subcortical').then(() => brainShown())")
+        self.assert_picks_agree("lateral", 300, rng)
+        self.shot("8-subcortical")
+        self.call("setAtlas('gyri').then(() => brainShown())")
+        self.driver.find_element(By.ID, "show-head").click()
+        self.call("brainShown()")
+        self.assertIn("head=true", self.call("brainTutor.sceneQuery()"))
+        self.assert_picks_agree("anterior", 300, rng)
+        self.shot("8-head")
+        self.assert_no_console_errors()
 
 
 if __name__ == "__main__":
