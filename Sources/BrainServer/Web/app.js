@@ -10,6 +10,7 @@ const state = {
   hemi: "left",
   surface: "pial",
   dimOthers: false,
+  head: false,          // the see-through head around the brain
   selected: null,       // region object (+ text etc.) or null
   plane: "axial",
   sliceMni: 0,          // slider value: the plane's MNI coordinate in mm
@@ -134,7 +135,7 @@ function highlightParam() {
 function sceneParams(view = state.view, hemi = state.hemi) {
   const { w, h } = brainSize();
   return {
-    atlas: state.atlas, view, hemi, surface: state.surface, w, h,
+    atlas: state.atlas, view, hemi, surface: state.surface, w, h, head: state.head ? "true" : null,
     highlight: highlightParam(), dimOthers: state.dimOthers && highlightParam() !== null ? "true" : null,
   };
 }
@@ -658,6 +659,7 @@ function wireControls() {
     button.addEventListener("keydown", tabKey);
   }
   $("dim-others").addEventListener("change", (event) => { state.dimOthers = event.target.checked; renderBrain(); });
+  $("show-head").addEventListener("change", (event) => { state.head = event.target.checked; renderBrain(); });
   let sliderTimer = null;
   $("slice-index").addEventListener("input", (event) => {
     state.sliceMni = Number(event.target.value);

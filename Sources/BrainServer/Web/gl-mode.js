@@ -39,6 +39,7 @@ async function showGLBrain() {
   const viewer = state.gl;
   const canvas = $("brain-canvas");
   const params = { atlas: state.atlas, hemi: state.hemi, surface: state.surface };
+  if (state.head) params.head = "true";
   canvas.dataset.state = "loading";
   $("brain-spinner").hidden = false;
   viewer.setHighlight(glRegion(), state.dimOthers);
