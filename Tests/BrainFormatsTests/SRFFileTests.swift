@@ -102,8 +102,6 @@ import Testing
             if simd_dot(n, (a + b + d) / 3 - centroid) > 0 { facesOut += 1 }
         }
         #expect(facesOut == srf.triangleCount)
-        let interleaved = srf.rasInterleaved(frame: frame)
-        #expect(Array(interleaved[0..<6]) == [ras[0].x, ras[0].y, ras[0].z, normals[0].x, normals[0].y, normals[0].z])
     }
 
     /// FORMATS.md §2.5: the cube mesh divided by the voxel size spans the 240-labelled voxel box ± 0.57.

@@ -17,22 +17,4 @@ extension SRFFile {
     public func rasNormals() -> [SIMD3<Float>] {
         normals.map { SIMD3($0.z, $0.x, $0.y) }
     }
-
-    /// Interleaved `x y z nx ny nz` floats in RAS (outward normals) for GPU upload, in one pass.
-    public func rasInterleaved(frame: VolumeFrame = .canonical) -> [Float] {
-        let c = SIMD3<Float>(frame.centre)
-        var out = [Float](repeating: 0, count: 6 * vertices.count)
-        out.withUnsafeMutableBufferPointer { buf in
-            for i in vertices.indices {
-                let v = vertices[i], n = normals[i]
-                buf[6 * i] = c.z - v.z
-                buf[6 * i + 1] = c.x - v.x
-                buf[6 * i + 2] = c.y - v.y
-                buf[6 * i + 3] = n.z
-                buf[6 * i + 4] = n.x
-                buf[6 * i + 5] = n.y
-            }
-        }
-        return out
-    }
 }

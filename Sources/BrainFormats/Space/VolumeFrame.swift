@@ -81,7 +81,4 @@ public struct VolumeFrame: Hashable, Sendable {
             [0, 0, 0, 1],
         ]
     }
-
-    /// A direction (normal) from BV axes to RAS: `(−nZ, −nX, −nY)`; no offset applies to directions.
-    public static func rasDirection(bv n: SIMD3<Float>) -> SIMD3<Float> { SIMD3(-n.z, -n.x, -n.y) }
 }
