@@ -33,6 +33,7 @@ public struct AtlasBuildReport: Codable, Sendable {
 public enum AtlasBuilder {
     public static func build(_ options: AtlasBuildOptions, progress: BuildProgress? = BuildProgress()) throws -> AtlasBuildReport {
         let recipe = try Recipe.load(from: options.recipe)
+        try SourcesCheck.verify(options.sources, recipe: recipe)
         let src = try SourceData(root: options.sources, recipe: recipe, progress: progress)
         let out = Output(root: options.output)
         var files: [String] = []

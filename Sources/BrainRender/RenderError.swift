@@ -4,6 +4,10 @@ import BrainAtlas
 public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
     case libraryMissing(name: String, reason: String)
     case contextFailed(String)
+    /// Neither GL backend loads (both reasons, with the packages that provide each).
+    case noBackend(String)
+    /// A GL setting (`--gl`, `BRAINTUTOR_GL`, `BRAINTUTOR_EGL_DEVICE`) has a value it cannot take.
+    case badSetting(name: String, value: String, problem: String)
     case shaderMissing(name: String, searched: [String])
     case shaderCompile(name: String, log: String)
     case badSize(width: Int, height: Int, limit: Int)
@@ -18,8 +22,10 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .libraryMissing(let name, let reason):
-            return "OSMesa (\(name)) cannot be loaded: \(reason)"
-        case .contextFailed(let what): return "OSMesa context: \(what)"
+            return "\(name) cannot be loaded: \(reason)"
+        case .contextFailed(let what): return "GL context: \(what)"
+        case .noBackend(let reasons): return "no GL backend loads: \(reasons)"
+        case .badSetting(let name, let value, let problem): return "\(name): '\(value)' \(problem)"
         case .shaderMissing(let name, let searched):
             return "shaders \(name) not found; looked in: \(searched.joined(separator: ", ")) "
                 + "(install Shaders/ next to the executable or in <prefix>/share/braintutor/, or set BRAINTUTOR_SHADERS)"

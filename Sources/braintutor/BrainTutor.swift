@@ -14,7 +14,7 @@ struct BrainTutor: AsyncParsableCommand {
             RenderCommand.self, PickCommand.self, SliceCommand.self,
             InfoCommand.self, RegionsCommand.self, WhereCommand.self, AtlasesCommand.self,
             InspectCommand.self, ConvertCommand.self, BuildAtlasCommand.self,
-            ServeCommand.self, BenchCommand.self,
+            ServeCommand.self, BenchCommand.self, DoctorCommand.self,
         ]
     )
 
@@ -36,9 +36,11 @@ struct BrainTutor: AsyncParsableCommand {
     /// stdout is flushed here.
     static func main() async {
         let command = CommandLine.arguments.dropFirst().first
+        GLOptions.applyEarly(CommandLine.arguments)
+        if command == "--version" { return DoctorCommand.printVersion() }
         if command == RenderCommand.configuration.commandName
             || (command == PickCommand.configuration.commandName && PickCommand.alwaysDraw) {
-            OSMesaLibrary.preload()
+            GLBackend.preload()
         }
         await Self.main(nil)
         // Reached only on success: argument-parser exits by itself on errors and --help.

@@ -29,7 +29,7 @@ public struct VOI: Hashable, Sendable {
     }
 }
 
-/// A BrainVoyager VOI file, versions 1–4 (FORMATS.md §5). The bytes read are kept, so an unchanged
+/// A BrainVoyager VOI file, versions 1–4 (docs/FORMATS.md §5). The bytes read are kept, so an unchanged
 /// file writes back identically; any change writes BrainVoyager's layout.
 public struct VOIFile: Sendable {
     /// Header lines before the first VOI (except `NrOfVOIs`), in file order, values as written.
@@ -85,15 +85,6 @@ public struct VOIFile: Sendable {
     /// The header value of `key` (case-insensitive), as text.
     public func value(_ key: String) -> String? {
         header.first { $0.key.caseInsensitiveCompare(key) == .orderedSame }?.value.string
-    }
-
-    /// Sets (or appends) a header value.
-    public mutating func setValue(_ value: String, for key: String) {
-        if let i = header.firstIndex(where: { $0.key.caseInsensitiveCompare(key) == .orderedSame }) {
-            header[i].value = RawString(value)
-        } else {
-            header.append(TextHeaderEntry(key: key, value: RawString(value)))
-        }
     }
 
     public var version: Int { value("FileVersion").flatMap { Int($0) } ?? 0 }

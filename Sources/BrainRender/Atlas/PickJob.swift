@@ -15,7 +15,7 @@ extension RenderJobs {
     /// loads while Mesa starts, and the pass always draws. `errorModel` is the snapping of the
     /// rasteriser that would draw.
     public static func pick(_ request: SceneRequest, data: String?, x: Int, y: Int,
-                            decideOnCPU: Bool = true, errorModel: PickErrorModel = .llvmpipe,
+                            decideOnCPU: Bool = true, errorModel: PickErrorModel = .expectedHere,
                             exitsAfter: Bool = false) throws -> PickReport {
         let pixel = try Pixel(x: x, y: y, width: request.width, height: request.height)
         var times = StageTimes()
@@ -30,7 +30,9 @@ extension RenderJobs {
                 id = certain
                 times.mark("decided on the CPU")
             } else {
-                let context = try GLContext(width: request.width, height: request.height)
+                let backend = try GLBackend.chosen()
+                times.mark("GL library (\(backend))")
+                let context = try GLContext(width: request.width, height: request.height, backend: backend)
                 if exitsAfter { _ = Unmanaged.passRetained(context) }
                 times.mark("context")
                 id = try context.pickID(scene.scene, pixel: pixel, candidates: candidates)

@@ -546,6 +546,8 @@ async function setAtlas(name, { keepSelection = false } = {}) {
   state.atlas = name;
   $("atlas").value = name;
   if (!keepSelection) { state.selected = null; state.slicePoint = null; }
+  // The brain loads while the regions arrive: it does not need them.
+  if (!keepSelection) renderBrain();
   try {
     state.regions = await getJSON(`/api/regions?${query({ atlas: name })}`);
   } catch (error) {
@@ -553,10 +555,7 @@ async function setAtlas(name, { keepSelection = false } = {}) {
     showStatus(`Could not load the regions: ${error.message}`);
   }
   await fillTable();
-  if (!keepSelection) {
-    renderBrain();
-    renderSlice();
-  }
+  if (!keepSelection) renderSlice();
 }
 
 function updateButtons() {
@@ -589,7 +588,8 @@ function setViewName(view) {
   return renderBrain();
 }
 
-const phoneQuery = window.matchMedia("(max-width: 600px)");
+// The same widths as the phone layout in style.css.
+const phoneQuery = window.matchMedia("(max-width: 600px), (max-height: 500px) and (orientation: landscape)");
 function isPhone() { return phoneQuery.matches; }
 
 // On a phone the sections are tab panels; on a wider screen they are all shown, so the
@@ -705,7 +705,7 @@ async function start() {
   const first = state.atlases.find((a) => a.name === "gyri") || state.atlases[0];
   if (first) await setAtlas(first.name);
   document.body.dataset.ready = "true";
-  brainShown().then(() => readyHook());
+  brainShown().then(() => readyHook(), (error) => readyHook(error));
 }
 
 start();

@@ -4,7 +4,8 @@
 "use strict";
 
 let resolveReady = null;
-const readyPromise = new Promise((resolve) => { resolveReady = resolve; });
+let rejectReady = null;
+const readyPromise = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
 let glLoad = null;  // promise of the WebGL scene being shown
 
 // WebGL unless the page asks for server images (?renderer=server) or the browser cannot.
@@ -103,7 +104,9 @@ async function brainShown() {
   while ($("brain").dataset.state === "loading") await new Promise((r) => setTimeout(r, 20));
 }
 
-function readyHook() { resolveReady(); }
+function readyHook(error) {
+  if (error) rejectReady(error); else resolveReady();
+}
 
 window.brainTutor = {
   ready: readyPromise,
