@@ -22,7 +22,7 @@ struct BrainTutor: AsyncParsableCommand {
 
     func run() async throws {
         guard version else { throw CleanExit.helpRequest(self) }
-        print(VersionReport().text)
+        DoctorCommand.printVersion()
     }
 
     /// `render` starts opening Mesa before its arguments are even parsed: a one-shot render

@@ -22,12 +22,9 @@ struct DoctorCommand: ParsableCommand {
 
     /// `braintutor --version`: the program and the GL it draws with (or why none loads).
     static func printVersion() {
-        print("braintutor")
-        do {
-            print("gl: \(try driverInfo().summary)")
-        } catch {
-            print("gl: \(error)")
-        }
+        let gl: String
+        do { gl = try driverInfo().summary } catch { gl = "\(error)" }
+        print(VersionReport(components: [("gl", gl)]).text)
     }
 
     /// One line per backend: whether its libraries load, or why not.
