@@ -20,11 +20,13 @@ struct DoctorCommand: ParsableCommand {
         }
     }
 
-    /// `braintutor --version`: the program and the GL it draws with (or why none loads).
-    static func printVersion() {
-        let gl: String
-        do { gl = try driverInfo().summary } catch { gl = "\(error)" }
-        print(VersionReport(components: [("gl", gl)]).text)
+    /// `braintutor --version`'s GL line: the backend, renderer and version (or why none loads).
+    static var versionLine: (name: String, value: String) {
+        do {
+            return ("gl", try driverInfo().summary)
+        } catch {
+            return ("gl", "\(error)")
+        }
     }
 
     /// One line per backend: whether its libraries load, or why not.
