@@ -1,5 +1,5 @@
 /// What `braintutor --version` prints: the version, then one line per component worth naming
-/// (the GL backend in use is added here by the renderer's options).
+/// (`DoctorCommand.printVersion` adds the GL backend in use).
 struct VersionReport {
     static let version = "0.9.0"
 
