@@ -143,7 +143,8 @@ import FoundationNetworking
             #expect(reply.body == (try Data(contentsOf: file)), "\(name)")
         }
         #expect(try await server.get("/shaders/secret.glsl").status == 404)
-        #expect(try await server.get("/api/mesh/brain").status == 400)
+        #expect(try await server.get("/api/mesh/brain").status == 404)
+        #expect(try await server.get("/api/labels/gyri/brain").status == 404)
         #expect(try await server.get("/api/labels/nope/pial-left").status == 404)
     }
 }

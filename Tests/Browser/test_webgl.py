@@ -6,13 +6,10 @@ ANGLE=swiftshader for the CPU fallback). Every expectation is the server's own a
 same scene, size and pixel (/api/pick, /api/render?shading=flat).
 """
 
-import json
 import os
-import pathlib
 import random
 import unittest
 import urllib.parse
-import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -20,24 +17,15 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-BASE = os.environ.get("BRAINTUTOR_URL", "http://127.0.0.1:8080").rstrip("/")
-REPO = pathlib.Path(__file__).resolve().parents[2]
-ARTIFACTS = pathlib.Path(os.environ.get("ARTIFACTS", REPO / "artifacts" / "browser"))
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
-TIMEOUT = float(os.environ.get("BROWSER_TIMEOUT", "120"))
+# The server, artifacts folder, browser paths and API helper of the server-image tests.
+from test_viewer import ARTIFACTS, BASE, CHROMEDRIVER, CHROMIUM, TIMEOUT, api
+
 ANGLE_FLAGS = {
     "gl-egl": ("--use-angle=gl-egl", "--use-gl=angle"),
     "swiftshader": ("--use-angle=swiftshader", "--use-gl=angle", "--enable-unsafe-swiftshader"),
 }
 PRESETS = ["lateral", "medial", "superior", "inferior", "anterior", "posterior"]
 SAMPLES = 520
-
-
-def api(path, **params):
-    url = f"{BASE}{path}?{urllib.parse.urlencode(params)}" if params else f"{BASE}{path}"
-    with urllib.request.urlopen(url, timeout=TIMEOUT) as response:
-        return json.load(response)
 
 
 def same_region(a, b):
@@ -105,24 +93,28 @@ class WebGLViewerTest:
 
     # ---------- agreement with the server ----------
 
+    def assert_picks_agree(self, view, samples, rng):
+        """pickAt at `samples` pixels (a few of them background) against /api/pick."""
+        self.call("brainTutor.setView(args[0])", view)
+        size = self.call("brainTutor.canvasSize()")
+        params = self.scene_params()
+        grid = self.pick_grid(6)
+        brain = [p for p, r in grid.items() if r]
+        background = [p for p, r in grid.items() if not r]
+        self.assertGreater(len(brain), samples, f"{view}: too few brain pixels on the canvas")
+        sample = rng.sample(brain, samples - 40) + rng.sample(background, min(40, len(background)))
+        agree = 0
+        for x, y in sample:
+            server = api("/api/pick", **params, w=size["width"], h=size["height"], x=x, y=y)["region"]
+            agree += same_region(grid[(x, y)], server)
+        share = agree / len(sample)
+        self.assertGreaterEqual(share, 0.995, f"{params}: pickAt agrees with /api/pick at {share:.3%}")
+
     def test_1_picks_agree_with_the_server_at_every_preset(self):
         self.load()
         rng = random.Random(17)
         for view in PRESETS:
-            self.call("brainTutor.setView(args[0])", view)
-            size = self.call("brainTutor.canvasSize()")
-            params = self.scene_params()
-            grid = self.pick_grid(6)
-            brain = [p for p, r in grid.items() if r]
-            background = [p for p, r in grid.items() if not r]
-            self.assertGreater(len(brain), SAMPLES, f"{view}: too few brain pixels on the canvas")
-            sample = rng.sample(brain, SAMPLES - 40) + rng.sample(background, min(40, len(background)))
-            agree = 0
-            for x, y in sample:
-                server = api("/api/pick", **params, w=size["width"], h=size["height"], x=x, y=y)["region"]
-                agree += same_region(grid[(x, y)], server)
-            share = agree / len(sample)
-            self.assertGreaterEqual(share, 0.995, f"{view}: pickAt agrees with /api/pick at {share:.3%}")
+            self.assert_picks_agree(view, SAMPLES, rng)
             self.shot(f"1-{view}")
         self.assert_no_console_errors()
 
@@ -265,6 +257,32 @@ class DesktopWebGLTest(WebGLViewerTest, unittest.TestCase):
         self.wait.until(lambda d: tip.is_displayed())
         self.assertIn(expected["name"], tip.text)
         self.assertNotEqual(self.driver.find_element(By.ID, "info-name").text, expected["name"])
+
+
+    def test_8_subcortical_glass_head_and_inflated_pick_like_the_server(self):
+        self.load()
+        rng = random.Random(18)
+        # The subcortical atlas: the structures inside the see-through cortex.
+        self.call("setAtlas('subcortical').then(() => brainShown())")
+        self.assert_picks_agree("lateral", 300, rng)
+        self.shot("8-subcortical")
+        self.call("setAtlas('gyri').then(() => brainShown())")
+        self.driver.find_element(By.ID, "show-head").click()
+        self.call("brainShown()")
+        self.assertIn("head=true", self.call("brainTutor.sceneQuery()"))
+        self.assert_picks_agree("anterior", 300, rng)
+        self.shot("8-head")
+        # The inflated surface of the right hemisphere.
+        self.driver.find_element(By.ID, "show-head").click()
+        self.driver.find_element(By.CSS_SELECTOR, 'button.surface[data-surface="inflated"]').click()
+        self.call("setViewName('medial').then(() => brainShown())")
+        self.driver.find_element(By.CSS_SELECTOR, 'button.hemi[data-hemi="right"]').click()
+        self.call("brainShown()")
+        self.assertIn("surface=inflated", self.call("brainTutor.sceneQuery()"))
+        self.assertIn("hemi=right", self.call("brainTutor.sceneQuery()"))
+        self.assert_picks_agree("medial", 300, rng)
+        self.shot("8-inflated-right-medial")
+        self.assert_no_console_errors()
 
 
 if __name__ == "__main__":
