@@ -23,7 +23,7 @@ struct Timing {
 extension BenchRenderCommand {
     /// The GL figures of one backend: context, frames, pick pass, repeated and CPU picks.
     static func measure(_ atlasScene: AtlasScene, library: AtlasLibrary?, backend: GLBackend,
-                        timing: Timing) throws -> Figures {
+                        timing: Timing) throws -> (Figures, GLContext) {
         let scene = atlasScene.scene
         let w = scene.width, h = scene.height, n = timing.iterations
         var made: GLContext?
@@ -59,11 +59,24 @@ extension BenchRenderCommand {
             k += 1
             _ = try scene.certainPickID(x: x, y: y, model: model)
         }
-        return Figures(backend: backend.rawValue, renderer: context.rendererName, size: [w, h], contextMs: contextMs,
+        let figures = Figures(backend: backend.rawValue, renderer: context.rendererName, size: [w, h], contextMs: contextMs,
                        firstLitFrameMs: firstLit, litFrameMs: lit, flatFrameMs: flat, pickPassMs: pickPass,
                        onePixelPickMs: onePixel, repeatedPickMs: repeated, repeatedPickSamples: pixels.count,
                        cpuPickMs: cpuPick, cpuSubpixelBits: model.subpixelBits, cpuDecidedPixels: decided,
                        cpuDifferingPixels: differing)
+        return (figures, context)
+    }
+
+    /// The median ratio of the second context's lit frame to the first's, drawn in turn, so
+    /// the load of a shared machine weighs on both alike.
+    static func pairedLitRatio(_ scene: Scene, _ first: GLContext, _ second: GLContext, timing: Timing) throws -> Double {
+        var ratios: [Double] = []
+        for _ in 0..<max(1, timing.iterations) {
+            let a = try timing.once { _ = try first.renderImage(scene, shading: .lit) }
+            let b = try timing.once { _ = try second.renderImage(scene, shading: .lit) }
+            ratios.append(b / a)
+        }
+        return ratios.sorted()[ratios.count / 2]
     }
 
     /// Up to 500 brain pixels spread over the image (a deterministic sequence, the same for
@@ -87,6 +100,8 @@ struct BenchRenderTable {
     let sceneBuildMs: Double
     let loadParts: [String]
     let pngMs: Double
+    /// EGL's lit frame over OSMesa's, drawn in turn (nil unless both were measured).
+    let pairedLitRatio: Double?
 
     var text: String {
         func f(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
@@ -104,7 +119,8 @@ struct BenchRenderTable {
              "brain pixels (\(figures.map { "\($0.cpuSubpixelBits) bits, \($0.cpuDifferingPixels) unlike the pass" }.joined(separator: "; ")))"),
         ]
         if let o = figures.first(where: { $0.backend == "osmesa" }), let e = figures.first(where: { $0.backend == "egl" }) {
-            rows.append(("EGL / OSMesa", ["lit \(f(100 * e.litFrameMs / o.litFrameMs, 0)) %",
+            let lit = pairedLitRatio.map { "lit \(f(100 * $0, 0)) % paired" } ?? "lit \(f(100 * e.litFrameMs / o.litFrameMs, 0)) %"
+            rows.append(("EGL / OSMesa", [lit,
                                           "repeated pick \(f(100 * e.repeatedPickMs / o.repeatedPickMs, 0)) %"], ""))
         }
         let widths = header.indices.map { i in max(header[i].count, rows.map { $0.1[i].count }.max() ?? 0) }

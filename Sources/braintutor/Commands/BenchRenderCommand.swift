@@ -41,6 +41,8 @@ struct BenchRenderCommand: ParsableCommand {
         let pngFastMs: Double
         /// One entry per backend measured: the forced one, or every one that loads.
         let backends: [Figures]
+        /// EGL's lit frame over OSMesa's, the two drawn in turn (null unless both were measured).
+        let eglOverOSMesaLitPaired: Double?
     }
 
     func run() throws {
@@ -74,11 +76,16 @@ struct BenchRenderCommand: ParsableCommand {
             let backends = try GLBackend.forced().map { [$0] } ?? GLBackend.allCases.filter { (try? $0.load()) != nil }
             guard !backends.isEmpty else { _ = try GLBackend.chosen(); return }  // throws the packages to install
             let timing = Timing(iterations: iterations)
-            let figures = try backends.map { try Self.measure(atlasScene, library: library, backend: $0, timing: timing) }
+            let measured = try backends.map { try Self.measure(atlasScene, library: library, backend: $0, timing: timing) }
+            let figures = measured.map(\.0)
+            let paired = try measured.count == 2
+                ? Self.pairedLitRatio(atlasScene.scene, measured[0].1, measured[1].1, timing: timing) : nil
             let image = try GLContext(width: request.width, height: request.height).renderImage(atlasScene.scene, shading: .lit)
             let png = try timing.median(iterations) { _ = try image.png(transparent: false) }
-            if json { return try CommandOutput.printJSON(Report(sceneBuildMs: buildMs, pngFastMs: png, backends: figures)) }
-            print(BenchRenderTable(figures: figures, sceneBuildMs: buildMs, loadParts: loadParts, pngMs: png).text)
+            if json { return try CommandOutput.printJSON(Report(sceneBuildMs: buildMs, pngFastMs: png, backends: figures,
+                                                                   eglOverOSMesaLitPaired: paired)) }
+            print(BenchRenderTable(figures: figures, sceneBuildMs: buildMs, loadParts: loadParts, pngMs: png,
+                                   pairedLitRatio: paired).text)
         }
     }
 }
