@@ -48,7 +48,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "braintutor-server", dependencies: [
-            "BrainServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BrainServer", "BrainRender", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "BrainFormatsTests", dependencies: ["BrainFormats"]),

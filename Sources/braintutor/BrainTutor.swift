@@ -22,7 +22,7 @@ struct BrainTutor: AsyncParsableCommand {
 
     func run() async throws {
         guard version else { throw CleanExit.helpRequest(self) }
-        print(VersionReport().text)
+        print(VersionReport(components: [DoctorCommand.versionLine]).text)
     }
 
     /// `render` starts opening Mesa before its arguments are even parsed: a one-shot render
@@ -37,7 +37,6 @@ struct BrainTutor: AsyncParsableCommand {
     static func main() async {
         let command = CommandLine.arguments.dropFirst().first
         GLOptions.applyEarly(CommandLine.arguments)
-        if command == "--version" { return DoctorCommand.printVersion() }
         if command == RenderCommand.configuration.commandName
             || (command == PickCommand.configuration.commandName && PickCommand.alwaysDraw) {
             GLBackend.preload()

@@ -39,7 +39,7 @@ public struct AtlasScene: Sendable {
         let showCortex = !isSubcorticalAtlas || request.hemisphere != nil
         var layers: [Scene.Layer] = []
         var infos: [LayerInfo] = []
-        let highlighted = try highlightSet(request, library: library)
+        let highlighted = try highlightSet(request, library: library, shown: hemisphere)
 
         if showCortex {
             let sides: [Hemisphere] = hemisphere == .both ? [.left, .right] : [hemisphere == .left ? .left : .right]
@@ -110,10 +110,13 @@ public struct AtlasScene: Sendable {
         return Set(regions.indices.filter { regions[$0]?.hemisphere == hidden })
     }
 
-    static func highlightSet(_ request: SceneRequest, library: AtlasLibrary) throws -> Set<Region> {
+    static func highlightSet(_ request: SceneRequest, library: AtlasLibrary,
+                             shown: SceneRequest.HemisphereChoice = .both) throws -> Set<Region> {
         guard let query = request.highlight else { return [] }
+        // One side shown: a query without a side means that side, and suggestions come from it.
+        let side: Hemisphere? = shown == .left ? .left : shown == .right ? .right : nil
         do {
-            return Set(try RegionSearch(library: library, atlas: request.atlas).highlight(query))
+            return Set(try RegionSearch(library: library, atlas: request.atlas, side: side).highlight(query))
         } catch AtlasError.noMatch(_, let suggestions) {
             throw RenderError.unknownRegion(query, suggestions: suggestions)
         }

@@ -153,7 +153,7 @@ async function pickPixel(x, y) {
   try {
     const result = await getJSON(`/api/pick?${img.dataset.scene}&${query({ x, y })}`);
     if (!result.region) {
-      showStatus("No region there: that is background or unlabelled cortex.");
+      showStatus(result.surface ? `No region there: ${result.surface}.` : "No region there: that is background.");
       return;
     }
     showStatus("");
@@ -328,7 +328,7 @@ async function fillTable() {
     const side = document.createElement("td");
     side.textContent = region.hemisphere === "none" ? "–" : region.hemisphere;
     const lobe = document.createElement("td");
-    lobe.textContent = region.lobe || "";
+    lobe.textContent = region.lobe || (region.lobes || []).join(", ");
     row.append(swatch, name, side, lobe);
     body.appendChild(row);
   }
@@ -476,7 +476,10 @@ async function select(region, { point = null, info = null, keepView = false } = 
   state.selected = Object.assign({}, region, details.region);
   showInfo(details);
   if (point) moveSliceTo(point);
-  else if (details.region && details.region.centroidMni) moveSliceTo(details.region.centroidMni);
+  else if (details.region && (details.region.anchorMni || details.region.centroidMni)) {
+    // The anchor lies inside the region; a centroid can fall outside a curved one.
+    moveSliceTo(details.region.anchorMni || details.region.centroidMni);
+  }
   updateButtons();
   renderBrain();
   renderSlice();
@@ -489,7 +492,9 @@ function showInfo(details) {
   $("info-swatch").style.background = colorCSS(region.color);
   $("info-atlas").textContent = atlasTitle(region.atlas);
   $("info-side").textContent = sideText(region.hemisphere);
-  $("info-lobe").textContent = region.lobe || "–";
+  $("info-lobe").textContent = region.lobe || (region.lobes && region.lobes.length ? region.lobes.join(", ") : "–");
+  $("info-caveat").textContent = region.caveat ? `Approximate: ${region.caveat}` : "";
+  $("info-caveat").hidden = !region.caveat;
   $("info-synonyms").textContent = region.synonyms && region.synonyms.length ? region.synonyms.join(", ") : "–";
   $("info-volume").textContent = typeof region.volumeMl === "number" ? `${region.volumeMl.toFixed(1)} ml` : "–";
   $("info-text").textContent = region.text || "";

@@ -63,7 +63,11 @@ async function showGLBrain() {
 // A tap on the canvas: the region from the device's own pick pass, at once.
 function glPicked(region) {
   if (!region) {
-    showStatus("No region there: that is background or unlabelled cortex.");
+    // As the server's pick says it: a hemisphere mesh without a region is unlabelled cortex.
+    const surface = state.gl.lastPickSurface;
+    showStatus(!surface ? "No region there: that is background."
+      : /^(pial|inflated)-/.test(surface) ? "No region there: unlabelled cortex (medial wall, or cortex this atlas does not map)."
+      : surface === "head" ? "No region there: head surface." : "No region there.");
     return;
   }
   showStatus("");

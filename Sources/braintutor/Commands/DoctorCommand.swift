@@ -20,13 +20,12 @@ struct DoctorCommand: ParsableCommand {
         }
     }
 
-    /// `braintutor --version`: the program and the GL it draws with (or why none loads).
-    static func printVersion() {
-        print("braintutor")
+    /// `braintutor --version`'s GL line: the backend, renderer and version (or why none loads).
+    static var versionLine: (name: String, value: String) {
         do {
-            print("gl: \(try driverInfo().summary)")
+            return ("gl", try driverInfo().summary)
         } catch {
-            print("gl: \(error)")
+            return ("gl", "\(error)")
         }
     }
 

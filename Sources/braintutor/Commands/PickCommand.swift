@@ -34,8 +34,11 @@ struct PickCommand: ParsableCommand {
             let report = try RenderJobs.pick(try scene.request(), data: scene.data.dataDirectory, x: x, y: y,
                                              decideOnCPU: !Self.alwaysDraw, errorModel: Self.errorModel, exitsAfter: true)
             if json { return try CommandOutput.printJSON(report) }
-            guard let region = report.region?.region else { return print("(\(x), \(y)): no region (background)") }
             let mni = report.mni.map { " at MNI (\($0.map { String($0) }.joined(separator: ", ")))" } ?? ""
+            guard let region = report.region?.region else {
+                guard let surface = report.surface else { return print("(\(x), \(y)): no region (background)") }
+                return print("(\(x), \(y)): no region: \(surface)\(mni), vertex \(report.vertex.map(String.init) ?? "–")")
+            }
             print("(\(x), \(y)): \(region.displayName) [\(region.atlas) #\(region.id)]\(mni), vertex \(report.vertex.map(String.init) ?? "–")")
         }
     }
