@@ -9,6 +9,8 @@ import Hummingbird
 struct SceneDataRoutes: Sendable {
     let engine: AtlasEngine
     let bodies = ImmutableBodies()
+    /// Scene JSON by query, up to 4 MB (a few hundred window sizes and scenes).
+    let descriptions = LRUCache<SceneRequest, Data>(capacity: 4 << 20)
     static let binary = "application/octet-stream"
 
     static func register(on router: Router<BasicRequestContext>, engine: AtlasEngine) {
@@ -17,7 +19,11 @@ struct SceneDataRoutes: Sendable {
             let q = try QueryParameters(rawQuery: request.uri.query)
             try q.allowOnly(SceneQuery.keys)
             let scene = try SceneQuery.parse(q, engine: engine)
-            return HTTPResponses.json(try BrainJSON.encode(try await RenderService.mapErrors { try data.describe(scene) }))
+            // The same query always describes the same scene: kept, so a page load pays it once.
+            if let cached = data.descriptions.value(for: scene) { return HTTPResponses.json(cached) }
+            let json = try BrainJSON.encode(try await RenderService.mapErrors { try data.describe(scene) })
+            data.descriptions.insert(json, for: scene, cost: json.count)
+            return HTTPResponses.json(json)
         }
         router.get("/api/mesh/{name}") { request, context in
             try QueryParameters(rawQuery: request.uri.query).allowOnly(["v"])
