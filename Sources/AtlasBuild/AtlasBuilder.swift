@@ -27,6 +27,8 @@ public struct AtlasBuildReport: Codable, Sendable {
     /// Regions whose sourceLabel has no entry in `texts/<atlas>.json` (when that file exists).
     public var missingTexts: [String]
     public var files: [String]
+    /// Colour contrast per cortical atlas, of the source colours and of the drawn ones.
+    public var colours: [String: AtlasColours.Report] = [:]
 }
 
 /// Builds AtlasData from the sources and the recipe: same inputs, same bytes.
@@ -53,9 +55,11 @@ public enum AtlasBuilder {
                                        lut: lut, dkAnnotation: recipe.sources.dkAnnotation)
         var done: [String: LabelledAtlas] = [:]
         var ordered: [LabelledAtlas] = []
+        var colours: [String: AtlasColours.Report] = [:]
         for atlas in recipe.atlases {
             progress?.step("labelling \(atlas.name)")
-            let labelled = try labelling.label(atlas, done: done)
+            var labelled = try labelling.label(atlas, done: done)
+            colours[atlas.name] = AtlasColours.apply(&labelled, triangles: src.hemis.map { $0.pial.triangles })
             done[atlas.name] = labelled
             ordered.append(labelled)
         }
@@ -114,7 +118,7 @@ public enum AtlasBuilder {
         try out.write(try catalog.encoded(), to: "catalog.json")
         files.append("catalog.json")
         return AtlasBuildReport(ribbonVoxels: ribbon.count, dkAgreement: agreement, atlasVoxels: atlasVoxels,
-                                emptyRegions: empty, missingTexts: missingTexts, files: files.sorted())
+                                emptyRegions: empty, missingTexts: missingTexts, files: files.sorted(), colours: colours)
     }
 
     static func writeMeshes(_ src: SourceData, out: Output, progress: BuildProgress?) throws -> [Catalog.Mesh] {
@@ -164,6 +168,7 @@ extension AtlasBuilder {
             let shown = r.emptyRegions.prefix(5).joined(separator: "; ")
             lines.append("\(r.emptyRegions.count) regions without voxels: \(shown)\(r.emptyRegions.count > 5 ? "; … (--json lists all)" : "")")
         }
+        for name in r.colours.keys.sorted() { lines += AtlasColours.lines(name, r.colours[name]!) }
         if !r.missingTexts.isEmpty { lines.append("regions without a text: \(r.missingTexts.joined(separator: ", "))") }
         lines.append("\(r.files.count) files written")
         return lines.joined(separator: "\n")

@@ -52,7 +52,8 @@ enum CatalogAssembly {
             }
             let centroid = stats[id].centroid.map { [round2($0.x), round2($0.y), round2($0.z)] }
             return Catalog.RegionEntry(id: id, name: r.name, sourceLabel: r.sourceLabel, hemisphere: r.hemisphere,
-                                       color: atlas.colors[i], lobe: lobe, voxelCount: stats[id].count, centroidMni: centroid)
+                                       color: atlas.colors[i], lobe: lobe, voxelCount: stats[id].count, centroidMni: centroid,
+                                       sourceColor: atlas.sourceColors.flatMap { $0[i] == atlas.colors[i] ? nil : $0[i] })
         }
         let a = atlas.recipe
         return Catalog.Atlas(name: a.name, title: a.title, description: a.description, source: a.source,

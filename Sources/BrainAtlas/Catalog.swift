@@ -98,9 +98,11 @@ public struct Catalog: Codable, Sendable, Equatable {
         public var lobe: String?
         public var voxelCount: Int?
         public var centroidMni: [Double]?
+        /// The source's colour where the build derived `color` (absent: `color` is the source's).
+        public var sourceColor: RGB?
 
         public init(id: Int, name: String, sourceLabel: String, hemisphere: Hemisphere, color: RGB,
-                    lobe: String?, voxelCount: Int? = nil, centroidMni: [Double]? = nil) {
+                    lobe: String?, voxelCount: Int? = nil, centroidMni: [Double]? = nil, sourceColor: RGB? = nil) {
             self.id = id
             self.name = name
             self.sourceLabel = sourceLabel
@@ -109,10 +111,11 @@ public struct Catalog: Codable, Sendable, Equatable {
             self.lobe = lobe
             self.voxelCount = voxelCount
             self.centroidMni = centroidMni
+            self.sourceColor = sourceColor
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, name, sourceLabel, hemisphere, color, lobe, voxelCount, centroidMni
+            case id, name, sourceLabel, hemisphere, color, lobe, voxelCount, centroidMni, sourceColor
         }
 
         // Explicit nulls keep every key present in the written catalog.
@@ -126,12 +129,13 @@ public struct Catalog: Codable, Sendable, Equatable {
             if let lobe { try c.encode(lobe, forKey: .lobe) } else { try c.encodeNil(forKey: .lobe) }
             try c.encodeIfPresent(voxelCount, forKey: .voxelCount)
             try c.encodeIfPresent(centroidMni, forKey: .centroidMni)
+            try c.encodeIfPresent(sourceColor, forKey: .sourceColor)
         }
 
         /// The region object of this entry in atlas `atlas`.
         public func region(atlas: String) -> Region {
             Region(id: id, name: name, sourceLabel: sourceLabel, hemisphere: hemisphere,
-                   atlas: atlas, color: color, lobe: lobe)
+                   atlas: atlas, color: color, lobe: lobe, sourceColor: sourceColor)
         }
     }
 }

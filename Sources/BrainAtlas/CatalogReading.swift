@@ -52,6 +52,14 @@ struct JSONReader {
         return h
     }
 
+    /// `[r, g, b]`, each 0…255.
+    func color(_ v: JSONValue, _ path: @autoclosure () -> String) throws -> RGB {
+        let c = try array(v, path())
+        guard c.count == 3 else { throw fail("a colour has exactly 3 components", path()) }
+        return RGB(UInt8(try int(c[0], in: 0...255, path() + "[0]")), UInt8(try int(c[1], in: 0...255, path() + "[1]")),
+                   UInt8(try int(c[2], in: 0...255, path() + "[2]")))
+    }
+
     func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 }
 
@@ -79,17 +87,15 @@ extension Catalog {
             regions.reserveCapacity(list.count)
             for (k, e) in list.enumerated() {
                 let q = "\(p).regions[\(k)]"
-                let c = try r.array(r.member(e, "color", q), q + ".color")
-                guard c.count == 3 else { throw r.fail("a colour has exactly 3 components", q + ".color") }
-                let rgb = RGB(UInt8(try r.int(c[0], in: 0...255, q + ".color[0]")), UInt8(try r.int(c[1], in: 0...255, q + ".color[1]")),
-                              UInt8(try r.int(c[2], in: 0...255, q + ".color[2]")))
+                let rgb = try r.color(r.member(e, "color", q), q + ".color")
                 regions.append(RegionEntry(
                     id: try r.int(r.member(e, "id", q), in: 1...65535, q + ".id"), name: try r.string(e, "name", q),
                     sourceLabel: try r.string(e, "sourceLabel", q),
                     hemisphere: try r.hemisphere(r.member(e, "hemisphere", q), q + ".hemisphere"), color: rgb,
                     lobe: try r.optional(e, "lobe").map { try r.string($0, q + ".lobe") },
                     voxelCount: try r.optional(e, "voxelCount").map { try r.int($0, in: 0...Int(Int32.max), q + ".voxelCount") },
-                    centroidMni: try r.optional(e, "centroidMni").map { try r.array($0, q + ".centroidMni").map { try r.double($0, q + ".centroidMni") } }))
+                    centroidMni: try r.optional(e, "centroidMni").map { try r.array($0, q + ".centroidMni").map { try r.double($0, q + ".centroidMni") } },
+                    sourceColor: try r.optional(e, "sourceColor").map { try r.color($0, q + ".sourceColor") }))
             }
             atlases.append(Atlas(name: try r.string(a, "name", p), title: try r.string(a, "title", p),
                                  description: try r.string(a, "description", p), source: try r.string(a, "source", p),

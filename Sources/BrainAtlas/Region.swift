@@ -1,7 +1,8 @@
 /// One labelled region of one atlas: the region object every command and the server print.
 ///
 /// Its JSON is exactly `{"id","name","sourceLabel","hemisphere","atlas","color":[r,g,b],"lobe"}`
-/// with `lobe` written as `null` when absent; use `RegionWith` to add fields beside it.
+/// with `lobe` written as `null` when absent, plus `"sourceColor"` where the build derived `color`;
+/// use `RegionWith` to add fields beside it.
 public struct Region: Codable, Sendable, Hashable {
     public var id: Int
     public var name: String
@@ -10,9 +11,11 @@ public struct Region: Codable, Sendable, Hashable {
     public var atlas: String
     public var color: RGB
     public var lobe: String?
+    /// The atlas source's colour where the build replaced it by a distinct one (nil: `color` is it).
+    public var sourceColor: RGB?
 
     public init(id: Int, name: String, sourceLabel: String, hemisphere: Hemisphere,
-                atlas: String, color: RGB, lobe: String?) {
+                atlas: String, color: RGB, lobe: String?, sourceColor: RGB? = nil) {
         self.id = id
         self.name = name
         self.sourceLabel = sourceLabel
@@ -20,10 +23,11 @@ public struct Region: Codable, Sendable, Hashable {
         self.atlas = atlas
         self.color = color
         self.lobe = lobe
+        self.sourceColor = sourceColor
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, sourceLabel, hemisphere, atlas, color, lobe
+        case id, name, sourceLabel, hemisphere, atlas, color, lobe, sourceColor
     }
 
     // Written by hand so that a missing lobe is an explicit `null`, as the contract says.
@@ -36,6 +40,7 @@ public struct Region: Codable, Sendable, Hashable {
         try c.encode(atlas, forKey: .atlas)
         try c.encode(color, forKey: .color)
         if let lobe { try c.encode(lobe, forKey: .lobe) } else { try c.encodeNil(forKey: .lobe) }
+        try c.encodeIfPresent(sourceColor, forKey: .sourceColor)
     }
 
     /// "Precentral gyrus (left)"; midline regions carry no side.
