@@ -22,6 +22,8 @@ public struct SceneRequest: Sendable, Hashable {
     public var highlight: String?
     public var dimOthers = false
     public var shading: Shading = .lit
+    /// Samples per pixel side of lit PNG renders (`Supersampling`; 1 = off).
+    public var antialias = Supersampling.defaultFactor
     public var background: Background = .color(RGB(255, 255, 255))
     public var head = false
     public var subcortical = false

@@ -14,13 +14,16 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("png-compression"), help: "fast (zlib 1 + SUB filter) or best (smallest file).")
     var pngCompression: String = "fast"
     @Flag(help: "Print JSON: {out, size, view, hemi, regions: [region + pixels, centroid, bbox]}.") var json = false
+    @Option(help: "on (lit renders supersampled 2×2) or off.") var aa = "on"
 
     func run() throws {
         try CommandOutput.run {
             guard let compression = PNGEncoder.Compression(rawValue: pngCompression) else {
                 throw RenderError.badOption(option: "--png-compression", value: pngCompression, problem: "is not fast or best")
             }
-            let report = try RenderJobs.render(try scene.request(), data: scene.data.dataDirectory, out: out,
+            var request = try scene.request()
+            request.antialias = try Supersampling.factor(option: aa)
+            let report = try RenderJobs.render(request, data: scene.data.dataDirectory, out: out,
                                                compression: compression, report: json, exitsAfter: true)
             if let report { try CommandOutput.printJSON(report) }
         }
