@@ -25,6 +25,9 @@ struct BenchRenderCommand: ParsableCommand {
         let litFrameMs: Double
         let flatFrameMs: Double
         let pngFastMs: Double
+        /// Lit frame + PNG without and with anti-aliasing (`Supersampling.defaultFactor`).
+        let litPNGMs: Double
+        let antialiasedLitPNGMs: Double
         let pickPassMs: Double
         let onePixelPickMs: Double
         let repeatedPickMs: Double
@@ -77,6 +80,10 @@ struct BenchRenderCommand: ParsableCommand {
             let flat = try median(iterations) { _ = try context.renderImage(atlasScene.scene, shading: .flat) }
             let image = try context.renderImage(atlasScene.scene, shading: .lit)
             let png = try median(iterations) { _ = try image.png(transparent: false) }
+            let litPNG = try median(iterations) { _ = try context.renderPNG(atlasScene.scene, shading: .lit, antialias: 1) }
+            let aaPNG = try median(iterations) {
+                _ = try context.renderPNG(atlasScene.scene, shading: .lit, antialias: Supersampling.defaultFactor)
+            }
             let pickPass = try median(iterations) { _ = try context.renderPickImage(atlasScene.scene) }
             let w = request.width, h = request.height
             let onePixel = try median(iterations) { _ = try context.pickID(atlasScene.scene, x: w / 2, y: h / 2) }
@@ -110,7 +117,8 @@ struct BenchRenderCommand: ParsableCommand {
                 _ = try atlasScene.scene.certainPickID(x: x, y: y)
             }
             let figures = Figures(renderer: context.rendererName, size: [w, h], sceneBuildMs: buildMs, contextMs: contextMs,
-                                  firstLitFrameMs: firstLit, litFrameMs: lit, flatFrameMs: flat, pngFastMs: png, pickPassMs: pickPass,
+                                  firstLitFrameMs: firstLit, litFrameMs: lit, flatFrameMs: flat, pngFastMs: png,
+                                  litPNGMs: litPNG, antialiasedLitPNGMs: aaPNG, pickPassMs: pickPass,
                                   onePixelPickMs: onePixel, repeatedPickMs: repeated, repeatedPickSamples: pixels.count,
                                   cpuPickMs: cpuPick, cpuDecidedPixels: decided, cpuDifferingPixels: differing)
             if json { return try CommandOutput.printJSON(figures) }
@@ -123,6 +131,7 @@ struct BenchRenderCommand: ParsableCommand {
                 lit frame         \(f(lit)) ms median (draw + read back)
                 flat frame        \(f(flat)) ms median
                 PNG (fast)        \(f(png)) ms median
+                lit PNG           \(f(litPNG)) ms median; anti-aliased (\(Supersampling.defaultFactor)×\(Supersampling.defaultFactor)) \(f(aaPNG)) ms
                 pick pass         \(f(pickPass)) ms median (full index image)
                 one-pixel pick    \(f(onePixel)) ms median (scissored pass)
                 repeated pick     \(f(repeated, 4)) ms median over \(pixels.count) brain pixels (cached index image + ray cast)
