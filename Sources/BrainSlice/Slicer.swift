@@ -67,7 +67,7 @@ public final class Slicer: @unchecked Sendable {
             annotations = annotations.withCrosshair(column: p.column, row: p.row, scale: scale)
         }
         let recipe = SliceRecipe(orientation: orientation, voxels: volume.vmr.voxels,
-                                 colourMap: ColourMap(window: request.window ?? .full),
+                                 colourMap: ColourMap(window: request.window ?? .display),
                                  labels: layers?.plane, overlay: layers?.overlay, outline: request.outline,
                                  annotations: annotations, scale: scale)
         var visible: [(region: Region, pixels: Int)] = []
