@@ -8,6 +8,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "braintutor", targets: ["braintutor"]),
+        // `braintutor serve` runs this program; apart so that a render's build skips the HTTP stack.
+        .executable(name: "braintutor-server", targets: ["braintutor-server"]),
         .library(name: "BrainFormats", targets: ["BrainFormats"]),
         .library(name: "BrainAtlas", targets: ["BrainAtlas"]),
     ],
@@ -31,25 +33,35 @@ let package = Package(
         .target(name: "BrainImage", dependencies: ["CPNG", "CZlib"]),
         .target(name: "BrainAtlas", dependencies: ["BrainFormats"]),
         .target(name: "AtlasBuild", dependencies: ["BrainAtlas", "BrainFormats"]),
-        .target(name: "BrainSlice", dependencies: ["BrainAtlas", "BrainImage"]),
-        .target(name: "BrainRender", dependencies: ["BrainAtlas", "BrainImage", "COSMesa"]),
+        .target(name: "BrainSlice", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage"]),
+        .target(name: "BrainRender", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage", "COSMesa"]),
         .target(name: "BrainServer", dependencies: [
-            "BrainRender", "BrainSlice", "BrainAtlas",
+            "BrainRender", "BrainSlice", "BrainAtlas", "BrainFormats",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Web"]),  // the web viewer's files, read at run time (WebAssets)
         .executableTarget(name: "braintutor", dependencies: [
-            "BrainFormats", "BrainAtlas", "AtlasBuild", "BrainSlice", "BrainRender", "BrainServer",
+            "BrainFormats", "BrainImage", "BrainAtlas", "AtlasBuild", "BrainSlice", "BrainRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "braintutor-server", dependencies: [
+            "BrainServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "BrainFormatsTests", dependencies: ["BrainFormats"]),
         .testTarget(name: "BrainImageTests", dependencies: ["BrainImage"]),
-        .testTarget(name: "BrainAtlasTests", dependencies: ["BrainAtlas"]),
+        .testTarget(name: "BrainAtlasTests", dependencies: ["BrainAtlas", "BrainFormats"]),
         .testTarget(name: "AtlasBuildTests", dependencies: ["AtlasBuild", "BrainAtlas", "BrainFormats"]),
-        .testTarget(name: "BrainSliceTests", dependencies: ["BrainSlice", "BrainAtlas"]),
-        .testTarget(name: "BrainRenderTests", dependencies: ["BrainRender", "BrainAtlas"]),
-        .testTarget(name: "BrainServerTests", dependencies: ["BrainServer"]),
+        .testTarget(name: "BrainSliceTests", dependencies: ["BrainSlice", "BrainAtlas", "BrainFormats", "BrainImage"]),
+        .testTarget(name: "BrainRenderTests", dependencies: ["BrainRender", "BrainAtlas", "BrainFormats", "BrainImage"]),
+        .testTarget(name: "BrainServerTests", dependencies: [
+            "BrainServer", "BrainAtlas", "BrainFormats", "BrainImage", "BrainRender", "BrainSlice",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // Runs the built `braintutor` (and a server) as a user would: the CLI's table of inputs.
+        .testTarget(name: "CommandLineTests", dependencies: [
+            "BrainServer", .product(name: "Logging", package: "swift-log"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

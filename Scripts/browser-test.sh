@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Browser tests of the web viewer: builds braintutor, starts `braintutor serve` on a free
 # loopback port, runs Tests/Browser in headless Chromium (selenium), then stops the server.
-# Needs chromium, chromium-driver (Debian) and python3 with selenium (`pip install selenium`).
+# Needs chromium, chromium-driver (Debian) and python3 with selenium (Scripts/setup-tests.sh).
 # Screenshots: artifacts/browser/. Env: BRAINTUTOR_BIN (skip the build), CONFIG (debug|release),
 # SCRATCH (build folder, default .build).
 set -euo pipefail
@@ -9,7 +9,9 @@ cd "$(dirname "$0")/.."
 CONFIG="${CONFIG:-debug}"
 SCRATCH="${SCRATCH:-.build}"
 if [ -z "${BRAINTUTOR_BIN:-}" ]; then
+  # `braintutor serve` runs braintutor-server, built beside it.
   swift build -c "$CONFIG" --scratch-path "$SCRATCH" --product braintutor
+  swift build -c "$CONFIG" --scratch-path "$SCRATCH" --product braintutor-server
   BRAINTUTOR_BIN="$(swift build -c "$CONFIG" --scratch-path "$SCRATCH" --show-bin-path)/braintutor"
 fi
 for tool in /usr/bin/chromium /usr/bin/chromedriver; do

@@ -7,4 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SCRATCH=${SCRATCH:-.build-release}
 swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product braintutor >&2
+# `braintutor serve` runs braintutor-server from the same folder.
+if [ "${WITH_SERVER:-1}" = 1 ]; then
+  swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product braintutor-server >&2
+fi
 echo "$(swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --show-bin-path)/braintutor"

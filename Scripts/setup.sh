@@ -1,24 +1,23 @@
 #!/usr/bin/env bash
-# Installs the Debian packages BrainTutor needs, only when something is missing.
+# Installs the Debian packages building and running BrainTutor need (no recommends), only when
+# something is missing. The test tools come from Scripts/setup-tests.sh.
 set -euo pipefail
-# chromium + chromium-driver: the web viewer's browser tests (Scripts/browser-test.sh).
-pkgs=(pkg-config zlib1g-dev libpng-dev libosmesa6-dev chromium chromium-driver curl)
-missing=()
-for p in "${pkgs[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
-fi
-# selenium drives Chromium in the browser tests. PyPI first; a Debian python3 is
-# "externally managed" (PEP 668), so retry with --break-system-packages, then Debian's package.
-if ! python3 -c "import selenium" 2>/dev/null; then
-  python3 -m pip install --quiet selenium 2>/dev/null \
-    || python3 -m pip install --quiet --break-system-packages selenium 2>/dev/null \
-    || { SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-         $SUDO apt-get update -qq
-         DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-selenium; }
-  python3 -c "import selenium" || { echo "error: could not install selenium for $(command -v python3)" >&2; exit 1; }
+# pkg-config finds zlib and libpng; libosmesa6-dev brings the OSMesa headers and the library
+# `render` loads at run time.
+packages=(pkg-config zlib1g-dev libpng-dev libosmesa6-dev)
+
+apt_install() {
+  local missing=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+# Sourced by setup-tests.sh for apt_install only.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  apt_install "${packages[@]}"
 fi

@@ -152,7 +152,7 @@ public enum AtlasBuilder {
         for (i, l) in zip(atlas.volume.indices, atlas.volume.labels) { dense[Int(i)] = l }
         let n = atlas.regions.regions.count
         let result = SubcorticalMeshes.build(labels: dense, dims: SIMD3(repeating: CanonicalFrame.size),
-                                             voxelToMM: SubcorticalMeshes.canonicalFrameToMNI,
+                                             voxelToMM: CanonicalFrame.voxelToMNI,
                                              structures: (1 ... n).map { [UInt16($0)] })
         let srf = try SurfaceMeshes.srf(vertices: result.mesh.vertices, triangles: result.mesh.triangles, outwardCheck: true)
         let file = "meshes/subcortical.srf.gz", poi = "meshes/subcortical.poi.gz"

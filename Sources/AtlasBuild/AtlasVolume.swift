@@ -1,3 +1,5 @@
+import BrainFormats
+
 /// One atlas's labelled voxels in the canonical frame: ascending linear indices and their region ids.
 public struct AtlasVolume: Sendable, Equatable {
     public var indices: [Int32]

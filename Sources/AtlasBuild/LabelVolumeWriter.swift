@@ -1,3 +1,4 @@
+import BrainFormats
 import Foundation
 
 /// Encodes the `.lbl` label volume of CONVENTIONS.md: `BTLB`, version 1, the cropped box, its first

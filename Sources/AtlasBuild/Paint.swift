@@ -1,3 +1,5 @@
+import BrainFormats
+
 /// The ribbon voxel → nearest mid-thickness vertex map, computed once and reused by every surface atlas.
 public struct RibbonPainter: Sendable {
     /// For each ribbon voxel: the vertex index on the mesh of its own hemisphere.

@@ -1,5 +1,6 @@
 import Foundation
 import BrainAtlas
+import BrainFormats
 
 /// The atlas recipe (`Recipe/atlas-recipe.json`): which source feeds which atlas, and every region.
 public struct Recipe: Codable, Sendable {
@@ -94,8 +95,9 @@ extension Recipe {
             throw BuildError(file: url.lastPathComponent, field: "-", problem: "cannot read: \(error.localizedDescription)")
         }
         let recipe: Recipe
-        do { recipe = try JSONDecoder().decode(Recipe.self, from: data) } catch let error as DecodingError {
-            throw BuildError(file: url.lastPathComponent, field: Self.path(of: error), problem: "\(error)")
+        // Syntax errors name the line and column, shape errors the member path.
+        do { recipe = try BrainJSON.decode(Recipe.self, from: data) } catch {
+            throw BuildError(file: url.lastPathComponent, field: error.location, problem: error.problem)
         }
         try recipe.validate(file: url.lastPathComponent)
         return recipe
@@ -134,20 +136,4 @@ extension Recipe {
             }
         }
     }
-
-    private static func path(of error: DecodingError) -> String {
-        let context: DecodingError.Context?
-        switch error {
-        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): context = c
-        case .keyNotFound(let key, let c):
-            return (c.codingPath + [key]).map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        @unknown default: context = nil
-        }
-        return context?.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined() ?? "-"
-    }
-}
-
-extension Recipe.AtlasRecipe {
-    /// True for atlases painted into the ribbon from per-vertex labels.
-    var isSurfacePainted: Bool { method == .annotation || method == .labels || method == .brodmannGroups }
 }

@@ -2,8 +2,6 @@ import BrainFormats
 
 /// One closed, smoothed surface per subcortical structure from a label volume, merged into one mesh.
 public enum SubcorticalMeshes {
-    /// BV voxel (x, y, z) of the canonical 256³ frame → MNI mm (128 − z, 128 − x, 128 − y).
-    public static let canonicalFrameToMNI: [[Double]] = [[0, 0, -1, 128], [-1, 0, 0, 128], [0, -1, 0, 128]]
 
     /// The merged mesh and, per vertex, the position in `structures` it belongs to.
     public struct Result: Sendable {

@@ -3,10 +3,6 @@ import BrainFormats
 
 /// fsaverage6 hemispheres as BrainVoyager SRF meshes in the canonical frame.
 enum SurfaceMeshes {
-    /// RAS millimetres → BV mm: vX = 128 − y, vY = 128 − z, vZ = 128 − x.
-    @inline(__always)
-    static func bv(_ p: SIMD3<Float>) -> SIMD3<Float> { SIMD3(128 - p.y, 128 - p.z, 128 - p.x) }
-
     /// The mapping to BV has determinant −1, so FreeSurfer's outward counter-clockwise triangles
     /// become BV's convention unchanged: face normals from the same index order point inward.
     /// With `outwardCheck`, a closed mesh whose triangles face inward in RAS is flipped first.
@@ -15,7 +11,7 @@ enum SurfaceMeshes {
         if outwardCheck && TriangleMesh(vertices: ras, triangles: input).signedVolume < 0 {
             triangles = input.map { SIMD3($0.x, $0.z, $0.y) }
         }
-        let v = ras.map(bv)
+        let v = ras.map(CanonicalFrame.bvMillimetres(ras:))
         var normals = [SIMD3<Float>](repeating: .zero, count: v.count)
         var flat = [Int32]()
         flat.reserveCapacity(triangles.count * 3)

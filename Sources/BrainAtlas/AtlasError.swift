@@ -13,6 +13,8 @@ public enum AtlasError: Error, Equatable, Sendable, CustomStringConvertible {
     case noMatch(query: String, suggestions: [String])
     case outsideVolume(point: [Double], space: String, voxel: [Int], grid: String, dims: [Int])
     case badArgument(String, problem: String)
+    /// A request field's value was wrong (worded by each front end in its own spelling).
+    case invalid(FieldError)
 
     public var description: String {
         switch self {
@@ -40,7 +42,16 @@ public enum AtlasError: Error, Equatable, Sendable, CustomStringConvertible {
             return "point (\(p)) in \(space) is outside \(grid) (\(where_)\(limits))"
         case .badArgument(let name, let problem):
             return "\(name): \(problem)"
+        case .invalid(let error):
+            return error.description
         }
+    }
+}
+
+extension AtlasError: FieldReporting {
+    public var fieldError: FieldError? {
+        if case .invalid(let error) = self { return error }
+        return nil
     }
 }
 

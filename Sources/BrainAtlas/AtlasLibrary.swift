@@ -47,7 +47,8 @@ public final class AtlasLibrary: Sendable {
 
     /// The atlas called `name`, or an error listing the known ones.
     public func atlas(named name: String) throws -> Atlas {
-        guard let atlas = atlases.first(where: { $0.name == name }) else {
+        // Atlas names are lowercase in the catalog and typed in any case.
+        guard let atlas = atlases.first(where: { $0.name == name.lowercased() }) else {
             throw AtlasError.unknownAtlas(name, known: atlasNames)
         }
         return atlas

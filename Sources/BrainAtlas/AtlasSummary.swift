@@ -14,13 +14,13 @@ extension AtlasLibrary {
                                    description: $0.description, source: $0.source) }
     }
 
-    /// The `regions` listing: an atlas's regions, optionally of one hemisphere (`left`, `right`,
-    /// `lh`, `rh`, `none`).
+    /// The `regions` listing: an atlas's regions, optionally of one side (`left`, `right`,
+    /// `lh`, `rh`, `none`; `both` is every region, as when no side is given).
     public func regions(atlas name: String, hemisphere: String? = nil) throws -> [Region] {
         let atlas = try self.atlas(named: name)
-        guard let hemisphere else { return atlas.regions }
-        guard let side = Hemisphere(userText: hemisphere), hemisphere.lowercased() != "both" else {
-            throw AtlasError.badArgument("--hemi \(hemisphere)", problem: "expected left, right or none")
+        guard let hemisphere, hemisphere.lowercased() != "both" else { return atlas.regions }
+        guard let side = Hemisphere(userText: hemisphere) else {
+            throw AtlasError.invalid(FieldError("hemi", value: hemisphere, "is not left, right, both or none (or lh, rh)"))
         }
         return atlas.regions.filter { $0.hemisphere == side }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import BrainFormats
 
 /// The Codable mirror of `AtlasData/catalog.json` (docs/CONVENTIONS.md): written by the atlas
 /// builder, read by everyone else.
@@ -156,11 +157,10 @@ extension Catalog {
 
     /// Decodes catalog JSON; `path` names the file in errors.
     public static func decode(_ data: Data, path: String) throws -> Catalog {
-        let json: JSONValue
-        do { json = try JSONValue.parse(data) } catch let error as JSONParseError {
-            throw AtlasError.badCatalog(path, field: "byte \(error.offset)", problem: "not valid JSON: \(error.message)")
+        let catalog: Catalog
+        do { catalog = try BrainJSON.decode(Catalog.self, from: data) } catch {
+            throw AtlasError.badCatalog(path, field: error.location, problem: error.problem)
         }
-        let catalog = try Catalog.from(json, JSONReader(file: path) { AtlasError.badCatalog($0, field: $1, problem: $2) })
         guard catalog.formatVersion == 1 else {
             throw AtlasError.badCatalog(path, field: "formatVersion",
                                         problem: "version \(catalog.formatVersion) is not supported (expected 1)")

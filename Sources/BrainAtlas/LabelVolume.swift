@@ -1,10 +1,11 @@
+import BrainFormats
 import Foundation
 
 /// A cropped label volume in the 256³ BV frame (`.lbl`, docs/CONVENTIONS.md): O(1) label at any
 /// BV voxel, memory-mapped from the unpacked cache copy, or held in memory.
 public final class LabelVolume: @unchecked Sendable {
     /// Size of the frame the box lives in (BV voxel indices 0…255 on each axis).
-    public static let frameSize = 256
+    public static let frameSize = CanonicalFrame.size
     static let headerSize = 36
 
     /// Box size along BV x, y, z.
@@ -126,8 +127,7 @@ public struct VoxelIndex: Hashable, Sendable, Codable {
     }
 
     public var isInsideFrame: Bool {
-        let n = LabelVolume.frameSize
-        return x >= 0 && y >= 0 && z >= 0 && x < n && y < n && z < n
+        CanonicalFrame.contains(x, y, z)
     }
 
     public func encode(to encoder: any Encoder) throws {

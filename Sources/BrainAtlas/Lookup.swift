@@ -95,22 +95,22 @@ public struct Lookup: Sendable {
                                grid: VoxelGrid = .template) throws -> (mni: SIMD3<Double>?, voxel: VoxelIndex) {
         let given = [point.x, point.y, point.z]
         for v in given where !v.isFinite {
-            throw AtlasError.badArgument("coordinate", problem: "\(v) is not a finite number")
+            throw AtlasError.invalid(FieldError("point", value: "\(v)", "is not a finite number"))
         }
         let mni: SIMD3<Double>?
         let voxel: VoxelIndex?
         switch space {
         case .voxel:
             guard given.allSatisfy({ $0 == $0.rounded() && abs($0) < 1e6 }) else {
-                throw AtlasError.badArgument("voxel (\(given.map(formatNumber).joined(separator: ", ")))",
-                                             problem: "voxel indices must be whole numbers")
+                throw AtlasError.invalid(FieldError("point", value: given.map(formatNumber).joined(separator: ", "),
+                                                    "is not a voxel: indices must be whole numbers"))
             }
             voxel = VoxelIndex(Int(point.x), Int(point.y), Int(point.z))
             mni = grid.mni(of: voxel!)
         case .mni, .tal:
             guard grid.space != .native else {
-                throw AtlasError.badArgument("--space \(space.rawValue)",
-                                             problem: "\(grid.name) is in a native space; give a voxel with --space voxel")
+                throw AtlasError.invalid(FieldError("space", value: space.rawValue,
+                                                    "does not apply: \(grid.name) is in a native space; give a voxel with {space} voxel"))
             }
             mni = space == .mni ? point : Talairach.mni(fromTalairach: point)
             voxel = grid.voxel(ofMNI: mni!)

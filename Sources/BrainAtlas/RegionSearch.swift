@@ -101,10 +101,11 @@ public struct RegionSearch: Sendable {
     /// The best region for `query`, or `AtlasError.noMatch` with the nearest suggestions.
     /// The region is by construction the first of `ranked(query)`.
     public func find(_ query: String) throws -> Match {
+        do { try RequestLimits.checkText(query, field: "query") } catch { throw AtlasError.invalid(error) }
         let key: TextMatching.Key, side: Hemisphere?
         switch try parse(query) {
         case .id(let region, let named): return try idMatch(region, side: named, query: query)
-        case .sideOnly: throw AtlasError.badArgument("query '\(query)'", problem: "names no region (only a side)")
+        case .sideOnly: throw AtlasError.invalid(FieldError("query", value: query, "names no region (only a side)"))
         case .words(let k, let named): (key, side) = (k, named)
         }
         let ranked = matches(key, side: side)

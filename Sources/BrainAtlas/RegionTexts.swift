@@ -1,4 +1,5 @@
 import Foundation
+import BrainFormats
 
 /// The info texts and synonyms of one atlas (`texts/<atlas>.json`), keyed by sourceLabel.
 public struct RegionTexts: Sendable {
@@ -38,23 +39,14 @@ public struct RegionTexts: Sendable {
         do { data = try Data(contentsOf: url) } catch {
             throw AtlasError.unreadable(url.path, reason: "no such file")
         }
-        let json: JSONValue
-        do { json = try JSONValue.parse(data) } catch let error as JSONParseError {
-            throw AtlasError.badTexts(url.path, field: "byte \(error.offset)", problem: "not valid JSON: \(error.message)")
+        let file: File
+        do { file = try BrainJSON.decode(File.self, from: data) } catch {
+            throw AtlasError.badTexts(url.path, field: error.location, problem: error.problem)
         }
-        let r = JSONReader(file: url.path) { AtlasError.badTexts($0, field: $1, problem: $2) }
-        let atlas = try r.string(json, "atlas", "")
-        guard atlas == expectedAtlas else {
-            throw AtlasError.badTexts(url.path, field: "atlas", problem: "'\(atlas)' (expected '\(expectedAtlas)')")
+        guard file.atlas == expectedAtlas else {
+            throw AtlasError.badTexts(url.path, field: "atlas", problem: "'\(file.atlas)' (expected '\(expectedAtlas)')")
         }
-        guard case .object(let members) = try r.member(json, "regions", "") else { throw r.fail("expected an object", "regions") }
-        var entries: [String: Entry] = [:]
-        for (key, e) in members {
-            let p = "regions.\(key)"
-            entries[key] = Entry(text: try r.string(e, "text", p),
-                                 synonyms: try r.optional(e, "synonyms").map { try r.array($0, p + ".synonyms").map { try r.string($0, p + ".synonyms") } } ?? [])
-        }
-        return RegionTexts(atlas: atlas, entries: entries)
+        return RegionTexts(atlas: file.atlas, entries: file.regions)
     }
 
     /// The entry for a sourceLabel, if the file has one.

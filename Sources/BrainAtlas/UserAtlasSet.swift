@@ -53,11 +53,11 @@ public struct UserAtlasSet: Sendable {
         case .talairach: space = .talairach
         default: space = .native
         }
-        guard vmr.dims.x <= 256, vmr.dims.y <= 256, vmr.dims.z <= 256 else {
+        guard vmr.dims.x <= CanonicalFrame.size, vmr.dims.y <= CanonicalFrame.size, vmr.dims.z <= CanonicalFrame.size else {
             throw AtlasError.badArgument("\(url.lastPathComponent): dims",
-                                         problem: "\(vmr.dims.x)×\(vmr.dims.y)×\(vmr.dims.z) exceeds the 256 voxels per axis lookups support")
+                                         problem: "\(vmr.dims.x)×\(vmr.dims.y)×\(vmr.dims.z) exceeds the \(CanonicalFrame.size) voxels per axis lookups support")
         }
-        let canonical = vmr.dims == SIMD3(repeating: 256) && vmr.frame == .canonical
+        let canonical = vmr.dims == SIMD3(repeating: CanonicalFrame.size) && vmr.frame == .canonical
         return VoxelGrid(dims: vmr.dims, space: space, frame: canonical ? nil : vmr.frame, name: url.lastPathComponent)
     }
 

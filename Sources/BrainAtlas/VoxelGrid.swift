@@ -23,7 +23,7 @@ public struct VoxelGrid: Sendable, Equatable {
     }
 
     /// The bundled template: 256³, 1 mm, MNI.
-    public static let template = VoxelGrid(dims: SIMD3(repeating: 256), space: .mni, frame: nil,
+    public static let template = VoxelGrid(dims: SIMD3(repeating: CanonicalFrame.size), space: .mni, frame: nil,
                                            name: "the 256×256×256 template")
 
     public func contains(_ v: VoxelIndex) -> Bool {
@@ -40,7 +40,7 @@ public struct VoxelGrid: Sendable, Equatable {
         case .talairach: own = Talairach.talairach(fromMNI: p)
         case .native: return nil
         }
-        guard let frame else { return TemplateFrame.voxel(ofMNI: own) }
+        guard let frame else { return CanonicalFrame.voxel(ofMNI: own) }
         let v = frame.nearestVoxel(ras: own)
         return VoxelIndex(v.x, v.y, v.z)
     }
@@ -48,7 +48,7 @@ public struct VoxelGrid: Sendable, Equatable {
     /// MNI mm of a voxel centre; nil in a native grid.
     public func mni(of v: VoxelIndex) -> SIMD3<Double>? {
         let own: SIMD3<Double>
-        if let frame { own = frame.ras(voxel: SIMD3(Double(v.x), Double(v.y), Double(v.z))) } else { own = TemplateFrame.mni(of: v) }
+        if let frame { own = frame.ras(voxel: SIMD3(Double(v.x), Double(v.y), Double(v.z))) } else { own = CanonicalFrame.mni(of: v) }
         switch space {
         case .mni: return own
         case .talairach: return Talairach.mni(fromTalairach: own)

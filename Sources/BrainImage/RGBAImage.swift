@@ -64,18 +64,6 @@ public struct RGBAImage: Sendable, Equatable {
         }
     }
 
-    /// True when every pixel is fully opaque (an RGB PNG then loses nothing).
-    public var isOpaque: Bool {
-        pixels.withUnsafeBufferPointer { buffer in
-            var i = 3
-            while i < buffer.count {
-                if buffer[i] != 255 { return false }
-                i += 4
-            }
-            return true
-        }
-    }
-
     /// Largest side accepted; PNG (and libpng's default user limit) allows no more.
     public static let maxSide = 1_000_000
     /// Largest pixel count accepted, so a bad size never turns into a huge allocation.

@@ -1,3 +1,5 @@
+import BrainAtlas
+
 /// Everything that can go wrong while building or drawing a scene, with messages that name the cause.
 public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
     case libraryMissing(name: String, reason: String)
@@ -5,7 +7,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
     case shaderMissing(name: String, searched: [String])
     case shaderCompile(name: String, log: String)
     case badSize(width: Int, height: Int, limit: Int)
-    case badOption(option: String, value: String, problem: String)
+    /// A request field's value was wrong (worded by each front end in its own spelling).
+    case invalid(FieldError)
     case unknownRegion(String, suggestions: [String])
     case emptyScene(String)
     case badMesh(file: String, field: String, problem: String)
@@ -23,17 +26,25 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
         case .shaderCompile(let name, let log): return "shader \(name) does not compile: \(log)"
         case .badSize(let w, let h, let limit):
             return "--size: \(w)x\(h) is outside 1…\(limit) pixels per side"
-        case .badOption(let option, let value, let problem):
-            // Flags have no value to quote.
-            return value.isEmpty ? "\(option): \(problem)" : "\(option): '\(value)' \(problem)"
-        case .unknownRegion(let query, let suggestions):
-            let hint = suggestions.isEmpty ? "" : "; did you mean: \(suggestions.joined(separator: ", "))?"
-            return "--highlight: no region matches '\(query)'\(hint)"
+        case .invalid(let error): return error.description
+        case .unknownRegion: return fieldError!.description
         case .emptyScene(let why): return "nothing to draw: \(why)"
         case .badMesh(let file, let field, let problem): return "\(file): \(field): \(problem)"
         case .pixelOutside(let x, let y, let w, let h):
-            return "pixel (\(x), \(y)) is outside the \(w)x\(h) image (x 0…\(w - 1), y 0…\(h - 1))"
+            return "pixel (\(x), \(y)) is outside the \(w)×\(h) image (x 0…\(w - 1), y 0…\(h - 1))"
         case .glError(let call, let code): return "GL error 0x\(String(code, radix: 16)) after \(call)"
+        }
+    }
+}
+
+extension RenderError: FieldReporting {
+    public var fieldError: FieldError? {
+        switch self {
+        case .invalid(let error): return error
+        case .unknownRegion(let query, let suggestions):
+            let hint = suggestions.isEmpty ? "" : "; did you mean: \(suggestions.joined(separator: ", "))?"
+            return FieldError("highlight", value: query, "matches no region\(hint)")
+        default: return nil
         }
     }
 }

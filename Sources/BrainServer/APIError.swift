@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainFormats
 import Foundation
 import Hummingbird
 

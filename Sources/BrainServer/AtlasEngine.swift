@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainFormats
 import BrainSlice
 import Foundation
 import Logging
@@ -17,7 +18,7 @@ final class AtlasEngine: Sendable {
     private let searchIndex: RegionSearchIndex
     /// Slices are CPU work: they run on their own threads, off the HTTP event loops and
     /// without waiting behind GL jobs.
-    private let slicePool: RenderWorkerPool<Slicer>
+    private let slicePool: WorkerPool<Slicer>
 
     init(options: ServerOptions, logger: Logger) throws {
         self.options = options
@@ -39,7 +40,7 @@ final class AtlasEngine: Sendable {
         searchIndex = RegionSearchIndex(library: library)
         renderer = try RenderService(library: library, options: options, logger: logger)
         let slicer = Slicer(library: library)
-        slicePool = RenderWorkerPool(workers: options.workers, queueCapacity: options.queueCapacity,
+        slicePool = WorkerPool(workers: options.workers, queueCapacity: options.queueCapacity,
                                      name: "braintutor-slice") { slicer }
     }
 
@@ -56,15 +57,16 @@ final class AtlasEngine: Sendable {
             }
         } catch let error as SliceError {
             switch error {
-            case .badOption, .indexOutOfRange, .noOverlay: throw APIError(.badRequest, error.description)
-            case .unknownRegion: throw APIError(.notFound, error.description)
+            case .invalid, .indexOutOfRange, .noOverlay: throw APIError(.badRequest, QueryWording.message(error))
+            case .unknownRegion: throw APIError(.notFound, QueryWording.message(error))
             case .unreadable: throw error
             }
         }
     }
 
     /// A catalog atlas name, or a 404 listing the known ones (requests never name files).
-    func checkAtlas(_ name: String) throws -> String {
+    func checkAtlas(_ typed: String) throws -> String {
+        let name = typed.lowercased()  // atlas names in any case, as the CLI takes them
         guard library.atlasNames.contains(name) else {
             throw APIError.notFound("unknown atlas '\(name)'; known: \(library.atlasNames.joined(separator: ", "))")
         }
@@ -96,12 +98,8 @@ final class AtlasEngine: Sendable {
 
     /// `braintutor regions --atlas A [--hemi H] --json` (the library reads `hemi` as the CLI does).
     func regions(atlas: String, hemi: String?) throws -> Data {
-        do {
-            return try Self.mapLibraryErrors {
-                try BrainJSON.encode(library.regions(atlas: checkAtlas(atlas), hemisphere: hemi))
-            }
-        } catch let error as APIError {
-            throw APIError(error.status, error.message.replacingOccurrences(of: "--hemi", with: "hemi"))
+        try Self.mapLibraryErrors {
+            try BrainJSON.encode(library.regions(atlas: checkAtlas(atlas), hemisphere: hemi))
         }
     }
 
@@ -137,7 +135,7 @@ final class AtlasEngine: Sendable {
         } catch let error as AtlasError {
             switch error {
             case .unknownAtlas, .noMatch: throw APIError(.notFound, error.description)
-            case .outsideVolume, .badArgument: throw APIError(.badRequest, error.description)
+            case .outsideVolume, .badArgument, .invalid: throw APIError(.badRequest, QueryWording.message(error))
             default: throw error
             }
         }

@@ -14,6 +14,7 @@ public final class BrainTutorServer: Sendable {
 
     public init(options: ServerOptions, logger: Logger? = nil) throws {
         self.options = try options.validated()
+        try PortProbe.check(host: self.options.host, port: self.options.port)
         var log = logger ?? Logger(label: "braintutor.serve")
         if logger == nil, let level = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap({ Logger.Level(rawValue: $0) }) {
             log.logLevel = level

@@ -1,3 +1,4 @@
+import BrainAtlas
 import Foundation
 
 /// The decoded query string of one request, with typed, validated accessors.
@@ -7,7 +8,6 @@ import Foundation
 /// 4 KB limit is checked before anything is decoded.
 struct QueryParameters: Sendable {
     static let maximumLength = 4096
-    static let maximumNameLength = 200
 
     private(set) var values: [String: String] = [:]
 
@@ -76,11 +76,18 @@ struct QueryParameters: Sendable {
         return value
     }
 
-    func int(_ key: String, in range: ClosedRange<Int>) throws(APIError) -> Int? {
+    /// An integer; its range is the request type's to check.
+    func int(_ key: String) throws(APIError) -> Int? {
         guard let text = string(key) else { return nil }
         guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
             throw .badRequest("\(key): '\(text.prefix(40))' is not an integer")
         }
+        return value
+    }
+
+    /// An integer within `range` (for limits of the API itself, such as a result count).
+    func int(_ key: String, in range: ClosedRange<Int>) throws(APIError) -> Int? {
+        guard let value = try int(key) else { return nil }
         guard range.contains(value) else {
             throw .badRequest("\(key): \(value) is outside \(range.lowerBound)…\(range.upperBound)")
         }
@@ -128,14 +135,11 @@ struct QueryParameters: Sendable {
     }
 
     static func checkName(_ value: String, field: String) throws(APIError) {
-        if value.count > maximumNameLength {
-            throw .badRequest("\(field): longer than \(maximumNameLength) characters")
+        do { try RequestLimits.checkText(value, field: field) } catch {
+            throw .badRequest(error.message(spelling: QueryWording.spell))
         }
         if value.contains("..") || value.hasPrefix("/") || value.contains("\\") {
             throw .badRequest("\(field): '\(value.prefix(40))' looks like a path; names come from the catalog")
-        }
-        if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw .badRequest("\(field): contains control characters")
         }
     }
 }

@@ -15,7 +15,7 @@ struct RenderedScene: Sendable {
 final class RenderService: Sendable {
     let assets: SceneAssets
     let library: AtlasLibrary
-    private let pool: RenderWorkerPool<GLContext>
+    private let pool: WorkerPool<GLContext>
     private let cache: SceneCache<SceneRequest, RenderedScene>
     private let timeout: Duration
 
@@ -31,7 +31,7 @@ final class RenderService: Sendable {
         Self.prepareGeometries(assets, library: library, logger: logger)
         timeout = options.requestTimeout
         cache = SceneCache(capacityBytes: options.cacheBytes)
-        pool = RenderWorkerPool(workers: options.workers, queueCapacity: options.queueCapacity,
+        pool = WorkerPool(workers: options.workers, queueCapacity: options.queueCapacity,
                                 name: "braintutor-gl") {
             // Created on the worker thread, which keeps it (and its GL state) for its whole life;
             // the warm-up links the shaders and builds llvmpipe's variants now, so a missing
@@ -112,15 +112,15 @@ final class RenderService: Sendable {
             return try await body()
         } catch let error as RenderError {
             switch error {
-            case .badSize, .badOption, .pixelOutside: throw APIError(.badRequest, error.description)
-            case .unknownRegion: throw APIError(.notFound, error.description)
+            case .badSize, .invalid, .pixelOutside: throw APIError(.badRequest, QueryWording.message(error))
+            case .unknownRegion: throw APIError(.notFound, QueryWording.message(error))
             case .libraryMissing, .contextFailed: throw RendererUnavailable(underlying: error)
             default: throw error
             }
         } catch let error as AtlasError {
             switch error {
             case .unknownAtlas, .noMatch: throw APIError(.notFound, error.description)
-            case .badArgument, .outsideVolume: throw APIError(.badRequest, error.description)
+            case .badArgument, .outsideVolume, .invalid: throw APIError(.badRequest, QueryWording.message(error))
             default: throw error
             }
         }

@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainFormats
 import Foundation
 import Hummingbird
 
@@ -87,6 +88,8 @@ enum Routes {
             let report = try await engine.renderer.pick(scene, x: x, y: y)
             return HTTPResponses.json(try BrainJSON.encode(report))
         }
+
+        SceneDataRoutes.register(on: router, engine: engine)
 
         router.get("/api/slice") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)

@@ -3,10 +3,10 @@ import Synchronization
 /// Rendered scenes by request: finished scenes in an LRU, scenes being drawn in a separate
 /// in-flight map, so concurrent requests for one scene share one render and a render that
 /// fails (queue full, timeout) never takes room in the LRU or evicts a finished scene.
-final class SceneCache<Key: Hashable & Sendable, Scene: Sendable>: Sendable {
+final class SceneCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Flight {
         let serial: UInt64
-        let task: Task<Scene, any Error>
+        let task: Task<Value, any Error>
     }
 
     private struct InFlight {
@@ -14,15 +14,15 @@ final class SceneCache<Key: Hashable & Sendable, Scene: Sendable>: Sendable {
         var serial: UInt64 = 0
     }
 
-    private enum Found { case done(Scene), waiting(Task<Scene, any Error>) }
+    private enum Found { case done(Value), waiting(Task<Value, any Error>) }
 
-    private let cache: LRUCache<Key, Scene>
+    private let cache: LRUCache<Key, Value>
     private let inFlight = Mutex(InFlight())
 
     init(capacityBytes: Int) { cache = LRUCache(capacity: capacityBytes) }
 
     func scene(for key: Key, cost: Int,
-               render: @escaping @Sendable () async throws -> Scene) async throws -> Scene {
+               render: @escaping @Sendable () async throws -> Value) async throws -> Value {
         if let scene = cache.value(for: key) { return scene }
         let found: Found = self.inFlight.withLock { state in
             if let flight = state.tasks[key] { return .waiting(flight.task) }

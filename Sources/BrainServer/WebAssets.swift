@@ -8,7 +8,13 @@ struct WebAssets: Sendable {
     static let files: [(name: String, contentType: String)] = [
         ("index.html", "text/html; charset=utf-8"),
         ("app.js", "text/javascript; charset=utf-8"),
+        ("scene-data.js", "text/javascript; charset=utf-8"),
+        ("gl-renderer.js", "text/javascript; charset=utf-8"),
+        ("gl-camera.js", "text/javascript; charset=utf-8"),
+        ("gl-viewer.js", "text/javascript; charset=utf-8"),
+        ("gl-mode.js", "text/javascript; charset=utf-8"),
         ("style.css", "text/css; charset=utf-8"),
+        ("favicon.svg", "image/svg+xml"),
     ]
 
     let folder: URL

@@ -25,9 +25,9 @@ public struct GreyWindow: Sendable, Equatable {
               let low = Double(parts[0].trimmingCharacters(in: .whitespaces)),
               let high = Double(parts[1].trimmingCharacters(in: .whitespaces)),
               low.isFinite, high.isFinite
-        else { throw .badOption("--window", "'\(text)' is not LOW,HIGH (two numbers)") }
+        else { throw .field("window", value: text, "is not LOW,HIGH (two numbers)") }
         guard low < high, low >= 0, high <= 255 else {
-            throw .badOption("--window", "'\(text)': need 0 ≤ LOW < HIGH ≤ 255")
+            throw .field("window", value: text, "needs 0 ≤ LOW < HIGH ≤ 255")
         }
         self.init(low: Int(low.rounded()), high: max(Int(low.rounded()) + 1, Int(high.rounded())))
     }

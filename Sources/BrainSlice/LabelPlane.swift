@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainFormats
 
 /// Builds the region id of every slice pixel (at voxel resolution, image layout) once per slice,
 /// reading only the plane's voxels of the label source.
@@ -19,7 +20,7 @@ enum LabelPlane {
                 for r in 0..<o.height {
                     for c in 0..<o.width {
                         let mni = volume.mniMillimetres(ofVoxel: o.voxel(column: c, row: r))
-                        guard let t = TemplateFrame.voxel(ofMNI: mni) else { continue }
+                        guard let t = CanonicalFrame.voxel(ofMNI: mni) else { continue }
                         buf[r * o.width + c] = UInt16(truncatingIfNeeded: labels.label(x: t.x, y: t.y, z: t.z))
                     }
                 }

@@ -46,8 +46,4 @@ public struct SliceAnnotations: Sendable, Equatable {
         copy.crosshairGap = 3 * scale
         return copy
     }
-
-    static let letterColour: UInt32 = ColourMap.pack((255, 255, 255))
-    static let shadowColour: UInt32 = ColourMap.pack((0, 0, 0))
-    static let crosshairColour: UInt32 = ColourMap.pack((255, 230, 0))
 }

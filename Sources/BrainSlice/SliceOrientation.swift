@@ -1,4 +1,4 @@
-/// Where each pixel of an unscaled slice comes from in the volume (docs: issue 6).
+/// Where each pixel of an unscaled slice comes from in the volume.
 ///
 /// Image origin top-left. Axial: anterior at the top. Coronal and sagittal: superior at the
 /// top. Axial and coronal are neurological unless `radiological` (subject's left on the image

@@ -1,4 +1,7 @@
-/// Everything `braintutor slice` and `/api/slice` can ask for; defaults are the CLI's.
+import BrainAtlas
+
+/// Everything `braintutor slice` and `/api/slice` can ask for; defaults are the CLI's. Front
+/// ends set the fields they read; `validate` (run again by `Slicer.render`) checks every limit.
 public struct SliceRequest: Sendable, Equatable {
     /// Which plane to cut, given one of three ways.
     public enum Position: Sendable, Equatable {
@@ -17,6 +20,12 @@ public struct SliceRequest: Sendable, Equatable {
 
         /// The space as a person types it (any case); the CLI and the HTTP API both use this.
         public init?(userText: String) { self.init(rawValue: userText.lowercased()) }
+
+        /// The `space` field as typed, or an error naming it.
+        public init(field text: String) throws(SliceError) {
+            guard let space = Self(userText: text) else { throw .field("space", value: text, "is not mni, tal or voxel") }
+            self = space
+        }
     }
 
     /// The atlas shown when none is named.
@@ -25,9 +34,8 @@ public struct SliceRequest: Sendable, Equatable {
     public static let noAtlas = "none"
     /// The default output's short side reaches at least this many pixels.
     public static let minimumShortSide = 512
-    /// Largest `--scale` and output side accepted, so an option cannot ask for gigabytes.
+    /// Largest `scale` accepted; the output side is held to `RequestLimits.maximumImageSide`.
     public static let maximumScale = 64
-    public static let maximumSide = 8192
 
     public var plane: SlicePlane
     public var position: Position
@@ -55,40 +63,76 @@ public struct SliceRequest: Sendable, Equatable {
 
     /// Checks the values that do not need any file.
     public func validate() throws(SliceError) {
+        if let highlight {
+            do { try RequestLimits.checkText(highlight, field: "highlight") } catch { throw .invalid(error) }
+        }
         guard opacity.isFinite, opacity >= 0, opacity <= 1 else {
-            throw .badOption("--opacity", "\(opacity) is not within 0…1")
+            throw .field("opacity", value: "\(opacity)", "is not within 0…1")
         }
         if let scale, !(1...SliceRequest.maximumScale).contains(scale) {
-            throw .badOption("--scale", "\(scale) is not within 1…\(SliceRequest.maximumScale)")
+            throw .field("scale", value: "\(scale)", "is not within 1…\(SliceRequest.maximumScale)")
         }
         switch position {
         case .index: break
         case .millimetres(let mm):
-            guard mm.isFinite, abs(mm) < 1e6 else { throw .badOption("--mni", "\(mm) is not a usable coordinate") }
+            guard mm.isFinite, abs(mm) < 1e6 else { throw .field("mni", value: "\(mm)", "is not a usable coordinate") }
         case .point(let p, _):
             guard [p.x, p.y, p.z].allSatisfy({ $0.isFinite && abs($0) < 1e6 }) else {
-                throw .badOption("--at", "(\(p.x), \(p.y), \(p.z)) is not a usable point")
+                throw .field("at", value: "\(p.x),\(p.y),\(p.z)", "is not a usable point")
             }
         }
         if atlas != nil, voiPath != nil, atlas != SliceRequest.noAtlas {
-            throw .badOption("--atlas", "cannot be combined with --voi (the VOI file is the overlay)")
+            throw .field("atlas", "cannot be combined with {voi} (the VOI file is the overlay)")
         }
         if highlight != nil, atlas == SliceRequest.noAtlas, voiPath == nil {
-            throw .badOption("--highlight", "needs an overlay, but --atlas is 'none'")
+            throw .field("highlight", "needs an overlay, but {atlas} is 'none'")
         }
         if dimOthers, highlight == nil {
-            throw .badOption("--dim-others", "needs --highlight REGION (it tints the regions other than the highlighted one)")
+            throw .field("dimOthers", "needs {highlight} REGION (it tints the regions other than the highlighted one)")
         }
         if raw {
             // --raw is the file's voxel values only: refuse overlay and window options rather than
             // silently drop them (its fixed scale 1 and missing crosshair are documented).
-            let ignored = [(atlas != nil && atlas != SliceRequest.noAtlas, "--atlas"), (highlight != nil, "--highlight"),
-                           (dimOthers, "--dim-others"), (outline, "--outline"), (voiPath != nil, "--voi"),
-                           (window != nil, "--window")]
-                .filter(\.0).map(\.1)
+            let ignored = [(atlas != nil && atlas != SliceRequest.noAtlas, "atlas"), (highlight != nil, "highlight"),
+                           (dimOthers, "dimOthers"), (outline, "outline"), (voiPath != nil, "voi"),
+                           (window != nil, "window")]
+                .filter(\.0).map { "{\($0.1)}" }
             if !ignored.isEmpty {
-                throw .badOption("--raw", "shows the voxel values only (no overlay, no window); drop \(ignored.joined(separator: ", "))")
+                throw .field("raw", "shows the voxel values only (no overlay, no window); drop \(ignored.joined(separator: ", "))")
             }
         }
+    }
+}
+
+extension SlicePlane {
+    /// The `plane` field as typed (any case, `ax`/`cor`/`sag`), or an error naming it.
+    public init(field text: String) throws(SliceError) {
+        guard let plane = Self(userText: text) else { throw .field("plane", value: text, "is not axial, coronal or sagittal") }
+        self = plane
+    }
+}
+
+extension SliceRequest.Position {
+    /// Exactly one of `index`, `mni` (mm) or `at` (`X,Y,Z`, in `space`), as typed.
+    public static func parse(index: Int?, mni: String?, at: String?, space: SliceRequest.PointSpace?) throws(SliceError) -> Self {
+        let given = [index != nil, mni != nil, at != nil].filter { $0 }.count
+        guard given == 1 else {
+            throw .field("position", given == 0 ? "give exactly one of them to choose the plane" : "give only one of them")
+        }
+        if space != nil, at == nil { throw .field("space", "only applies to {at}") }
+        if let index { return .index(index) }
+        if let mni {
+            guard let mm = Double(mni.trimmingCharacters(in: .whitespaces)), mm.isFinite else {
+                throw .field("mni", value: mni, "is not a number of mm")
+            }
+            return .millimetres(mm)
+        }
+        let parts = at!.split(separator: ",", omittingEmptySubsequences: false)
+            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 3, let x = parts[0], let y = parts[1], let z = parts[2],
+              x.isFinite, y.isFinite, z.isFinite else {
+            throw .field("at", value: at!, "is not X,Y,Z (three numbers)")
+        }
+        return .point(SIMD3(x, y, z), space: space ?? .mni)
     }
 }

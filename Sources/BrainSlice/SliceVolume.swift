@@ -50,7 +50,7 @@ public struct SliceVolume: Sendable {
         guard [p.x, p.y, p.z].allSatisfy({ $0.isFinite && abs($0) < 1e6 }) else { return nil }
         if isCanonical {
             // Round in mm first, as every command does on the template (CONVENTIONS.md).
-            guard let v = TemplateFrame.voxel(ofMNI: p) else { return nil }
+            guard let v = CanonicalFrame.voxel(ofMNI: p) else { return nil }
             return SIMD3(v.x, v.y, v.z)
         }
         return frame.nearestVoxel(ras: p)

@@ -52,7 +52,8 @@ public final class Slicer: @unchecked Sendable {
         let mm = (volume.frame.ras(voxel: SIMD3<Double>(orientation.voxel(column: 0, row: 0)))[request.plane.rasAxis] * 1000).rounded() / 1000
 
         if request.raw {
-            let recipe = SliceRecipe(orientation: orientation, voxels: volume.vmr.voxels, colourMap: .identity)
+            let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: orientation), voxels: volume.vmr.voxels,
+                                              colourMap: .identity)
             return SliceResult(image: try recipe.render(), plane: request.plane, index: index, millimetres: mm, space: volume.space, regions: [])
         }
 
@@ -66,10 +67,11 @@ public final class Slicer: @unchecked Sendable {
             let p = orientation.pixel(of: crosshair)
             annotations = annotations.withCrosshair(column: p.column, row: p.row, scale: scale)
         }
-        let recipe = SliceRecipe(orientation: orientation, voxels: volume.vmr.voxels,
-                                 colourMap: ColourMap(window: request.window ?? .display),
-                                 labels: layers?.plane, overlay: layers?.overlay, outline: request.outline,
-                                 annotations: annotations, scale: scale)
+        let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: orientation, scale: scale),
+                                          voxels: volume.vmr.voxels,
+                                          colourMap: ColourMap(window: request.window ?? .display),
+                                          labels: layers?.plane, overlay: layers?.overlay, outline: request.outline,
+                                          annotations: annotations)
         var visible: [(region: Region, pixels: Int)] = []
         if let layers {
             let counts = LabelPlane.counts(layers.plane, maxId: layers.regions.count)
@@ -93,7 +95,7 @@ public final class Slicer: @unchecked Sendable {
             return (index, nil)
         case .millimetres(let mm):
             guard volume.space.isStereotaxic else {
-                throw SliceError.badOption("--mni", "needs a VMR in MNI or Talairach space; \(volume.name) is \(volume.space) (use --index)")
+                throw SliceError.field("mni", "needs a VMR in MNI or Talairach space; \(volume.name) is \(volume.space) (use {index})")
             }
             var p = SIMD3<Double>(repeating: 0)
             p[request.plane.rasAxis] = mm
@@ -101,7 +103,7 @@ public final class Slicer: @unchecked Sendable {
             p = volume.ownMillimetres(p, from: .mni)
             guard let v = volume.voxel(ofMillimetres: p), v[axis] >= 0, v[axis] < depth else {
                 let v = volume.voxel(ofMillimetres: p)?[axis] ?? -1
-                throw SliceError.badOption("--mni", "\(Slicer.number(mm)) mm is BV \(axisName) index \(v), outside \(volume.name)'s 0…\(depth - 1)")
+                throw SliceError.field("mni", value: Slicer.number(mm), "mm is BV \(axisName) index \(v), outside \(volume.name)'s 0…\(depth - 1)")
             }
             return (v[axis], nil)
         case .point(let p, let space):
@@ -112,13 +114,13 @@ public final class Slicer: @unchecked Sendable {
                 voxel = SIMD3(Int(rounded.x), Int(rounded.y), Int(rounded.z))
             case .mni, .tal:
                 guard volume.space.isStereotaxic else {
-                    throw SliceError.badOption("--space", "\(space.rawValue) coordinates need a VMR in Talairach or MNI space; \(volume.name) is \(volume.space)")
+                    throw SliceError.field("space", value: space.rawValue, "coordinates need a VMR in Talairach or MNI space; \(volume.name) is \(volume.space)")
                 }
                 voxel = volume.voxel(ofMillimetres: volume.ownMillimetres(p, from: space == .mni ? .mni : .talairach))
             }
             guard let voxel, volume.contains(voxel) else {
                 let shown = voxel.map { "voxel (\($0.x), \($0.y), \($0.z))" } ?? "no voxel"
-                throw SliceError.badOption("--at", "(\(Slicer.number(p.x)), \(Slicer.number(p.y)), \(Slicer.number(p.z))) in \(space.rawValue) is \(shown), outside \(volume.name) (\(volume.dims.x)×\(volume.dims.y)×\(volume.dims.z))")
+                throw SliceError.field("at", value: "\(Slicer.number(p.x)),\(Slicer.number(p.y)),\(Slicer.number(p.z))", "in \(space.rawValue) is \(shown), outside \(volume.name) (\(volume.dims.x)×\(volume.dims.y)×\(volume.dims.z))")
             }
             return (voxel[axis], voxel)
         }
@@ -126,8 +128,9 @@ public final class Slicer: @unchecked Sendable {
 
     func outputScale(_ request: SliceRequest, _ o: SliceOrientation) throws -> Int {
         let scale = request.scale ?? max(1, (SliceRequest.minimumShortSide + min(o.width, o.height) - 1) / min(o.width, o.height))
-        guard o.width * scale <= SliceRequest.maximumSide, o.height * scale <= SliceRequest.maximumSide else {
-            throw SliceError.badOption("--scale", "\(scale) makes a \(o.width * scale)×\(o.height * scale) image; each side must stay ≤ \(SliceRequest.maximumSide)")
+        let limit = RequestLimits.maximumImageSide
+        guard o.width * scale <= limit, o.height * scale <= limit else {
+            throw SliceError.field("scale", value: String(scale), "makes a \(o.width * scale)×\(o.height * scale) image; each side must stay ≤ \(limit)")
         }
         return scale
     }

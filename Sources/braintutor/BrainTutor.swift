@@ -18,6 +18,13 @@ struct BrainTutor: AsyncParsableCommand {
         ]
     )
 
+    @Flag(help: "Print the version (and the components in use) and exit.") var version = false
+
+    func run() async throws {
+        guard version else { throw CleanExit.helpRequest(self) }
+        print(VersionReport().text)
+    }
+
     /// `render` starts opening Mesa before its arguments are even parsed: a one-shot render
     /// spends a fifth of its time there, and parsing plus scene loading can run meanwhile.
     /// (`pick` opens Mesa only for the few pixels it cannot decide on the CPU, unless told to

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import AtlasBuild
 import BrainAtlas
+import BrainFormats
 
 @Suite struct RecipeAndLabelFileTests {
     @Test func repositoryRecipeLoads() throws {

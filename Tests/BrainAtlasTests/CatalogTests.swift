@@ -20,6 +20,19 @@ import Testing
         #expect(String(decoding: data, as: UTF8.self).contains(#""lobe" : null"#))
     }
 
+    /// Catalogs written before the project had its own JSON writer must keep their bytes.
+    @Test func catalogBytesMatchFoundationsEncoder() throws {
+        for root in [Fixture.atlasData, Fixture.repoAtlasData] {
+            let url = root.appendingPathComponent("catalog.json")
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            let catalog = try Catalog.read(from: url)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            #expect(try catalog.encoded() == encoder.encode(catalog))
+            #expect(try JSONDecoder().decode(Catalog.self, from: Data(contentsOf: url)) == catalog)
+        }
+    }
+
     @Test func badCatalogsNameFileFieldAndProblem() throws {
         let good = try String(contentsOf: Fixture.atlasData.appendingPathComponent("catalog.json"), encoding: .utf8)
         let wrongVersion = good.replacingOccurrences(of: #""formatVersion": 1"#, with: #""formatVersion": 7"#)

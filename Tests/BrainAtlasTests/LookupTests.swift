@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 @testable import BrainAtlas
+import BrainFormats
 
 @Suite struct LookupTests {
     @Test func coordinateFrameRoundsHalvesAwayFromZero() {
-        #expect(TemplateFrame.voxel(ofMNI: SIMD3(0, 0, 0)) == VoxelIndex(128, 128, 128))
-        #expect(TemplateFrame.voxel(ofMNI: SIMD3(-38, -10, 50)) == VoxelIndex(138, 78, 166))
-        #expect(TemplateFrame.voxel(ofMNI: SIMD3(0.5, -0.5, 2.5)) == VoxelIndex(129, 125, 127))
-        #expect(TemplateFrame.mni(of: VoxelIndex(138, 78, 166)) == SIMD3(-38, -10, 50))
-        #expect(TemplateFrame.voxel(ofMNI: SIMD3(.nan, 0, 0)) == nil)
+        #expect(CanonicalFrame.voxel(ofMNI: SIMD3(0, 0, 0)) == VoxelIndex(128, 128, 128))
+        #expect(CanonicalFrame.voxel(ofMNI: SIMD3(-38, -10, 50)) == VoxelIndex(138, 78, 166))
+        #expect(CanonicalFrame.voxel(ofMNI: SIMD3(0.5, -0.5, 2.5)) == VoxelIndex(129, 125, 127))
+        #expect(CanonicalFrame.mni(of: VoxelIndex(138, 78, 166)) == SIMD3(-38, -10, 50))
+        #expect(CanonicalFrame.voxel(ofMNI: SIMD3(.nan, 0, 0)) == nil)
     }
 
     @Test func talairachIsLancasterOther2TalAndInvertsExactly() {

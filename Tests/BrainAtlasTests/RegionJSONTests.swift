@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BrainAtlas
+import BrainFormats
 
 @Suite struct RegionJSONTests {
     let region = Region(id: 3, name: "Thalamus", sourceLabel: "thalamusproper", hemisphere: .right,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BrainAtlas
+import BrainFormats
 
 /// Search edge cases from the audit: one-sided names, generic words, ids with a side,
 /// ranked suggestions and the JSON failure answer.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BrainAtlas
+import BrainFormats
 
 @Suite struct RegionSearchTests {
     func find(_ q: String, atlas: String? = nil) throws -> RegionSearch.Match {

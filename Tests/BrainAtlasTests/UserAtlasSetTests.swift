@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BrainAtlas
+import BrainFormats
 
 @Suite struct UserAtlasSetTests {
     let user = Fixture.testsDir.appendingPathComponent("Fixtures/atlas-model/user")
@@ -32,7 +33,7 @@ import Testing
             let library = try UserAtlasSet(voi: url.path).library()
             let region = try #require(library.atlases[0].region(id: 1))
             #expect(region.name == "Hand knob" && region.hemisphere == .left)
-            let voxel = try #require(TemplateFrame.voxel(ofMNI: space == "MNI" ? p : Talairach.mni(fromTalairach: p)))
+            let voxel = try #require(CanonicalFrame.voxel(ofMNI: space == "MNI" ? p : Talairach.mni(fromTalairach: p)))
             let r = try Lookup(library: library).lookup(SIMD3(Double(voxel.x), Double(voxel.y), Double(voxel.z)), space: .voxel)
             #expect(r.atlases[0].region == region, "\(space)")
             if space == "MNI" { #expect(voxel == VoxelIndex(138, 78, 166)) }

@@ -53,7 +53,7 @@ struct AtlasSceneOptionTests {
         } catch let error as RenderError {
             guard case .unknownRegion(let query, _) = error else { Issue.record("\(error)"); return }
             #expect(query == "zzzz qqqq")
-            #expect(error.description.hasPrefix("--highlight: no region matches 'zzzz qqqq'"))
+            #expect(error.description.hasPrefix("highlight: 'zzzz qqqq' matches no region"))
         }
     }
 

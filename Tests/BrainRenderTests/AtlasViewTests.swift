@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainFormats
 import Foundation
 import Testing
 @testable import BrainRender
@@ -123,19 +124,19 @@ struct AtlasViewTests {
             }
         }
         let screen = ScreenPositions(scene: scene)
-        func decide(_ samples: [(Int, Int)]) -> (decided: Int, wrong: [String]) {
+        func decide(_ samples: [(Int, Int)]) throws -> (decided: Int, wrong: [String]) {
             var decided = 0, wrong: [String] = []
             for (x, y) in samples {
-                let candidates = PixelCandidates(scene: scene, screen: screen, x: x, row: h - 1 - y)
-                guard let id = CertainPick.id(scene: scene, candidates: candidates) else { continue }
+                let candidates = PixelCandidates(scene: scene, screen: screen, pixel: try scene.pixel(x: x, y: y))
+                guard let id = CertainPick.id(scene: scene, candidates: candidates, model: .llvmpipe) else { continue }
                 decided += 1
                 if id != index.ids[y * w + x] { wrong.append("(\(x), \(y)): \(id) vs \(index.ids[y * w + x])") }
             }
             return (decided, wrong)
         }
         let step = max(1, borders.count / 500)
-        let atBorders = decide(stride(from: 0, to: borders.count, by: step).map { borders[$0] })
-        let onGrid = decide(grid)
+        let atBorders = try decide(stride(from: 0, to: borders.count, by: step).map { borders[$0] })
+        let onGrid = try decide(grid)
         #expect(atBorders.wrong.isEmpty && onGrid.wrong.isEmpty, "\(atBorders.wrong.prefix(5)) \(onGrid.wrong.prefix(5))")
         #expect(grid.count > 500)
         #expect(Double(onGrid.decided) >= 0.9 * Double(grid.count), "\(onGrid.decided) of \(grid.count) grid pixels decided")
@@ -152,8 +153,8 @@ struct AtlasViewTests {
         var x = 0, y = request.height / 2
         // Walk a row and then the next ones until both kinds of pixel turn up.
         while decided == nil || undecided == nil, y < request.height {
-            let candidates = PixelCandidates(scene: scene, screen: screen, x: x, row: request.height - 1 - y)
-            if let id = CertainPick.id(scene: scene, candidates: candidates) {
+            let candidates = PixelCandidates(scene: scene, screen: screen, pixel: try scene.pixel(x: x, y: y))
+            if let id = CertainPick.id(scene: scene, candidates: candidates, model: .llvmpipe) {
                 if id != 0 && decided == nil { decided = (x, y) }
             } else if undecided == nil {
                 undecided = (x, y)
@@ -188,7 +189,7 @@ struct AtlasViewTests {
             let id = try index.id(x: x, y: y)
             // The full answer (ray cast, text) for every 150th sample; the region for all of them.
             if (k / 7) % 150 == 0 {
-                let report = try scene.pickReport(id: id, x: x, y: y, library: library)
+                let report = try scene.pickReport(index: index, x: x, y: y, library: library)
                 #expect(report.region?.region == scene.target(id: id)?.region)
                 #expect((report.mni == nil) == (id == 0))
                 resolved += 1

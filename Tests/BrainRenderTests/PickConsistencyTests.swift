@@ -58,7 +58,7 @@ import Testing
         var checked = 0
         for (x, y) in [(200, 150), (120, 90), (300, 200), (250, 100), (150, 210)] {
             guard let target = scene.pickTarget(id: try picks.id(x: x, y: y)) else { continue }
-            let hit = try #require(PickResolver.resolve(scene: scene, layer: target.layer, range: target.range, x: x, y: y))
+            let hit = try #require(PickResolver.resolve(scene: scene, target: target, pixel: try scene.pixel(x: x, y: y)))
             let back = scene.camera.project(hit.point)
             #expect(abs(back.x - (Float(x) + 0.5)) < 0.01 && abs(back.y - (Float(y) + 0.5)) < 0.01)
             // Lateral-left view: the visible surface is the hemisphere's left (lateral) side.

@@ -84,13 +84,13 @@ import Testing
     @Test func dimOthersWithoutHighlightIsAnError() throws {
         var request = UserMeshTests.request(.anterior)
         request.dimOthers = true
-        #expect(throws: RenderError.self) { try request.validate() }
-        #expect(throws: RenderError.self) { try AtlasScene.buildUserScene(request, hemisphere: .both) }
+        #expect(throws: FieldError.self) { try request.validate() }
+        #expect(throws: FieldError.self) { try AtlasScene.buildUserScene(request) }
         do {
             _ = try RenderJobs.render(request, data: nil, out: "/tmp/never-written.png", compression: .fast, report: false)
             Issue.record("expected an error")
-        } catch let error as RenderError {
-            #expect(error.description.hasPrefix("--dim-others:") && error.description.contains("--highlight"))
+        } catch let error as FieldError {
+            #expect(error.field == "dimOthers" && error.description.contains("needs highlight"))
         }
         request.highlight = "POI 1"
         try request.validate()
@@ -100,12 +100,12 @@ import Testing
         var request = UserMeshTests.request(.anterior)
         request.highlight = "zzzz"
         do {
-            _ = try AtlasScene.buildUserScene(request, hemisphere: .both)
+            _ = try AtlasScene.buildUserScene(request)
             Issue.record("expected an unknown-region error")
         } catch let error as RenderError {
             guard case .unknownRegion(let query, let suggestions) = error else { Issue.record("\(error)"); return }
             #expect(query == "zzzz" && suggestions.contains("POI 1"))
-            #expect(error.description.hasPrefix("--highlight: no region matches 'zzzz'"))
+            #expect(error.description.hasPrefix("highlight: 'zzzz' matches no region"))
         }
     }
 

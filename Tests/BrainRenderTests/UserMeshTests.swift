@@ -51,7 +51,7 @@ import Testing
         let poiFile = try String(contentsOfFile: Self.poi, encoding: .utf8)
         let poi1 = Self.vertices(ofPOI: 0, in: poiFile)
         for view in ViewName.allCases {
-            let scene = try AtlasScene.buildUserScene(Self.request(view), hemisphere: .right)
+            let scene = try AtlasScene.buildUserScene(Self.request(view))
             let context = try GLContext(width: 240, height: 180)
             let index = try context.renderPickImage(scene.scene)
             let report = RenderReport(scene: scene, index: index, out: nil)
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func srfColoursAreUsedWithoutPOI() throws {
-        let scene = try AtlasScene.buildUserScene(Self.request(.anterior, poi: false), hemisphere: .both)
+        let scene = try AtlasScene.buildUserScene(Self.request(.anterior, poi: false))
         let image = try GLContext(width: 240, height: 180).renderImage(scene.scene, shading: .flat)
         var cube = 0
         for y in 0..<180 { for x in 0..<240 where image.pixel(x: x, y: y).r != 255 {
@@ -97,8 +97,8 @@ import Testing
         request.shading = .lit
         request.width = 320
         request.height = 200
-        let first = try AtlasScene.buildUserScene(request, hemisphere: .both).png(context: try GLContext())
-        let second = try AtlasScene.buildUserScene(request, hemisphere: .both).png(context: try GLContext())
+        let first = try AtlasScene.buildUserScene(request).png(context: try GLContext())
+        let second = try AtlasScene.buildUserScene(request).png(context: try GLContext())
         #expect(first == second)
         let decoded = try PNGDecoder.decode(first)
         #expect(decoded.width == 320 && decoded.height == 200)
@@ -107,14 +107,14 @@ import Testing
     @Test func transparentBackgroundKeepsAlpha() throws {
         var request = Self.request(.anterior)
         request.background = .transparent
-        let png = try AtlasScene.buildUserScene(request, hemisphere: .both).png(context: try GLContext())
+        let png = try AtlasScene.buildUserScene(request).png(context: try GLContext())
         let image = try PNGDecoder.decode(png)
         #expect(image[0, 0].a == 0)
         #expect(image[120, 90].a == 255)
     }
 
     @Test func badInputsAreClearErrors() throws {
-        #expect(throws: RenderError.self) { try Background.parse("#12345") }
+        #expect(throws: FieldError.self) { try Background.parse("#12345") }
         #expect(try Background.parse("#FF8000") == .color(RGB(255, 128, 0)))
         #expect(throws: RenderError.libraryMissing(name: "libNoSuchMesa.so.1",
                                                    reason: "libNoSuchMesa.so.1: cannot open shared object file: No such file or directory (install Debian's libosmesa6)")) {
@@ -122,7 +122,7 @@ import Testing
         }
         var request = Self.request(.anterior)
         request.poiFile = Self.srf  // not a POI
-        #expect(throws: (any Error).self) { try AtlasScene.buildUserScene(request, hemisphere: .both) }
+        #expect(throws: (any Error).self) { try AtlasScene.buildUserScene(request) }
     }
 
     /// Vertex indices of the `n`-th POI in a POI v2 text.

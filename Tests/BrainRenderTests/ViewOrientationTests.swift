@@ -86,7 +86,9 @@ import Testing
         var request = SceneRequest()
         request.view = .medial
         request.hemisphere = .both
-        #expect(throws: RenderError.self) { try request.resolvedHemisphere() }
+        #expect(throws: FieldError("hemi", value: "both", "cannot be used with {view} medial, which shows one hemisphere; use left or right")) {
+            try request.resolvedHemisphere()
+        }
         request.hemisphere = nil
         #expect(try request.resolvedHemisphere() == .left)
         request.view = .superior

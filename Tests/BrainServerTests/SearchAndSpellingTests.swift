@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainFormats
 import BrainSlice
 import Foundation
 import Testing

@@ -96,7 +96,7 @@ private func request(_ position: SliceRequest.Position) -> SliceRequest {
     #expect(mni.index == 78 && voxel.index == 78)
     #expect(mni.image == voxel.image)
     let tal = SIMD3<Double>(-40, -20, 50)
-    let expected = TemplateFrame.voxel(ofMNI: Talairach.mni(fromTalairach: tal))!
+    let expected = CanonicalFrame.voxel(ofMNI: Talairach.mni(fromTalairach: tal))!
     var coronal = request(.point(tal, space: .tal))
     coronal.plane = .coronal
     #expect(try slicer.render(coronal).index == expected.x)
@@ -121,7 +121,7 @@ func stereotaxicVOIsLandOnTheTemplate(space: ReferenceSpace) throws {
     let url = set.root.appendingPathComponent("spot.voi")
     try VOIFile(referenceSpace: space, vois: [voi]).write(to: url)
     let mni = space == .talairach ? Talairach.mni(fromTalairach: point) : point
-    let expected = TemplateFrame.voxel(ofMNI: mni)!
+    let expected = CanonicalFrame.voxel(ofMNI: mni)!
     var r = request(.index(expected.y))
     r.voiPath = url.path
     let result = try Slicer(library: set.library).render(r)

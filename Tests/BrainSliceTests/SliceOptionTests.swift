@@ -1,3 +1,4 @@
+import BrainAtlas
 import BrainImage
 import Testing
 @testable import BrainSlice
@@ -52,7 +53,7 @@ import Testing
         _ = try Slicer().render(unknown)
         Issue.record("expected an unknown-region error")
     } catch let error as SliceError {
-        #expect(error.description.contains("hippocampus") && error.description.contains("--highlight"))
+        #expect(error.description.contains("hippocampus") && error.fieldError?.field == "highlight")
     }
     let missing = SliceFixtures.request(.axial, .index(8), vmr: "/nonexistent/brain.vmr")
     do {
@@ -70,7 +71,7 @@ import Testing
     }
     var opacity = SliceFixtures.request(.axial, .index(8))
     opacity.opacity = 1.5
-    #expect(throws: SliceError.badOption("--opacity", "1.5 is not within 0…1")) { try Slicer().render(opacity) }
+    #expect(throws: SliceError.invalid(FieldError("opacity", value: "1.5", "is not within 0…1"))) { try Slicer().render(opacity) }
     // Native-space scan: MNI points and atlases are refused, not guessed.
     #expect(throws: SliceError.self) {
         try Slicer().render(SliceFixtures.request(.axial, .point([0, 0, 0], space: .mni)))

@@ -38,7 +38,7 @@ private let blue = RGBA(1, 2, 250)
     for dx in -4...4 { for dy in -4...4 { for dz in -4...4 { voxels.append(centre &+ SIMD3(Int32(dx), Int32(dy), Int32(dz))) } } }
     let voi = VOI(name: "Cube (right)", color: SIMD3(1, 2, 250), voxels: voxels)
     // Axial plane through the cube's middle: the template voxel of its centre.
-    let middle = TemplateFrame.voxel(ofMNI: Talairach.mni(fromTalairach: SIMD3<Double>(centre)))!
+    let middle = CanonicalFrame.voxel(ofMNI: Talairach.mni(fromTalairach: SIMD3<Double>(centre)))!
     var request = SliceRequest(plane: .axial, position: .index(middle.y))
     request.vmrPath = try folder.vmr(.mni)
     request.voiPath = try folder.voi(.talairach, [voi])
@@ -54,7 +54,7 @@ private let blue = RGBA(1, 2, 250)
     for row in 0..<256 {
         for column in 0..<256 {
             let voxel = VoxelIndex(row, middle.y, 255 - column)   // axial, neurological: row x, column 255 − z
-            let tal = Talairach.talairach(fromMNI: TemplateFrame.mni(of: voxel)).rounded(.toNearestOrAwayFromZero)
+            let tal = Talairach.talairach(fromMNI: CanonicalFrame.mni(of: voxel)).rounded(.toNearestOrAwayFromZero)
             let d = tal - SIMD3<Double>(centre)
             if abs(d.x) <= 4, abs(d.y) <= 4, abs(d.z) <= 4 { expected.insert([column, row]) }
         }
@@ -82,9 +82,9 @@ private let blue = RGBA(1, 2, 250)
     let voi = VOI(name: "Spot", color: SIMD3(1, 2, 250), voxels: [spot])
     // The Talairach volume's voxels (canonical frame) whose point, taken to MNI and rounded, is the spot.
     func hits(_ v: VoxelIndex) -> Bool {
-        Talairach.mni(fromTalairach: TemplateFrame.mni(of: v)).rounded(.toNearestOrAwayFromZero) == SIMD3<Double>(spot)
+        Talairach.mni(fromTalairach: CanonicalFrame.mni(of: v)).rounded(.toNearestOrAwayFromZero) == SIMD3<Double>(spot)
     }
-    let near = TemplateFrame.voxel(ofMNI: Talairach.talairach(fromMNI: SIMD3<Double>(spot)))!
+    let near = CanonicalFrame.voxel(ofMNI: Talairach.talairach(fromMNI: SIMD3<Double>(spot)))!
     var found: [VoxelIndex] = []
     for dx in -2...2 { for dy in -2...2 { for dz in -2...2 {
         let v = VoxelIndex(near.x + dx, near.y + dy, near.z + dz)
@@ -125,7 +125,7 @@ private let blue = RGBA(1, 2, 250)
     var request = SliceRequest(plane: .axial, position: .millimetres(40))
     request.vmrPath = try folder.vmr(.talairach)
     request.atlas = SliceRequest.noAtlas
-    let expected = TemplateFrame.voxel(ofMNI: Talairach.talairach(fromMNI: SIMD3(0, 0, 40)))!
+    let expected = CanonicalFrame.voxel(ofMNI: Talairach.talairach(fromMNI: SIMD3(0, 0, 40)))!
     #expect(try Slicer(dataPath: "/nonexistent").render(request).index == expected.y)
 }
 
@@ -138,8 +138,8 @@ private let blue = RGBA(1, 2, 250)
         _ = try Slicer().render(request)
         Issue.record("expected an error")
     } catch let error as SliceError {
-        #expect(error.description.hasPrefix("--raw:") && error.description.contains("--atlas")
-                && error.description.contains("--highlight"))
+        #expect(error.fieldError?.field == "raw" && error.description.contains("atlas")
+                && error.description.contains("highlight"))
     }
     let changes: [(inout SliceRequest) -> Void] = [{ $0.outline = true }, { $0.voiPath = SliceFixtures.voi },
                                                    { $0.window = GreyWindow(low: 0, high: 100) }]
@@ -162,7 +162,7 @@ private let blue = RGBA(1, 2, 250)
     var request = SliceFixtures.request(.axial, .index(8))
     request.voiPath = SliceFixtures.voi
     request.dimOthers = true
-    #expect(throws: SliceError.badOption("--dim-others", "needs --highlight REGION (it tints the regions other than the highlighted one)")) {
+    #expect(throws: SliceError.invalid(FieldError("dimOthers", "needs {highlight} REGION (it tints the regions other than the highlighted one)"))) {
         try Slicer().render(request)
     }
     request.highlight = "test voi 1"

@@ -28,9 +28,9 @@ public struct AtlasScene: Sendable {
 
     /// Builds the scene for `request` from the bundled atlas data.
     public static func build(_ request: SceneRequest, assets: SceneAssets) throws -> AtlasScene {
-        let hemisphere = try request.resolvedHemisphere()
+        if request.meshFile != nil { return try buildUserScene(request) }
         try request.validate()
-        if request.meshFile != nil { return try buildUserScene(request, hemisphere: hemisphere) }
+        let hemisphere = try request.resolvedHemisphere()
         let library = assets.library
         let atlas = try library.atlas(named: request.atlas)
         let isSubcorticalAtlas = atlas.name == "subcortical"
@@ -71,8 +71,9 @@ public struct AtlasScene: Sendable {
     }
 
     /// A user's SRF, coloured by its POI (one region per POI) or by its own vertex colours.
-    public static func buildUserScene(_ request: SceneRequest, hemisphere: SceneRequest.HemisphereChoice) throws -> AtlasScene {
+    public static func buildUserScene(_ request: SceneRequest) throws -> AtlasScene {
         try request.validate()
+        let hemisphere = try request.resolvedHemisphere()
         let path = request.meshFile!
         let srf = try MeshLoading.readSRF(path)
         let mesh = try MeshLoading.renderMesh(srf: srf, file: path)

@@ -35,21 +35,6 @@ extension AtlasScene {
     public func png(context: GLContext, compression: PNGEncoder.Compression = .fast) throws -> [UInt8] {
         try context.renderPNG(scene, shading: request.shading, compression: compression, antialias: request.antialias)
     }
-
-    /// The pick answer for pixel (x, y) of a drawn pick image (a memory read plus a ray cast
-    /// over one region's triangles).
-    public func pickReport(index: IndexImage, x: Int, y: Int, library: AtlasLibraryTexts?) throws -> PickReport {
-        let id = try index.id(x: x, y: y)
-        return try pickReport(id: id, x: x, y: y, library: library)
-    }
-
-    /// The pick answer for a pick id already read at (x, y).
-    public func pickReport(id: UInt32, x: Int, y: Int, library: AtlasLibraryTexts?) throws -> PickReport {
-        guard let target = target(id: id) else { return PickReport(x: x, y: y, region: nil, text: nil, hit: nil) }
-        let hit = PickResolver.resolve(scene: scene, layer: target.layer, range: target.range, x: x, y: y)
-        let text = try target.region.flatMap { try library?.text(for: $0) }
-        return PickReport(x: x, y: y, region: target.region, text: text, hit: hit)
-    }
 }
 
 extension GLContext {
@@ -74,14 +59,3 @@ extension GLContext {
     }
 }
 
-/// Where pick answers get region texts from (the atlas library; none for user files).
-public protocol AtlasLibraryTexts: Sendable {
-    func text(for region: Region) throws -> String?
-}
-
-extension AtlasLibrary: AtlasLibraryTexts {
-    public func text(for region: Region) throws -> String? {
-        guard atlasNames.contains(region.atlas) else { return nil }
-        return try textEntry(for: region)?.text
-    }
-}

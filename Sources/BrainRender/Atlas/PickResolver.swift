@@ -1,5 +1,6 @@
 /// From a picked range to the surface point: a ray through the pixel centre is intersected with
-/// the range's triangles only (a few thousand), which gives the hit point and the nearest vertex.
+/// the triangles it is given (those of the picked id near the pixel, already gathered by the
+/// pick), which gives the hit point and the nearest vertex.
 public enum PickResolver {
     public struct Hit: Sendable, Equatable {
         /// Index, in the input mesh, of the vertex the hit triangle's corner nearest to the hit point
@@ -11,19 +12,17 @@ public enum PickResolver {
         public let anatomical: SIMD3<Float>
     }
 
-    public static func resolve(scene: Scene, layer: Int, range: Int, x: Int, y: Int) -> Hit? {
-        let geometry = scene.layers[layer].geometry
-        let mesh = geometry.mesh
-        let r = geometry.grouping.ranges[range]
-        let (origin, direction) = scene.camera.ray(x: x, y: y)
-        let tris = geometry.grouping.sortedTriangles
-        var bestT = Float.greatestFiniteMagnitude
-        var bestTriangle = -1
-        let tolerance: Float = 1e-5
+    /// The nearest hit of the ray through `pixel` among `triangles` (vertex indices of one
+    /// layer's mesh); nil when there are none.
+    static func resolve(scene: Scene, layer: Int, triangles: [(Int, Int, Int)], pixel: Pixel) -> Hit? {
+        let mesh = scene.layers[layer].geometry.mesh
+        let (origin, direction) = scene.camera.ray(x: pixel.x, y: pixel.y)
         let positions = mesh.positions
-        let range = r.triangleStart..<(r.triangleStart + r.triangleCount)
-        for t in range {
-            let a = positions[Int(tris[3 * t])], b = positions[Int(tris[3 * t + 1])], c = positions[Int(tris[3 * t + 2])]
+        var bestT = Float.greatestFiniteMagnitude
+        var best: (Int, Int, Int)?
+        let tolerance: Float = 1e-5
+        for t in triangles {
+            let a = positions[t.0], b = positions[t.1], c = positions[t.2]
             let e1 = b - a, e2 = c - a
             let p = cross(direction, e2)
             let det = dot(e1, p)
@@ -36,39 +35,50 @@ public enum PickResolver {
             let v = dot(direction, q) * inv
             if v < -tolerance || u + v > 1 + tolerance { continue }
             let hitT = dot(e2, q) * inv
-            if hitT > 0, hitT < bestT { bestT = hitT; bestTriangle = t }
+            if hitT > 0, hitT < bestT { bestT = hitT; best = t }
         }
-        // Fallback when the pixel centre lies on a shared edge the float test misses:
-        // the triangle whose centroid is closest to the ray.
-        var nearestTriangle = -1
-        if bestTriangle < 0 {
-            var nearestDistance = Float.greatestFiniteMagnitude
-            for t in range {
-                let centroid = (positions[Int(tris[3 * t])] + positions[Int(tris[3 * t + 1])]
-                    + positions[Int(tris[3 * t + 2])]) / 3 - origin
-                let off = centroid - direction * dot(centroid, direction)
-                let distance = dot(off, off)
-                if distance < nearestDistance { nearestDistance = distance; nearestTriangle = t }
-            }
-        }
-        let triangle = bestTriangle >= 0 ? bestTriangle : nearestTriangle
-        guard triangle >= 0 else { return nil }
-        let corners = [Int(tris[3 * triangle]), Int(tris[3 * triangle + 1]), Int(tris[3 * triangle + 2])]
         let point: SIMD3<Float>
-        if bestTriangle >= 0 {
+        let corners: (Int, Int, Int)
+        if let best {
+            corners = best
             point = origin + direction * bestT
         } else {
-            // Project the ray onto the fallback triangle's plane.
-            let a = mesh.positions[corners[0]]
-            let n = cross(mesh.positions[corners[1]] - a, mesh.positions[corners[2]] - a)
+            // The pixel centre lies on a shared edge the float test misses: take the triangle
+            // whose centroid is closest to the ray and project the ray onto its plane.
+            func offRay(_ t: (Int, Int, Int)) -> Float {
+                let centroid = (positions[t.0] + positions[t.1] + positions[t.2]) / 3 - origin
+                let off = centroid - direction * dot(centroid, direction)
+                return dot(off, off)
+            }
+            guard let nearest = triangles.min(by: { offRay($0) < offRay($1) }) else { return nil }
+            corners = nearest
+            let a = positions[nearest.0]
+            let n = cross(positions[nearest.1] - a, positions[nearest.2] - a)
             let denom = dot(n, direction)
             point = abs(denom) > 1e-12 ? origin + direction * (dot(n, a - origin) / denom) : a
         }
-        let drawnVertex = corners.min { dot(mesh.positions[$0] - point, mesh.positions[$0] - point)
-            < dot(mesh.positions[$1] - point, mesh.positions[$1] - point) }!
+        let drawnVertex = [corners.0, corners.1, corners.2].min {
+            dot(positions[$0] - point, positions[$0] - point) < dot(positions[$1] - point, positions[$1] - point)
+        }!
         // Split borders add vertices: report the input vertex the nearest corner stands for.
-        let vertex = Int(geometry.sourceVertex[drawnVertex])
+        let vertex = Int(scene.layers[layer].geometry.sourceVertex[drawnVertex])
         let anatomical = mesh.anatomicalPositions.map { $0[vertex] } ?? point
         return Hit(vertex: vertex, point: point, anatomical: anatomical)
+    }
+
+    /// The triangles of one range of a layer, in drawing order.
+    static func triangles(of target: Scene.PickTarget, in scene: Scene) -> [(Int, Int, Int)] {
+        let grouping = scene.layers[target.layer].geometry.grouping
+        let range = grouping.ranges[target.range]
+        let sorted = grouping.sortedTriangles
+        return (range.triangleStart..<(range.triangleStart + range.triangleCount)).map {
+            (Int(sorted[3 * $0]), Int(sorted[3 * $0 + 1]), Int(sorted[3 * $0 + 2]))
+        }
+    }
+
+    /// The hit for a picked range, searching all of its triangles (when no candidates are at hand,
+    /// as for a pick read from a drawn index image).
+    public static func resolve(scene: Scene, target: Scene.PickTarget, pixel: Pixel) -> Hit? {
+        resolve(scene: scene, layer: target.layer, triangles: triangles(of: target, in: scene), pixel: pixel)
     }
 }

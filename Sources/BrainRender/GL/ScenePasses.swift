@@ -70,13 +70,13 @@ extension GLContext {
     /// one-shot `pick`. Scissored to the pixel, same camera, viewport, state and culling as the
     /// full pass, drawing only the triangles whose screen bounds hold the pixel (`PixelTriangles`).
     public func pickID(_ scene: Scene, x: Int, y: Int) throws(RenderError) -> UInt32 {
-        try scene.checkPixel(x: x, y: y)
-        return try pickID(scene, x: x, y: y, candidates: PixelCandidates(scene: scene, x: x, row: scene.height - 1 - y))
+        let pixel = try scene.pixel(x: x, y: y)
+        return try pickID(scene, pixel: pixel, candidates: PixelCandidates(scene: scene, pixel: pixel))
     }
 
     /// `pickID(_:x:y:)` with the pixel's candidate triangles already gathered.
-    func pickID(_ scene: Scene, x: Int, y: Int, candidates: PixelCandidates) throws(RenderError) -> UInt32 {
-        let row = scene.height - 1 - y
+    func pickID(_ scene: Scene, pixel: Pixel, candidates: PixelCandidates) throws(RenderError) -> UInt32 {
+        let (x, row) = (pixel.x, pixel.glRow)
         let near = PixelTriangles(scene: scene, candidates: candidates)
         try beginPickPass(scene, scissor: (x, row))
         let b = GeometryBufferCache.upload(vertices: near.interleaved, indices: near.indices,
@@ -96,7 +96,7 @@ extension GLContext {
     private func drawPickPass(_ scene: Scene, scissor: (Int, Int)?) throws(RenderError) {
         try beginPickPass(scene, scissor: scissor)
         let program = try programs.program(.flat, gl: gl)
-        let firstIDs = scene.firstPickIDs
+        let firstIDs = scene.pickIDs.first
         for (index, layer) in scene.layers.enumerated() where layer.isPickable {
             let first = firstIDs[index]
             drawLayer(layer, program: program, normals: false) { range, _ in Self.idColor(first + UInt32(range)) }

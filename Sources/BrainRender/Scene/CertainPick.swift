@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Decides on the CPU which id the pick pass writes at one pixel, when nothing the GL rounds
 /// differently could change it, so a one-shot `pick` need not load Mesa at all.
 ///
@@ -11,24 +7,14 @@ import Glibc
 /// surely not, or maybe. The answer is certain when the nearest sure cover lies in front of every
 /// other cover and maybe by more than both depth errors, or when nothing covers or may cover
 /// (the background). Otherwise `id` returns nil and the GL pass decides; the tests check that
-/// every certain answer equals the full pick pass.
+/// every certain answer equals the full pick pass. The error bounds are `PickErrorModel`'s.
 enum CertainPick {
-    /// How far snapping may move a vertex: half a step of llvmpipe's sub-pixel grid (8 bits,
-    /// `FIXED_ORDER` in its lp_rast.h), or of the coarsest grid the GL spec allows (4 bits) when
-    /// `GALLIUM_DRIVER` picks another driver. With 8 bits about 0.4 % of brain pixels at 1024×768,
-    /// those within ~0.005 px of a triangle edge, are left to the GL; with 4 bits about 6 %.
-    static var snapSlack: Double {
-        let driver = getenv("GALLIUM_DRIVER").map { String(cString: $0) } ?? "llvmpipe"
-        return driver == "llvmpipe" ? 1.0 / 512 : 1.0 / 32
-    }
-
     /// The pick id (0 for the background) the pick pass writes at the pixel `candidates` were
-    /// gathered for, or nil when GL rounding could decide it either way.
-    static func id(scene: Scene, candidates: PixelCandidates) -> UInt32? {
-        let delta = snapSlack + max(candidates.roundingSlack.x, candidates.roundingSlack.y)
-        // Float error of the GL's depth plane, evaluated at pixel positions up to the image side.
-        let planeSlack = Double(max(scene.width, scene.height)) * 0x1p-20
-        let depthSlack = candidates.roundingSlack.z + 0x1p-20
+    /// gathered for, or nil when GL rounding (as `model` bounds it) could decide it either way.
+    static func id(scene: Scene, candidates: PixelCandidates, model: PickErrorModel) -> UInt32? {
+        let delta = model.snapSlack + max(candidates.roundingSlack.x, candidates.roundingSlack.y)
+        let planeSlack = Double(max(scene.width, scene.height)) * PickErrorModel.planeErrorPerPixel
+        let depthSlack = candidates.roundingSlack.z + PickErrorModel.depthError
         let p = candidates.centre
         var covers: [(id: UInt32, low: Double, high: Double)] = []  // surely drawn at the centre
         var maybes: [(id: UInt32, low: Double)] = []  // perhaps drawn, no nearer than `low`
@@ -82,8 +68,7 @@ enum CertainPick {
 extension Scene {
     /// The pick id the pick pass writes at pixel (x, y) (top-left origin; 0 for the background),
     /// decided on the CPU, or nil where the GL's own rounding could decide it (`CertainPick`).
-    public func certainPickID(x: Int, y: Int) throws(RenderError) -> UInt32? {
-        try checkPixel(x: x, y: y)
-        return CertainPick.id(scene: self, candidates: PixelCandidates(scene: self, x: x, row: height - 1 - y))
+    public func certainPickID(x: Int, y: Int, model: PickErrorModel = .llvmpipe) throws(RenderError) -> UInt32? {
+        CertainPick.id(scene: self, candidates: PixelCandidates(scene: self, pixel: try pixel(x: x, y: y)), model: model)
     }
 }

@@ -35,11 +35,11 @@ public struct IndexImage: Sendable {
 
     /// The id at (x, y) from the top-left.
     public func id(x: Int, y: Int) throws(RenderError) -> UInt32 {
-        guard (0..<width).contains(x), (0..<height).contains(y) else {
-            throw .pixelOutside(x: x, y: y, width: width, height: height)
-        }
-        return ids[y * width + x]
+        id(at: try Pixel(x: x, y: y, width: width, height: height))
     }
+
+    /// The id at a pixel already checked against this image's size.
+    func id(at pixel: Pixel) -> UInt32 { ids[pixel.y * width + pixel.x] }
 
     /// Pixel count, centroid and bounding box of each id present (background left out).
     public func statistics() -> [UInt32: IDStatistics] {

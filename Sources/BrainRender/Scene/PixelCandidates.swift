@@ -56,12 +56,11 @@ struct PixelCandidates {
     /// and y, depth units in z.
     private(set) var roundingSlack = SIMD3<Double>(repeating: 0)
 
-    /// The triangles near pixel (x, GL row) of `scene`.
-    init(scene: Scene, screen: ScreenPositions? = nil, x: Int, row: Int) {
+    /// The triangles near `pixel` of `scene`.
+    init(scene: Scene, screen: ScreenPositions? = nil, pixel: Pixel) {
         let screen = screen ?? ScreenPositions(scene: scene)
-        centre = SIMD2(Double(x) + 0.5, Double(row) + 0.5)
+        centre = pixel.glCentre
         let sx = Float(centre.x), sy = Float(centre.y)
-        let firstIDs = scene.firstPickIDs
         var near: [(layer: Int, range: Int, triangle: Int)] = []
         for (layerIndex, layer) in scene.layers.enumerated() where layer.isPickable {
             let grouping = layer.geometry.grouping
@@ -100,7 +99,7 @@ struct PixelCandidates {
         for (layer, range, t) in near {
             let sorted = scene.layers[layer].geometry.grouping.sortedTriangles
             let a = Int(sorted[3 * t]), b = Int(sorted[3 * t + 1]), c = Int(sorted[3 * t + 2])
-            triangles.append(Triangle(layer: layer, range: range, pickID: firstIDs[layer] + UInt32(range),
+            triangles.append(Triangle(layer: layer, range: range, pickID: scene.pickIDs.first[layer] + UInt32(range),
                                       corners: (a, b, c), window: (window(layer, a), window(layer, b), window(layer, c))))
         }
         // A float sum of four products errs by at most ~4 units of 2^-24 times the sum of the

@@ -42,25 +42,6 @@ public struct RenderMesh: Sendable {
         }
     }
 
-    /// Converts BrainVoyager-convention SRF data (FORMATS.md §2.5/§4.5) to RAS: positions
-    /// `(c − vZ, c − vX, c − vY)`, index order kept, normals converted and negated (BV's point inward).
-    public static func fromBrainVoyager(x: [Float], y: [Float], z: [Float],
-                                        normalX: [Float], normalY: [Float], normalZ: [Float],
-                                        triangles: [UInt32], center: SIMD3<Float> = SIMD3(128, 128, 128),
-                                        isClosed: Bool = true) -> RenderMesh {
-        let count = x.count
-        var positions = [SIMD3<Float>](repeating: .zero, count: count)
-        var normals = [SIMD3<Float>](repeating: .zero, count: count)
-        for i in 0..<count {
-            positions[i] = SIMD3(center.z - z[i], center.x - x[i], center.y - y[i])
-            if i < normalX.count, i < normalY.count, i < normalZ.count {
-                // nRAS = (−nZ, −nX, −nY); negated to point outward.
-                normals[i] = SIMD3(normalZ[i], normalX[i], normalY[i])
-            }
-        }
-        return RenderMesh(positions: positions, normals: normals, triangles: triangles, isClosed: isClosed)
-    }
-
     /// Replaces normals by area-weighted face normals (for meshes whose stored normals are unusable).
     public mutating func recomputeNormals() {
         var sums = [SIMD3<Float>](repeating: .zero, count: positions.count)

@@ -64,34 +64,34 @@ public struct Scene: Sendable {
         self.height = height
         self.background = background
         camera = Camera(direction: direction, framing: layers.map(\.framingPositions), width: width, height: height)
-    }
-
-    /// Throws unless pixel (x, y) lies in the image.
-    func checkPixel(x: Int, y: Int) throws(RenderError) {
-        guard (0..<width).contains(x), (0..<height).contains(y) else {
-            throw .pixelOutside(x: x, y: y, width: width, height: height)
-        }
+        pickIDs = PickIDs(layers: layers)
     }
 
     /// Pick ids number the pickable ranges 1, 2, … in layer order; 0 is the background.
+    let pickIDs: PickIDs
+
+    /// The range a pick id names (a table read), nil for the background or an unknown id.
     public func pickTarget(id: UInt32) -> PickTarget? {
-        guard id > 0 else { return nil }
-        var remaining = Int(id) - 1
-        for (index, layer) in layers.enumerated() where layer.isPickable {
-            let n = layer.geometry.grouping.ranges.count
-            if remaining < n { return PickTarget(layer: index, range: remaining) }
-            remaining -= n
-        }
-        return nil
+        guard id > 0, Int(id) <= pickIDs.targets.count else { return nil }
+        return pickIDs.targets[Int(id) - 1]
     }
 
-    /// First pick id of each layer (0 for layers that are not pickable).
-    var firstPickIDs: [UInt32] {
-        var next: UInt32 = 1
-        return layers.map { layer in
-            guard layer.isPickable else { return 0 }
-            defer { next += UInt32(layer.geometry.grouping.ranges.count) }
-            return next
+    /// The pick ids of one scene both ways: first id per layer, and the target of every id.
+    struct PickIDs: Sendable {
+        /// First pick id of each layer (0 for layers that are not pickable).
+        let first: [UInt32]
+        /// Entry `id − 1` is the range pick id `id` names.
+        let targets: [PickTarget]
+
+        init(layers: [Layer]) {
+            var first: [UInt32] = [], targets: [PickTarget] = []
+            for (index, layer) in layers.enumerated() {
+                guard layer.isPickable else { first.append(0); continue }
+                first.append(UInt32(targets.count + 1))
+                targets += layer.geometry.grouping.ranges.indices.map { PickTarget(layer: index, range: $0) }
+            }
+            self.first = first
+            self.targets = targets
         }
     }
 }
@@ -110,11 +110,11 @@ public enum Background: Sendable, Equatable {
     case transparent
 
     /// Parses `#RRGGBB` or `transparent`.
-    public static func parse(_ text: String) throws(RenderError) -> Background {
+    public static func parse(_ text: String) throws(FieldError) -> Background {
         if text.lowercased() == "transparent" { return .transparent }
         let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
         guard hex.count == 6, let value = UInt32(hex, radix: 16) else {
-            throw .badOption(option: "--background", value: text, problem: "is neither #RRGGBB nor 'transparent'")
+            throw FieldError("background", value: text, "is neither #RRGGBB nor 'transparent'")
         }
         return .color(RGB(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)))
     }

@@ -1,5 +1,9 @@
-/// What to draw: the options of `render`/`pick` (and the server's query), hashable so a server
-/// can key its scene cache on it.
+import BrainAtlas
+
+/// What to draw: the validated options of `render`/`pick` and of the server's scene query,
+/// hashable so a server can key its scene cache on it. Front ends fill `Fields` with the plain
+/// values they read and get either a request or a `FieldError` naming the field; every limit
+/// is checked here, once.
 public struct SceneRequest: Sendable, Hashable {
     public enum HemisphereChoice: String, Sendable, Hashable, CaseIterable {
         case left, right, both
@@ -9,9 +13,31 @@ public struct SceneRequest: Sendable, Hashable {
         case pial, inflated
     }
 
+    /// The values as a person gave them (names in any case, `lh`/`rh` for sides); nil = default.
+    public struct Fields: Sendable {
+        public var atlas: String?
+        public var view: String?
+        public var hemi: String?
+        public var surface: String?
+        public var width: Int?
+        public var height: Int?
+        public var highlight: String?
+        public var dimOthers = false
+        public var shading: String?
+        public var background: String?
+        public var azimuth: Double?
+        public var elevation: Double?
+        public var head = false
+        public var subcortical = false
+        public var mesh: String?
+        public var poi: String?
+
+        public init() {}
+    }
+
     public var atlas = "gyri"
     public var view: ViewName = .lateral
-    /// Both set: a free camera angle instead of `view`.
+    /// Either set: a free camera angle instead of `view`.
     public var azimuth: Double?
     public var elevation: Double?
     /// nil: the view's default (left for lateral/medial, both otherwise).
@@ -31,26 +57,88 @@ public struct SceneRequest: Sendable, Hashable {
     public var meshFile: String?
     public var poiFile: String?
 
+    /// The defaults (`render`'s): gyri, lateral, 1024×768, pial, lit, white background.
     public init() {}
 
-    /// Checks option combinations that need no data.
-    public func validate() throws(RenderError) {
-        if dimOthers && highlight == nil {
-            throw .badOption(option: "--dim-others", value: "",
-                             problem: "needs --highlight REGION (it tints the regions other than the highlighted one)")
+    /// Reads and checks every field; the first bad one is the error.
+    public init(_ fields: Fields) throws(FieldError) {
+        if let atlas = fields.atlas { self.atlas = atlas.lowercased() }
+        if let text = fields.view { view = try Self.choice("view", text, ViewName.init(userText:), ViewName.allCases) }
+        if let text = fields.hemi {
+            hemisphere = try Self.choice("hemi", text, HemisphereChoice.init(userText:), HemisphereChoice.allCases)
         }
+        if let text = fields.surface { surface = try Self.choice("surface", text, Surface.init(userText:), Surface.allCases) }
+        width = fields.width ?? width
+        height = fields.height ?? height
+        highlight = fields.highlight
+        dimOthers = fields.dimOthers
+        if let text = fields.shading { shading = try Self.choice("shading", text, Shading.init(userText:), Shading.allCases) }
+        if let text = fields.background { background = try Background.parse(text) }
+        azimuth = fields.azimuth
+        elevation = fields.elevation
+        head = fields.head
+        subcortical = fields.subcortical
+        meshFile = fields.mesh
+        poiFile = fields.poi
+        try validate()
+    }
+
+    /// Largest |azimuth| and |elevation| in degrees (a full turn; straight above or below).
+    public static let azimuthLimit = 360.0
+    public static let elevationLimit = 90.0
+
+    /// Checks every limit and combination that needs no data.
+    public func validate() throws(FieldError) {
+        if !(1...RequestLimits.maximumImageSide).contains(width) || !(1...RequestLimits.maximumImageSide).contains(height) {
+            throw FieldError("size", value: "\(width)x\(height)", Self.sizeProblem)
+        }
+        for (field, value, limit) in [("azimuth", azimuth, Self.azimuthLimit), ("elevation", elevation, Self.elevationLimit)] {
+            if let value, !(value.isFinite && abs(value) <= limit) {
+                throw FieldError(field, value: "\(value)", "is not a finite angle within ±\(Int(limit))°")
+            }
+        }
+        if let highlight { try RequestLimits.checkText(highlight, field: "highlight") }
+        if dimOthers && highlight == nil {
+            throw FieldError("dimOthers", "needs {highlight} REGION (it tints the regions other than the highlighted one)")
+        }
+        if let poiFile, meshFile == nil {
+            throw FieldError("poi", value: poiFile, "needs {mesh} (the bundled atlases bring their own POIs)")
+        }
+        _ = try resolvedHemisphere()
+    }
+
+    static let sizeProblem = "must be W×H with 1…\(RequestLimits.maximumImageSide) pixels per side"
+
+    /// `WxH` (or `W×H`) as typed for the `size` field.
+    public static func size(parsing text: String) throws(FieldError) -> (width: Int, height: Int) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: "×", omittingEmptySubsequences: false) }
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              (1...RequestLimits.maximumImageSide).contains(w), (1...RequestLimits.maximumImageSide).contains(h) else {
+            throw FieldError("size", value: text, sizeProblem)
+        }
+        return (w, h)
+    }
+
+    /// One of an enumeration's spellings, or an error listing them.
+    static func choice<T: RawRepresentable>(_ field: String, _ text: String, _ parse: (String) -> T?,
+                                            _ all: [T]) throws(FieldError) -> T where T.RawValue == String {
+        guard let value = parse(text) else {
+            throw FieldError(field, value: text, "is not one of \(all.map(\.rawValue).joined(separator: ", "))")
+        }
+        return value
     }
 
     /// Whether a free angle replaces the named view.
     public var usesAngles: Bool { azimuth != nil || elevation != nil }
 
     /// The hemisphere(s) shown, after the view's default; both is an error for lateral/medial.
-    public func resolvedHemisphere() throws(RenderError) -> HemisphereChoice {
+    public func resolvedHemisphere() throws(FieldError) -> HemisphereChoice {
         if usesAngles { return hemisphere ?? .both }
         if view.needsSingleHemisphere {
             if hemisphere == .both {
-                throw .badOption(option: "--hemi", value: "both",
-                                 problem: "cannot be used with --view \(view.rawValue), which shows one hemisphere; use --hemi left or --hemi right")
+                throw FieldError("hemi", value: "both",
+                                 "cannot be used with {view} \(view.rawValue), which shows one hemisphere; use left or right")
             }
             return hemisphere ?? .left
         }
@@ -58,7 +146,7 @@ public struct SceneRequest: Sendable, Hashable {
     }
 
     /// The camera direction for this request.
-    public func direction() throws(RenderError) -> ViewDirection {
+    public func direction() throws(FieldError) -> ViewDirection {
         if usesAngles { return .angles(azimuth: azimuth ?? 0, elevation: elevation ?? 0) }
         return .named(view, hemisphereIsLeft: try resolvedHemisphere() != .right)
     }
@@ -68,8 +156,6 @@ public struct SceneRequest: Sendable, Hashable {
         usesAngles ? "azimuth \(azimuth ?? 0) elevation \(elevation ?? 0)" : view.rawValue
     }
 }
-
-import BrainAtlas
 
 extension Background: Hashable {
     public func hash(into hasher: inout Hasher) {

@@ -1,3 +1,5 @@
+import BrainAtlas
+
 /// Anti-aliasing of lit renders: the colour pass drawn at `factor` × the size through the same
 /// camera framing, then averaged down on the CPU (a box filter over factor × factor samples). The
 /// pick pass and `--shading flat` are never supersampled: they must keep exact ids and colours.
@@ -11,7 +13,7 @@ public enum Supersampling {
         switch text.lowercased() {
         case "on": return defaultFactor
         case "off": return 1
-        default: throw .badOption(option: "--aa", value: text, problem: "is neither on nor off")
+        default: throw .invalid(FieldError("aa", value: text, "is neither on nor off"))
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The named views of issue 7 (`lateral`, `medial`, …) and free azimuth/elevation angles.
+/// The named views (`lateral`, `medial`, …) and free azimuth/elevation angles.
 public enum ViewName: String, CaseIterable, Sendable, Codable {
     case lateral, medial, superior, inferior, anterior, posterior
 

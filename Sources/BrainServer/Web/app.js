@@ -16,6 +16,7 @@ const state = {
   slicePoint: null,     // MNI point marked on the slices (picked point or region centre) or null
   cursor: null,         // keyboard cursor on the brain image, as fractions {fx, fy} of its size
   figureWidth: 0,       // last width of the brain figure while it was shown
+  gl: null,             // the WebGL viewer, or null in server-image mode
 };
 
 const $ = (id) => document.getElementById(id);
@@ -139,10 +140,11 @@ function sceneParams(view = state.view, hemi = state.hemi) {
 }
 
 function renderBrain() {
-  if (!state.atlas || !isShown("brain-pane")) return;
+  if (!state.atlas || !isShown("brain-pane")) return Promise.resolve();
+  if (state.gl) return showGLBrain();
   const params = sceneParams();
   $("brain").dataset.scene = query(params);
-  loadImage("brain", "brain-spinner", `/api/render?${query(params)}`);
+  return loadImage("brain", "brain-spinner", `/api/render?${query(params)}`);
 }
 
 async function pickPixel(x, y) {
@@ -574,6 +576,19 @@ function updateButtons() {
   $("dim-others").checked = state.dimOthers;
 }
 
+// A preset view; lateral and medial show one side, the others both.
+function setViewName(view) {
+  state.view = view;
+  $("view-note").textContent = "";
+  if (SIDE_VIEWS.has(state.view) && state.hemi === "both") {
+    state.hemi = state.selected && state.selected.hemisphere === "right" ? "right" : "left";
+  } else if (!SIDE_VIEWS.has(state.view)) {
+    state.hemi = "both";
+  }
+  updateButtons();
+  return renderBrain();
+}
+
 const phoneQuery = window.matchMedia("(max-width: 600px)");
 function isPhone() { return phoneQuery.matches; }
 
@@ -617,17 +632,7 @@ function tabKey(event) {
 function wireControls() {
   $("atlas").addEventListener("change", (event) => setAtlas(event.target.value));
   for (const button of document.querySelectorAll("button.view")) {
-    button.addEventListener("click", () => {
-      state.view = button.dataset.view;
-      $("view-note").textContent = "";
-      if (SIDE_VIEWS.has(state.view) && state.hemi === "both") {
-        state.hemi = state.selected && state.selected.hemisphere === "right" ? "right" : "left";
-      } else if (!SIDE_VIEWS.has(state.view)) {
-        state.hemi = "both";
-      }
-      updateButtons();
-      renderBrain();
-    });
+    button.addEventListener("click", () => setViewName(button.dataset.view));
   }
   for (const button of document.querySelectorAll("button.hemi")) {
     button.addEventListener("click", () => { state.hemi = button.dataset.hemi; updateButtons(); renderBrain(); });
@@ -679,6 +684,7 @@ function wireControls() {
 }
 
 async function start() {
+  setupRenderer();
   wireControls();
   updatePaneRoles();
   setTab("brain");
@@ -699,6 +705,7 @@ async function start() {
   const first = state.atlases.find((a) => a.name === "gyri") || state.atlases[0];
   if (first) await setAtlas(first.name);
   document.body.dataset.ready = "true";
+  brainShown().then(() => readyHook());
 }
 
 start();

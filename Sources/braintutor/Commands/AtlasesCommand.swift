@@ -11,7 +11,7 @@ struct AtlasesCommand: ParsableCommand {
     @Flag(help: "Print JSON: [{name, title, regionCount, description, source}].") var json = false
 
     func run() throws {
-        try CommandOutput.run {
+        try CommandOutput.run(json: json) {
             let summaries = try user.library(data: data).atlasSummaries()
             if json { return try CommandOutput.printJSON(summaries) }
             let width = summaries.map(\.name.count).max() ?? 0

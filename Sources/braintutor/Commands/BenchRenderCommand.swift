@@ -64,7 +64,7 @@ struct BenchRenderCommand: ParsableCommand {
             var built: AtlasScene?
             let buildMs = ms(try clock.measure {
                 built = try library.map { try AtlasScene.build(request, assets: SceneAssets(library: $0)) }
-                    ?? AtlasScene.buildUserScene(request, hemisphere: request.resolvedHemisphere())
+                    ?? AtlasScene.buildUserScene(request)
             })
             let atlasScene = built!
             if let exportPLY {

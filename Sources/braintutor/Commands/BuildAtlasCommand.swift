@@ -1,6 +1,7 @@
 import ArgumentParser
 import AtlasBuild
 import BrainAtlas
+import BrainFormats
 import Foundation
 
 /// `braintutor build-atlas`: rebuilds AtlasData from the atlas sources and the recipe.

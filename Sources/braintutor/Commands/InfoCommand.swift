@@ -15,18 +15,12 @@ struct InfoCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        try CommandOutput.run {
-            let text = query.joined(separator: " ")
-            var library: AtlasLibrary?
-            let info: RegionInfo
-            do {
-                library = try user.library(data: data)
-                info = try RegionInfo.lookUp(text, atlas: atlas, in: library!)
-            } catch where json {
-                // JSON clients read stdout: give them the error and suggestions there too.
-                try CommandOutput.printJSON(RegionInfo.failure(error, query: text, atlas: atlas, in: library))
-                throw error
-            }
+        let text = query.joined(separator: " ")
+        let library = Result { try user.library(data: data) }
+        try CommandOutput.run(json: json, suggestions: { error in
+            (try? library.get()).map { RegionInfo.failure(error, query: text, atlas: atlas, in: $0).suggestions }
+        }) {
+            let info = try RegionInfo.lookUp(text, atlas: atlas, in: library.get())
             if json { return try CommandOutput.printJSON(info) }
             print(info.readableText())
         }

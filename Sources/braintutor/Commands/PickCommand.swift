@@ -11,19 +11,27 @@ struct PickCommand: ParsableCommand {
         commandName: "pick",
         abstract: "Name the region under pixel X Y (from the top-left) of the same scene `render` draws.")
 
-    @Argument(help: "Pixel column from the left.") var x: Int
-    @Argument(help: "Pixel row from the top.") var y: Int
     @OptionGroup var scene: SceneOptions
     @Flag(help: "Print JSON: {x, y, region: region + text | null, mni: [x,y,z] | null, vertex: N | null}.") var json = false
+    // Negative numbers look like options, so the pixel is taken from whatever is left.
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Pixel column from the left and row from the top.", valueName: "x y"))
+    var pixel: [String] = []
 
     /// `BRAINTUTOR_GL_PICK=1`: always draw the GL pick pass, never decide on the CPU (to compare
     /// the two, or to rule the CPU decision out when chasing a wrong answer).
     static var alwaysDraw: Bool { getenv("BRAINTUTOR_GL_PICK").map { String(cString: $0) != "0" } ?? false }
 
+    /// The snapping of the rasteriser Mesa will load (`GALLIUM_DRIVER`, read once per run).
+    static var errorModel: PickErrorModel { .gallium(driver: getenv("GALLIUM_DRIVER").map { String(cString: $0) }) }
+
     func run() throws {
-        try CommandOutput.run {
+        try CommandOutput.run(json: json) {
+            let numbers = try NumberArguments.parse(pixel, count: 2, field: "pixel", command: "pick")
+            guard let x = Int(exactly: numbers[0]), let y = Int(exactly: numbers[1]) else {
+                throw FieldError("pixel", value: pixel.joined(separator: " "), "is not two whole numbers X Y")
+            }
             let report = try RenderJobs.pick(try scene.request(), data: scene.data.dataDirectory, x: x, y: y,
-                                             decideOnCPU: !Self.alwaysDraw, exitsAfter: true)
+                                             decideOnCPU: !Self.alwaysDraw, errorModel: Self.errorModel, exitsAfter: true)
             if json { return try CommandOutput.printJSON(report) }
             guard let region = report.region?.region else { return print("(\(x), \(y)): no region (background)") }
             let mni = report.mni.map { " at MNI (\($0.map { String($0) }.joined(separator: ", ")))" } ?? ""

@@ -8,12 +8,12 @@ struct RegionsCommand: ParsableCommand {
 
     @OptionGroup var data: DataOptions
     @OptionGroup(title: "User BrainVoyager files") var user: UserSetOptions
-    @Option(help: "Atlas name (see `braintutor atlases`).") var atlas: String
-    @Option(help: "Only this hemisphere: left, right or none.") var hemi: String?
+    @Option(help: "Atlas name, any case (see `braintutor atlases`).") var atlas: String
+    @Option(help: "Only this side: left, right, none, or both (every region); also lh, rh.") var hemi: String?
     @Flag(help: "Print JSON: a list of region objects.") var json = false
 
     func run() throws {
-        try CommandOutput.run {
+        try CommandOutput.run(json: json) {
             let regions = try user.library(data: data).regions(atlas: atlas, hemisphere: hemi)
             if json { return try CommandOutput.printJSON(regions) }
             for r in regions {

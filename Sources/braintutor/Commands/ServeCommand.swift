@@ -1,52 +1,34 @@
 import ArgumentParser
-import BrainServer
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// `braintutor serve`: the HTTP API and the web viewer on one long-lived engine.
-struct ServeCommand: AsyncParsableCommand {
+/// `braintutor serve`: runs `braintutor-server` (built beside `braintutor`) with the same
+/// arguments. The HTTP stack lives in that program so that building `braintutor` for a render
+/// does not compile it.
+struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the JSON/PNG API and the web viewer (http://HOST:PORT/).",
-        discussion: "Renders run on --workers threads, each owning one GL context; a full queue answers 503. "
-            + "Stops gracefully on SIGINT/SIGTERM.")
+        abstract: "Serve the JSON/PNG API and the web viewer (http://HOST:PORT/); see `braintutor serve --help`.")
 
-    @Option(help: "Address to listen on.") var host = "127.0.0.1"
-    @Option(help: "TCP port (0: any free port, printed at start).") var port = 8080
-    @Option(help: "Render worker threads (default: one per core, at most 4).") var workers: Int?
-    @Option(help: "Render jobs allowed to wait before requests get 503.") var queue = 64
-    @Option(help: "Seconds a render or slice may take (waiting plus drawing) before the request gets 503.") var timeout = 10.0
-    @Option(name: .customLong("idle-timeout"), help: "Seconds an idle keep-alive connection stays open.") var idleTimeout = 30.0
-    @Option(name: .customLong("cache-mb"), help: "Megabytes of rendered scenes kept for repeated views and picks.")
-    var cacheMB = 256
-    @OptionGroup var data: DataOptions
-    @Option(help: ArgumentHelp("Folder with the web viewer files (default: next to the executable, then the repository).",
-                               valueName: "dir"))
-    var web: String?
+    @Argument(parsing: .captureForPassthrough, help: "Options of braintutor-server (--host, --port, --workers, …).")
+    var arguments: [String] = []
 
-    func run() async throws {
-        var options = ServerOptions()
-        options.host = host
-        options.port = port
-        if let workers { options.workers = workers }
-        options.queueCapacity = queue
-        guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
-            throw ValidationError("--timeout: \(timeout) is outside (0, 3600] seconds")
-        }
-        options.requestTimeout = .milliseconds(Int(timeout * 1000))
-        guard idleTimeout.isFinite, idleTimeout > 0, idleTimeout <= 86400 else {
-            throw ValidationError("--idle-timeout: \(idleTimeout) is outside (0, 86400] seconds")
-        }
-        options.idleTimeout = .milliseconds(Int(idleTimeout * 1000))
-        guard (0...65536).contains(cacheMB) else { throw ValidationError("--cache-mb: \(cacheMB) is outside 0…65536") }
-        options.cacheBytes = cacheMB << 20
-        options.dataDirectory = data.dataDirectory
-        options.webDirectory = web
-        let server: BrainTutorServer
-        do {
-            server = try BrainTutorServer(options: options)
-        } catch {
-            CommandOutput.printError("\(error)")
+    static let serverName = "braintutor-server"
+
+    func run() throws {
+        let own = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let server = own.deletingLastPathComponent().appendingPathComponent(Self.serverName).path
+        guard FileManager.default.isExecutableFile(atPath: server) else {
+            CommandOutput.printError("\(server) is missing: `braintutor serve` runs it; build it with "
+                + "`swift build --product \(Self.serverName)` (plain `swift build` builds both)")
             throw ExitCode.failure
         }
-        try await server.run()
+        let argv = [server] + arguments
+        var cArguments = argv.map { strdup($0) } + [nil]
+        execv(server, &cArguments)
+        CommandOutput.printError("cannot run \(server): \(String(cString: strerror(errno)))")
+        throw ExitCode.failure
     }
 }

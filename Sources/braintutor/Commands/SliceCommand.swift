@@ -38,22 +38,14 @@ struct SliceCommand: ParsableCommand {
     @Flag(help: "One grey pixel per voxel = voxel value: no overlay, letters, crosshair; scale 1.") var raw = false
     @Option(help: "A VMR file to slice instead of the bundled template.") var vmr: String?
     @Option(help: "A VOI file to overlay instead of an atlas.") var voi: String?
-    @Option(help: "Output PNG file.") var out: String
+    @Option(help: ArgumentHelp("PNG file to write.", valueName: "file.png")) var out = "slice.png"
     @Flag(help: "Print {out, plane, index, mni, tal, size, regions} as JSON (see above).") var json = false
 
     func run() throws {
-        try CommandOutput.run {
-            guard let slicePlane = SlicePlane(userText: plane) else {
-                throw SliceError.badOption("--plane", "'\(plane)' is not axial, coronal or sagittal")
-            }
-            let pointSpace = try space.map { text throws(SliceError) in
-                guard let s = SliceRequest.PointSpace(userText: text) else {
-                    throw SliceError.badOption("--space", "'\(text)' is not mni, tal or voxel")
-                }
-                return s
-            }
-            var request = SliceRequest(plane: slicePlane,
-                                       position: try .parse(index: index, mni: mni, at: at, space: pointSpace))
+        try CommandOutput.run(json: json) {
+            var request = SliceRequest(plane: try SlicePlane(field: plane),
+                                       position: try .parse(index: index, mni: mni, at: at,
+                                                            space: space.map { try SliceRequest.PointSpace(field: $0) }))
             request.atlas = atlas
             request.highlight = highlight
             request.dimOthers = dimOthers
@@ -66,8 +58,13 @@ struct SliceCommand: ParsableCommand {
             request.raw = raw
             request.vmrPath = vmr
             request.voiPath = voi
+            try request.validate()
+            try OutputFile.check(out, extensions: ["png"])
             let summary = try Slicer(dataPath: data.dataDirectory).write(request, to: out)
-            if json { try CommandOutput.printJSON(summary) }
+            if json { return try CommandOutput.printJSON(summary) }
+            print(OutputFile.summary(out, size: "\(summary.size[0])×\(summary.size[1])", atlas: request.raw ? SliceRequest.noAtlas
+                                         : request.voiPath ?? request.atlas ?? SliceRequest.defaultAtlas,
+                                     view: "\(summary.plane) \(summary.index)"))
         }
     }
 }

@@ -15,8 +15,9 @@ struct WhereCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: "X Y Z (or X,Y,Z).") var point: [String] = []
 
     func run() throws {
-        try CommandOutput.run {
-            let p = try PointArgument.parse(point)
+        try CommandOutput.run(json: json) {
+            let numbers = try NumberArguments.parse(point, count: 3, field: "point", command: "where")
+            let p = SIMD3(numbers[0], numbers[1], numbers[2])
             let result = try Lookup(library: user.library(data: data)).lookup(p, space: space)
             if json { return try CommandOutput.printJSON(result) }
             print(result.readableText())

@@ -1,21 +1,31 @@
 import ArgumentParser
 import BrainAtlas
+import BrainFormats
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Shared printing for commands: JSON on stdout, `error: <message>` on stderr with a non-zero exit.
+/// Shared printing for commands: JSON on stdout, `error: <message>` on stderr with a non-zero
+/// exit; with `--json` the error is also written to stdout as `{"error": …}` (every command alike).
 enum CommandOutput {
     /// Prints `value` as pretty JSON (sorted keys), the same encoding the server uses.
     static func printJSON<T: Encodable>(_ value: T) throws {
         print(try BrainJSON.string(value, pretty: true))
     }
 
-    /// Runs `body`; any error is printed as `error: <message>` and turned into exit code 1
-    /// (argument-parser's own usage errors keep their format and code).
-    static func run(_ body: () throws -> Void) throws {
+    /// What a `--json` command prints on stdout when it fails: `{"error"}`, plus `suggestions`
+    /// where the command has them (`info`).
+    struct JSONError: Encodable {
+        let error: String
+        let suggestions: [Region]?
+    }
+
+    /// Runs `body`; any error is printed as `error: <message>` (fields spelled as options) and
+    /// turned into exit code 1 (argument-parser's own usage errors keep their format and code).
+    static func run(json: Bool = false, suggestions: (any Error) -> [Region]? = { _ in nil },
+                    _ body: () throws -> Void) throws {
         do {
             try body()
         } catch let error as ExitCode {
@@ -23,7 +33,9 @@ enum CommandOutput {
         } catch let error as ValidationError {
             throw error
         } catch {
-            printError("\(error)")
+            let message = CLIWording.message(error)
+            if json { try? printJSON(JSONError(error: message, suggestions: suggestions(error))) }
+            printError(message)
             throw ExitCode.failure
         }
     }

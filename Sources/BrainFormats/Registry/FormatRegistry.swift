@@ -1,0 +1,169 @@
+import Foundation
+
+/// A parsed file of any registered format, as `inspect` and `convert` see it.
+public protocol FormatDocument: Sendable {
+    /// The registry name of its format (`vmr`, `srf`, …).
+    var formatName: String { get }
+    /// The `inspect --json` object (fields a version lacks are `null`).
+    func summary() -> JSONValue
+    /// A short human-readable summary (several lines, no trailing newline).
+    func describe() -> String
+    /// The same, for a document read from a file called `fileName` (formats that infer things from the name).
+    func describe(fileName: String) -> String
+    /// Problems that do not stop the document from being used (printed by `inspect` and `convert` on stderr).
+    var warnings: [String] { get }
+    /// The document's bytes in its own format (a same-format round trip).
+    func encodedDocument() throws -> Data
+}
+
+extension FormatDocument {
+    public func describe(fileName: String) -> String { describe() }
+    public var warnings: [String] { [] }
+}
+
+/// One file format: its name, file extensions (without `.gz`), identifying leading bytes, reader and the
+/// conversions it offers. A format lives in one file that declares `extension FileFormat { static let x }`.
+public struct FileFormat: Sendable {
+    public let name: String
+    public let extensions: [String]
+    /// Leading bytes (after gzip is undone) that identify the format whatever the file is called; empty for
+    /// formats without a magic number (recognised by extension only).
+    public let signatures: [[UInt8]]
+    /// Conversions from this format to others (same-format conversion needs none).
+    public let converters: [FormatConverter]
+    public let read: @Sendable (_ data: Data, _ fileName: String) throws -> any FormatDocument
+
+    public init(name: String, extensions: [String], signatures: [[UInt8]] = [], converters: [FormatConverter] = [],
+                read: @escaping @Sendable (Data, String) throws -> any FormatDocument) {
+        self.name = name
+        self.extensions = extensions
+        self.signatures = signatures
+        self.converters = converters
+        self.read = read
+    }
+
+    /// True when `data` starts with one of this format's signatures.
+    public func matchesSignature(_ data: Data) -> Bool {
+        signatures.contains { sig in !sig.isEmpty && data.count >= sig.count && data.prefix(sig.count).elementsEqual(sig) }
+    }
+}
+
+/// Options that format conversions may honour.
+public struct ConversionOptions: Sendable {
+    /// Keep integer label values instead of mapping grey values (NIfTI → VMR).
+    public var labels: Bool
+    /// Vertex count of the mesh a surface label belongs to (FreeSurfer `.label` → POI needs it; a label
+    /// file does not store it). For annotations it must match the annotation's own count when given.
+    public var meshVertexCount: Int?
+    /// Name of the input file (set by `FormatRegistry.convert`; used for names and errors).
+    public var sourceFileName: String
+
+    public init(labels: Bool = false, meshVertexCount: Int? = nil, sourceFileName: String = "input") {
+        self.labels = labels
+        self.meshVertexCount = meshVertexCount
+        self.sourceFileName = sourceFileName
+    }
+}
+
+/// A conversion from one registered format to another.
+public struct FormatConverter: Sendable {
+    public let from: String
+    public let to: String
+    public let convert: @Sendable (any FormatDocument, ConversionOptions) throws -> any FormatDocument
+
+    public init(from: String, to: String,
+                convert: @escaping @Sendable (any FormatDocument, ConversionOptions) throws -> any FormatDocument) {
+        self.from = from
+        self.to = to
+        self.convert = convert
+    }
+}
+
+/// Every format the engine reads. A file is recognised by its leading bytes when its format has a
+/// signature (FreeSurfer surfaces: `lh.sphere.reg`, `lh.white.preaparc`), otherwise by its extension
+/// (`.gz` is sniffed by content and stripped from names). Adding a format = one file defining
+/// `extension FileFormat { static let x = FileFormat(…) }` (reader, signatures, converters) plus its
+/// name in the list below (Swift has no run-time discovery of static members).
+public enum FormatRegistry {
+    public static let formats: [FileFormat] = [
+        .vmr,
+        .v16,
+        .srf,
+        .voi,
+        .poi,
+        .nifti,
+        .freesurferSurface,
+        .freesurferAnnotation,
+        .freesurferLabel,
+        .freesurferColorLUT,
+    ]
+
+    /// Cross-format conversions, as the formats declare them.
+    public static var converters: [FormatConverter] { formats.flatMap(\.converters) }
+
+    /// The file's extension without `.gz`, lower-cased (`brain.nii.gz` → `nii`).
+    public static func formatExtension(of url: URL) -> String {
+        var u = url
+        if u.pathExtension.lowercased() == "gz" { u = u.deletingPathExtension() }
+        return u.pathExtension.lowercased()
+    }
+
+    public static func format(for url: URL) throws -> FileFormat {
+        let ext = formatExtension(of: url)
+        guard let format = formats.first(where: { $0.extensions.contains(ext) }) else {
+            let known = formats.flatMap(\.extensions).map { "." + $0 }.joined(separator: ", ")
+            throw FormatError(file: url.lastPathComponent, field: "extension",
+                              message: "unknown file type \".\(ext)\" (known: \(known), each optionally .gz)")
+        }
+        return format
+    }
+
+    /// The format of a file with these (decompressed) contents: a signature match first, then the extension.
+    public static func format(for url: URL, contents: Data) throws -> FileFormat {
+        if let byContent = formats.first(where: { $0.matchesSignature(contents) }) { return byContent }
+        return try format(for: url)
+    }
+
+    /// Reads any registered file (gzip by magic bytes).
+    public static func read(_ url: URL) throws -> any FormatDocument {
+        let data = try FileSource.read(url)
+        return try format(for: url, contents: data).read(data, url.lastPathComponent)
+    }
+
+    /// `inspect`: the summary as one JSON object, or as readable text.
+    public static func inspect(_ url: URL, json: Bool) throws -> String {
+        try inspectReport(url, json: json).text
+    }
+
+    /// `inspect` with the document's warnings (each starting with the file name) for stderr.
+    public static func inspectReport(_ url: URL, json: Bool) throws -> (text: String, warnings: [String]) {
+        let doc = try read(url)
+        let text = json ? doc.summary().description : doc.describe(fileName: url.lastPathComponent)
+        return (text, doc.warnings.map { "\(url.lastPathComponent): \($0)" })
+    }
+
+    /// `convert`: reads `input`, writes the format `output`'s extension names (atomically; gzip for `.gz`).
+    /// Returns the input's and the result's warnings, each starting with the file name.
+    @discardableResult
+    public static func convert(_ input: URL, to output: URL, options: ConversionOptions = ConversionOptions()) throws -> [String] {
+        let doc = try read(input)
+        let target = try format(for: output)
+        var options = options
+        options.sourceFileName = input.lastPathComponent
+        let result: any FormatDocument
+        if target.name == doc.formatName {
+            result = doc
+        } else if let converter = converters.first(where: { $0.from == doc.formatName && $0.to == target.name }) {
+            result = try converter.convert(doc, options)
+        } else {
+            let possible = converters.filter { $0.from == doc.formatName }.map(\.to)
+            throw FormatError(file: input.lastPathComponent, field: "convert",
+                              message: "cannot convert \(doc.formatName) to \(target.name)"
+                                  + (possible.isEmpty ? "" : " (possible: \(possible.joined(separator: ", ")))"))
+        }
+        try AtomicFile.write(result.encodedDocument(), to: output)
+        let inputWarnings = doc.warnings.map { "\(input.lastPathComponent): \($0)" }
+        let outputWarnings = result.formatName == doc.formatName ? [] : result.warnings.map { "\(output.lastPathComponent): \($0)" }
+        return inputWarnings + outputWarnings
+    }
+}

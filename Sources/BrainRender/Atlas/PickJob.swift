@@ -1,0 +1,133 @@
+import BrainAtlas
+import Foundation
+
+// The pick path, start to end: pixel (`Pixel`, checked once) → the triangles near it
+// (`PixelCandidates`) → the id the pick pass writes there, decided on the CPU (`CertainPick`,
+// bounded by `PickErrorModel`) or drawn by a one-pixel GL pass (`GLContext.pickID`) → the
+// range that id names (`Scene.pickTarget`, a table read) → the hit triangle among the
+// candidates of that id (`PickResolver`) → region, vertex and MNI point (`PickReport`).
+
+extension RenderJobs {
+    /// Answers which region is under pixel (x, y from the top) of the image `request` would draw.
+    ///
+    /// With `decideOnCPU`, most pixels are decided without loading Mesa; the rest, near triangle
+    /// edges, draw the one-pixel pick pass after the scene has loaded. Without it, the scene
+    /// loads while Mesa starts, and the pass always draws. `errorModel` is the snapping of the
+    /// rasteriser that would draw.
+    public static func pick(_ request: SceneRequest, data: String?, x: Int, y: Int,
+                            decideOnCPU: Bool = true, errorModel: PickErrorModel = .llvmpipe,
+                            exitsAfter: Bool = false) throws -> PickReport {
+        let pixel = try Pixel(x: x, y: y, width: request.width, height: request.height)
+        var times = StageTimes()
+        let id: UInt32
+        let scene: AtlasScene, library: AtlasLibrary?, candidates: PixelCandidates
+        if decideOnCPU {
+            library = request.meshFile == nil ? try AtlasLibrary.open(data: data) : nil
+            scene = try buildScene(request, library: library)
+            times.mark("scene")
+            candidates = PixelCandidates(scene: scene.scene, pixel: pixel)
+            if let certain = CertainPick.id(scene: scene.scene, candidates: candidates, model: errorModel) {
+                id = certain
+                times.mark("decided on the CPU")
+            } else {
+                let context = try GLContext(width: request.width, height: request.height)
+                if exitsAfter { _ = Unmanaged.passRetained(context) }
+                times.mark("context")
+                id = try context.pickID(scene.scene, pixel: pixel, candidates: candidates)
+                times.mark("pick pass")
+            }
+        } else {
+            let context: GLContext
+            (scene, library, context) = try prepare(request, data: data, passes: [.pick], times: &times)
+            if exitsAfter { _ = Unmanaged.passRetained(context) }
+            candidates = PixelCandidates(scene: scene.scene, pixel: pixel)
+            id = try context.pickID(scene.scene, pixel: pixel, candidates: candidates)
+            times.mark("pick pass")
+        }
+        let answer = try scene.pickReport(id: id, pixel: pixel, library: library) { target in
+            // The hit lies among the candidates of the picked range: no second search.
+            candidates.triangles.filter { $0.layer == target.layer && $0.range == target.range }.map(\.corners)
+        }
+        times.mark("answer")
+        times.report()
+        return answer
+    }
+}
+
+extension AtlasScene {
+    /// The pick answer for pixel (x, y from the top) of a drawn pick image (a memory read plus
+    /// a ray cast over one range's triangles): the server's repeated picks.
+    public func pickReport(index: IndexImage, x: Int, y: Int, library: AtlasLibraryTexts?) throws -> PickReport {
+        let pixel = try scene.pixel(x: x, y: y)
+        return try pickReport(id: index.id(at: pixel), pixel: pixel, library: library) {
+            PickResolver.triangles(of: $0, in: scene)
+        }
+    }
+
+    /// The answer for pick id `id` at `pixel`; `triangles` gives the picked range's triangles
+    /// that may hold the hit.
+    func pickReport(id: UInt32, pixel: Pixel, library: AtlasLibraryTexts?,
+                    triangles: (Scene.PickTarget) -> [(Int, Int, Int)]) throws -> PickReport {
+        guard let target = scene.pickTarget(id: id) else {
+            return PickReport(x: pixel.x, y: pixel.y, region: nil, text: nil, hit: nil)
+        }
+        let region = layers[target.layer].regions[target.range]
+        let hit = PickResolver.resolve(scene: scene, layer: target.layer, triangles: triangles(target), pixel: pixel)
+        let text = try region.flatMap { try library?.text(for: $0) }
+        return PickReport(x: pixel.x, y: pixel.y, region: region, text: text, hit: hit)
+    }
+}
+
+/// Where pick answers get region texts from (the atlas library; none for user files).
+public protocol AtlasLibraryTexts: Sendable {
+    func text(for region: Region) throws -> String?
+}
+
+extension AtlasLibrary: AtlasLibraryTexts {
+    public func text(for region: Region) throws -> String? {
+        guard atlasNames.contains(region.atlas) else { return nil }
+        return try textEntry(for: region)?.text
+    }
+}
+
+/// `pick X Y` (and `/api/pick`): the region under a pixel with its info text, the surface point
+/// and vertex; all null off the brain.
+public struct PickReport: Encodable, Sendable {
+    public struct TextField: Encodable, Sendable {
+        public let text: String?
+
+        enum CodingKeys: String, CodingKey { case text }
+
+        // A region without a text still says so: "text": null.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            if let text { try c.encode(text, forKey: .text) } else { try c.encodeNil(forKey: .text) }
+        }
+    }
+
+    public let x: Int
+    public let y: Int
+    public let region: RegionWith<TextField>?
+    public let mni: [Double]?
+    public let vertex: Int?
+
+    public init(x: Int, y: Int, region: Region?, text: String?, hit: PickResolver.Hit?) {
+        self.x = x
+        self.y = y
+        self.region = region.map { RegionWith($0, TextField(text: text)) }
+        mni = hit.map { h in [h.anatomical.x, h.anatomical.y, h.anatomical.z].map { (Double($0) * 100).rounded() / 100 } }
+        vertex = hit?.vertex
+    }
+
+    enum CodingKeys: String, CodingKey { case x, y, region, mni, vertex }
+
+    // Written by hand so that off-brain fields are explicit nulls.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(x, forKey: .x)
+        try c.encode(y, forKey: .y)
+        if let region { try c.encode(region, forKey: .region) } else { try c.encodeNil(forKey: .region) }
+        if let mni { try c.encode(mni, forKey: .mni) } else { try c.encodeNil(forKey: .mni) }
+        if let vertex { try c.encode(vertex, forKey: .vertex) } else { try c.encodeNil(forKey: .vertex) }
+    }
+}

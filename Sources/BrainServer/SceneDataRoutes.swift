@@ -1,0 +1,70 @@
+import BrainAtlas
+import BrainFormats
+import BrainRender
+import Foundation
+import Hummingbird
+
+/// The scene data for clients that draw and pick themselves (the WebGL viewer): the scene
+/// JSON, binary meshes and labels, and the shader files, all from the renderer's own code.
+struct SceneDataRoutes: Sendable {
+    let engine: AtlasEngine
+    let bodies = ImmutableBodies()
+    static let binary = "application/octet-stream"
+
+    static func register(on router: Router<BasicRequestContext>, engine: AtlasEngine) {
+        let data = SceneDataRoutes(engine: engine)
+        router.get("/api/scene") { request, _ in
+            let q = try QueryParameters(rawQuery: request.uri.query)
+            try q.allowOnly(SceneQuery.keys)
+            let scene = try SceneQuery.parse(q, engine: engine)
+            return HTTPResponses.json(try BrainJSON.encode(try await RenderService.mapErrors { try data.describe(scene) }))
+        }
+        router.get("/api/mesh/{name}") { request, context in
+            try QueryParameters(rawQuery: request.uri.query).allowOnly(["v"])
+            let name = try context.parameters.require("name")
+            return ImmutableBodies.response(try await RenderService.mapErrors { try data.mesh(name) }, request: request)
+        }
+        router.get("/api/labels/{atlas}/{mesh}") { request, context in
+            try QueryParameters(rawQuery: request.uri.query).allowOnly(["v"])
+            let atlas = try context.parameters.require("atlas"), mesh = try context.parameters.require("mesh")
+            return ImmutableBodies.response(try await RenderService.mapErrors { try data.labels(atlas, mesh) }, request: request)
+        }
+        router.get("/shaders/{file}") { request, context in
+            try QueryParameters(rawQuery: request.uri.query).allowOnly(["v"])
+            return ImmutableBodies.response(try data.shader(try context.parameters.require("file")), request: request)
+        }
+    }
+
+    func mesh(_ name: String) throws -> ImmutableBodies.Body {
+        let assets = engine.renderer.assets
+        return try bodies.body("mesh|" + name, contentType: Self.binary) {
+            try SceneBinary.mesh(name: name, mesh: try assets.mesh(named: name))
+        }
+    }
+
+    func labels(_ atlas: String, _ mesh: String) throws -> ImmutableBodies.Body {
+        let atlas = try engine.checkAtlas(atlas)
+        let assets = engine.renderer.assets
+        return try bodies.body("labels|" + atlas + "|" + mesh, contentType: Self.binary) {
+            try SceneBinary.labels(atlas: atlas, drawn: try DrawnGeometry.build(mesh: mesh, atlas: atlas, assets: assets))
+        }
+    }
+
+    func shader(_ name: String) throws -> ImmutableBodies.Body {
+        guard ShaderFiles.names.contains(name) else {
+            throw APIError.notFound("no shader '\(name)'; known: \(ShaderFiles.names.joined(separator: ", "))")
+        }
+        return try bodies.body("shader|" + name, contentType: "text/plain; charset=utf-8") {
+            Data(try ShaderFiles.text(named: name).utf8)
+        }
+    }
+
+    /// The scene JSON, with URLs that carry each body's ETag so new data gets a new URL.
+    func describe(_ scene: SceneRequest) throws -> SceneDescription {
+        func version(_ body: ImmutableBodies.Body) -> String { body.etag.trimmingCharacters(in: ["\""]) }
+        return try SceneDescription.make(scene, assets: engine.renderer.assets, url: { kind, atlas, mesh in
+            kind == "mesh" ? "/api/mesh/\(mesh)?v=\(version(try self.mesh(mesh)))"
+                : "/api/labels/\(atlas)/\(mesh)?v=\(version(try labels(atlas, mesh)))"
+        }, shaderURL: { name in "/shaders/\(name)?v=\(version(try shader(name)))" })
+    }
+}

@@ -1,0 +1,115 @@
+import BrainAtlas
+import BrainRender
+import Foundation
+
+/// The JSON of `/api/scene`: what a client needs to draw a scene itself — its layers (with the
+/// URLs of their binary data and each range's colour and region), the shader files, and the
+/// camera of every preset view computed by the renderer's own `Camera`.
+struct SceneDescription: Encodable {
+    struct CameraJSON: Encodable {
+        let forward: SIMD3<Float>
+        let up: SIMD3<Float>
+        let right: SIMD3<Float>
+        let center: SIMD3<Float>
+        let halfWidth: Float
+        let halfHeight: Float
+        let halfDepth: Float
+        /// Column-major, RAS → clip space, as the renderer's uniforms.
+        let mvp: [Float]
+        let normalMatrix: [Float]
+
+        init(_ c: Camera) {
+            forward = c.direction.forward
+            up = c.direction.up
+            right = c.direction.right
+            center = c.center
+            halfWidth = c.halfWidth
+            halfHeight = c.halfHeight
+            halfDepth = c.halfDepth
+            mvp = c.mvp
+            normalMatrix = c.normalMatrix
+        }
+    }
+
+    struct RangeJSON: Encodable {
+        let label: UInt32
+        let color: RGB
+        let region: Region?
+    }
+
+    struct LayerJSON: Encodable {
+        let name: String
+        /// `/api/mesh/…` (catalog vertices) and `/api/labels/…` (region ids and drawing order).
+        let mesh: String
+        let labels: String
+        let opacity: Float
+        let pickable: Bool
+        /// Pick ids of this layer's ranges start here (0 when not pickable).
+        let firstPickId: UInt32
+        let hiddenRanges: [Int]
+        let ranges: [RangeJSON]
+    }
+
+    struct Tints: Encodable {
+        /// A highlight lightens the other regions toward white by this share (`dim`: dimOthers).
+        let soft: Float
+        let dim: Float
+    }
+
+    let atlas: String
+    let hemisphere: String
+    let surface: String
+    let width: Int
+    let height: Int
+    /// The image background; null when transparent.
+    let background: RGB?
+    let unlabelledColor: RGB
+    let tint: Tints
+    let shaders: [String: String]
+    let layers: [LayerJSON]
+    /// The camera of the request itself, and of every preset view that fits its hemisphere choice.
+    let camera: CameraJSON
+    let views: [String: CameraJSON]
+
+    /// Builds the description; `url` names a data body and returns its versioned URL.
+    static func make(_ request: SceneRequest, assets: SceneAssets,
+                     url: (_ kind: String, _ atlas: String, _ mesh: String) throws -> String,
+                     shaderURL: (String) throws -> String) throws -> SceneDescription {
+        let built = try AtlasScene.build(request, assets: assets)
+        let scene = built.scene
+        var firstId: UInt32 = 1
+        var layers: [LayerJSON] = []
+        for (index, layer) in scene.layers.enumerated() {
+            let info = built.layers[index]
+            let first = layer.isPickable ? firstId : 0
+            if layer.isPickable { firstId += UInt32(layer.geometry.grouping.ranges.count) }
+            let ranges = layer.geometry.grouping.ranges.enumerated().map { i, range in
+                RangeJSON(label: range.label, color: layer.colors[i], region: info.regions[i])
+            }
+            layers.append(LayerJSON(name: info.name, mesh: try url("mesh", request.atlas, info.name),
+                                    labels: try url("labels", request.atlas, info.name), opacity: layer.opacity,
+                                    pickable: layer.isPickable, firstPickId: first,
+                                    hiddenRanges: layer.hiddenRanges.sorted(), ranges: ranges))
+        }
+        var views: [String: CameraJSON] = [:]
+        for view in ViewName.allCases {
+            var preset = request
+            preset.view = view
+            preset.azimuth = nil
+            preset.elevation = nil
+            preset.hemisphere = built.hemisphere
+            guard (try? preset.resolvedHemisphere()) != nil else { continue }  // lateral/medial need one side
+            views[view.rawValue] = CameraJSON(try AtlasScene.build(preset, assets: assets).scene.camera)
+        }
+        var background: RGB?
+        if case .color(let c) = request.background { background = c }
+        var shaders: [String: String] = [:]
+        for name in ShaderFiles.names { shaders[name] = try shaderURL(name) }
+        return SceneDescription(
+            atlas: request.atlas, hemisphere: built.hemisphere.rawValue, surface: request.surface.rawValue,
+            width: request.width, height: request.height, background: background,
+            unlabelledColor: AtlasScene.unlabelledColor,
+            tint: Tints(soft: AtlasScene.softTint, dim: AtlasScene.dimTint), shaders: shaders, layers: layers,
+            camera: CameraJSON(scene.camera), views: views)
+    }
+}

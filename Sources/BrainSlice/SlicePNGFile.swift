@@ -1,0 +1,14 @@
+import BrainFormats
+import BrainImage
+import Foundation
+
+extension Slicer {
+    /// Renders `request` and writes the PNG atomically to `out`; returns the `--json` summary.
+    public func write(_ request: SliceRequest, to out: String,
+                      compression: PNGEncoder.Compression = .fast) throws -> SliceResult.Summary {
+        let result = try render(request)
+        let url = URL(fileURLWithPath: out)
+        try AtomicFile.write(Data(result.png(compression: compression)), to: url)
+        return result.summary(out: out)
+    }
+}

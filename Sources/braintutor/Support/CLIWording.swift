@@ -1,0 +1,25 @@
+import BrainAtlas
+
+/// How `braintutor` spells the library's request fields: as its options (`dimOthers` is
+/// `--dim-others`), or as the argument they came from. The server words the same `FieldError`s
+/// with its query keys.
+enum CLIWording {
+    /// The option or argument of a request field.
+    static func spell(_ field: String) -> String {
+        switch field {
+        case "query": "query"
+        case "point": "X Y Z"
+        case "pixel": "X Y"
+        case "labels": "--no-labels"
+        case "position": "--index, --mni or --at"
+        case "width", "height": "--size"
+        default: "--" + field.reduce(into: "") { text, c in text += c.isUppercase ? "-\(c.lowercased())" : String(c) }
+        }
+    }
+
+    /// An error's message with its field spelled as an option, or its own text.
+    static func message(_ error: any Error) -> String {
+        if let field = (error as? any FieldReporting)?.fieldError { return field.message(spelling: spell) }
+        return "\(error)"
+    }
+}

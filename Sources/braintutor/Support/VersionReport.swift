@@ -1,0 +1,12 @@
+/// What `braintutor --version` prints: the version, then one line per component worth naming
+/// (the GL backend in use is added here by the renderer's options).
+struct VersionReport {
+    static let version = "0.9.0"
+
+    /// Extra `name: value` lines after the version (e.g. the GL backend).
+    var components: [(name: String, value: String)] = []
+
+    var text: String {
+        (["braintutor \(Self.version)"] + components.map { "\($0.name): \($0.value)" }).joined(separator: "\n")
+    }
+}

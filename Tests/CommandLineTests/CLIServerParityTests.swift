@@ -1,0 +1,90 @@
+import Foundation
+import Logging
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import BrainServer
+
+/// The same bad values through `braintutor` and through the HTTP API: the library checks them
+/// once, so both refuse them with the same words, each front end spelling the field its way.
+@Suite struct CLIServerParityTests {
+    /// CLI arguments, the same request as an API path, the field as each spells it, and the
+    /// problem both must state after the field.
+    static let cases: [(cli: [String], api: String, cliField: String, apiField: String, problem: String)] = [
+        (["render", "--elevation", "1e308"], "/api/render?elevation=1e308", "--elevation", "elevation",
+         "'1e+308' is not a finite angle within ±90°"),
+        (["render", "--azimuth", "400"], "/api/render?azimuth=400", "--azimuth", "azimuth",
+         "'400.0' is not a finite angle within ±360°"),
+        (["render", "--size", "5000x10"], "/api/render?w=5000&h=10", "--size", "w/h",
+         "'5000x10' must be W×H with 1…4096 pixels per side"),
+        (["render", "--view", "sideways"], "/api/render?view=sideways", "--view", "view",
+         "'sideways' is not one of lateral, medial, superior, inferior, anterior, posterior"),
+        (["render", "--shading", "toon"], "/api/render?shading=toon", "--shading", "shading", "'toon' is not one of lit, flat"),
+        (["render", "--highlight", String(repeating: "x", count: 300)], "/api/render?highlight=" + String(repeating: "x", count: 300),
+         "--highlight", "highlight", "'\(String(repeating: "x", count: 30))…\(String(repeating: "x", count: 15)) (300 characters)' is longer than 200 characters"),
+        (["slice", "--plane", "oblique", "--index", "3"], "/api/slice?plane=oblique&index=3", "--plane", "plane",
+         "'oblique' is not axial, coronal or sagittal"),
+        (["slice", "--plane", "axial", "--index", "100", "--opacity", "7"], "/api/slice?plane=axial&index=100&opacity=7",
+         "--opacity", "opacity", "'7.0' is not within 0…1"),
+        (["slice", "--plane", "axial", "--index", "100", "--scale", "50"], "/api/slice?plane=axial&index=100&scale=50",
+         "--scale", "scale", "'50' makes a 12800×12800 image; each side must stay ≤ 4096"),
+        (["slice", "--plane", "axial"], "/api/slice?plane=axial", "--index, --mni or --at", "index, mni or at",
+         "give exactly one of them to choose the plane"),
+        (["slice", "--plane", "axial", "--at", "1,2"], "/api/slice?plane=axial&at=1,2", "--at", "at", "'1,2' is not X,Y,Z (three numbers)"),
+        (["regions", "--atlas", "gyri", "--hemi", "middle"], "/api/regions?atlas=gyri&hemi=middle", "--hemi", "hemi",
+         "'middle' is not left, right, both or none (or lh, rh)"),
+        (["info", String(repeating: "y", count: 250)], "/api/info?q=" + String(repeating: "y", count: 250), "query", "q",
+         "'\(String(repeating: "y", count: 30))…\(String(repeating: "y", count: 15)) (250 characters)' is longer than 200 characters"),
+        (["where", "1.5", "2", "3", "--space", "voxel"], "/api/where?x=1.5&y=2&z=3&space=voxel", "X Y Z", "x/y/z",
+         "'1.5, 2, 3' is not a voxel: indices must be whole numbers"),
+    ]
+
+    static let server = Task { () async throws -> Int in
+        var options = ServerOptions()
+        options.port = 0
+        options.workers = 1
+        options.dataDirectory = CLIRun.dataPath
+        var logger = Logger(label: "braintutor.parity")
+        logger.logLevel = .warning
+        let server = try BrainTutorServer(options: options, logger: logger)
+        let (ports, sink) = AsyncStream<Int>.makeStream()
+        Task { try await server.run { sink.yield($0) } }
+        var iterator = ports.makeAsyncIterator()
+        return await iterator.next() ?? 0
+    }
+
+    static func apiError(_ path: String) async throws -> (Int, String?) {
+        let port = try await server.value
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)\(path)"))
+        let (data, response) = try await URLSession.shared.data(from: url)
+        let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, json?["error"] as? String)
+    }
+
+    @Test(arguments: 0..<cases.count) func bothFrontEndsRefuseAlike(_ index: Int) async throws {
+        let c = Self.cases[index]
+        let cli = try CLIRun.run(c.cli)
+        let (status, api) = try await Self.apiError(c.api)
+        #expect(cli.status == 1 && status == 400, "\(c.cli): exit \(cli.status); \(c.api): \(status)")
+        let cliMessage = try #require(cli.errorMessage, "\(c.cli): \(cli.stderr)")
+        let apiMessage = try #require(api, "\(c.api) gave no error")
+        #expect(cliMessage.hasPrefix(c.cliField + ": ") && apiMessage.hasPrefix(c.apiField + ": "), "\(cliMessage) | \(apiMessage)")
+        #expect(cliMessage.dropFirst(c.cliField.count + 2) == c.problem, "\(cliMessage)")
+        #expect(apiMessage.dropFirst(c.apiField.count + 2) == c.problem, "\(apiMessage)")
+    }
+
+    /// Rules naming a second field: each front end spells both.
+    @Test func rulesNamingTwoFieldsSpellBoth() async throws {
+        let hemi = try CLIRun.run(["pick", "5", "6", "--size", "100x100", "--hemi", "both"])
+        let (hemiStatus, hemiAPI) = try await Self.apiError("/api/pick?x=5&y=6&w=100&h=100&hemi=both")
+        #expect(hemiStatus == 400)
+        #expect(hemi.errorMessage == "--hemi: 'both' cannot be used with --view lateral, which shows one hemisphere; use left or right")
+        #expect(hemiAPI == "hemi: 'both' cannot be used with view lateral, which shows one hemisphere; use left or right")
+        let cli = try CLIRun.run(["render", "--dim-others"])
+        let (status, api) = try await Self.apiError("/api/render?dimOthers=true")
+        #expect(status == 400)
+        #expect(cli.errorMessage == "--dim-others: needs --highlight REGION (it tints the regions other than the highlighted one)")
+        #expect(api == "dimOthers: needs highlight REGION (it tints the regions other than the highlighted one)")
+    }
+}
