@@ -26,10 +26,12 @@ struct BorderCuts {
         }
         var t = 0
         while t + 2 < triangles.count {
-            let v = [triangles[t], triangles[t + 1], triangles[t + 2]]
+            let a = triangles[t], b = triangles[t + 1], c = triangles[t + 2]
             t += 3
+            let la = labels[Int(a)]
+            if la == labels[Int(b)] && la == labels[Int(c)] { continue }
+            let v = [a, b, c]
             let l = v.map { labels[Int($0)] }
-            if l[0] == l[1] && l[1] == l[2] { continue }
             if l[0] != l[1] && l[1] != l[2] && l[0] != l[2] {
                 junctions.append([edge(v[0], v[1]), edge(v[1], v[2]), edge(v[2], v[0])])
                 continue

@@ -63,13 +63,16 @@ struct BorderSplit {
         var t = 0
         let tris = input.triangles
         while t + 2 < tris.count {
-            let v = [tris[t], tris[t + 1], tris[t + 2]]
-            let l = v.map { inputLabels[Int($0)] }
+            let a = tris[t], b = tris[t + 1], c = tris[t + 2]
             t += 3
-            if l[0] == l[1] && l[1] == l[2] {
-                triangles += v
+            let la = inputLabels[Int(a)]
+            if la == inputLabels[Int(b)] && la == inputLabels[Int(c)] {
+                // Most triangles: no arrays built on this path.
+                triangles.append(a); triangles.append(b); triangles.append(c)
                 continue
             }
+            let v = [a, b, c]
+            let l = v.map { inputLabels[Int($0)] }
             if l[0] != l[1] && l[1] != l[2] && l[0] != l[2] {
                 var junction: [(Int, Float)] = []
                 for k in 0..<3 {
