@@ -21,7 +21,7 @@ views="lateral medial superior inferior anterior posterior inflated"
 for atlas in $atlases; do
     for view in $views; do
         if [ "$view" = inflated ]; then extra=(--view lateral --surface inflated); else extra=(--view "$view"); fi
-        "$BRAINTUTOR" render --atlas "$atlas" "${extra[@]}" --size "$tile" --out "$work/$atlas-$view.png"
+        "$BRAINTUTOR" render --atlas "$atlas" "${extra[@]}" --size "$tile" --out "$work/$atlas-$view.png" >/dev/null
     done
     echo "row: $atlas" >&2
 done

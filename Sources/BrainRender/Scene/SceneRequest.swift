@@ -24,6 +24,8 @@ public struct SceneRequest: Sendable, Hashable {
         public var highlight: String?
         public var dimOthers = false
         public var shading: String?
+        /// `on` / `off`: anti-aliasing of lit PNGs (`Supersampling`).
+        public var aa: String?
         public var background: String?
         public var azimuth: Double?
         public var elevation: Double?
@@ -73,6 +75,7 @@ public struct SceneRequest: Sendable, Hashable {
         highlight = fields.highlight
         dimOthers = fields.dimOthers
         if let text = fields.shading { shading = try Self.choice("shading", text, Shading.init(userText:), Shading.allCases) }
+        if let text = fields.aa { antialias = try Supersampling.factor(option: text) }
         if let text = fields.background { background = try Background.parse(text) }
         azimuth = fields.azimuth
         elevation = fields.elevation

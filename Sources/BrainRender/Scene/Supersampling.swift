@@ -9,11 +9,11 @@ public enum Supersampling {
     public static let defaultFactor = 2
 
     /// Parses `on` / `off` (the `--aa` option and the server's `aa` parameter).
-    public static func factor(option text: String) throws(RenderError) -> Int {
+    public static func factor(option text: String) throws(FieldError) -> Int {
         switch text.lowercased() {
         case "on": return defaultFactor
         case "off": return 1
-        default: throw .invalid(FieldError("aa", value: text, "is neither on nor off"))
+        default: throw FieldError("aa", value: text, "is neither on nor off")
         }
     }
 
