@@ -28,13 +28,16 @@ let package = Package(
         // never draw do not pay for loading Mesa (and LLVM).
         .systemLibrary(name: "COSMesa", path: "Sources/COSMesa",
                        providers: [.apt(["libosmesa6-dev"])]),
+        // Headers only, likewise: libEGL and libGLESv2, the backend where Mesa has no OSMesa.
+        .systemLibrary(name: "CEGL", path: "Sources/CEGL",
+                       providers: [.apt(["libegl-dev", "libgles-dev"])]),
 
         .target(name: "BrainFormats", dependencies: ["CZlib"]),
         .target(name: "BrainImage", dependencies: ["CPNG", "CZlib"]),
         .target(name: "BrainAtlas", dependencies: ["BrainFormats"]),
         .target(name: "AtlasBuild", dependencies: ["BrainAtlas", "BrainFormats"]),
         .target(name: "BrainSlice", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage"]),
-        .target(name: "BrainRender", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage", "COSMesa"]),
+        .target(name: "BrainRender", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage", "COSMesa", "CEGL"]),
         .target(name: "BrainServer", dependencies: [
             "BrainRender", "BrainSlice", "BrainAtlas", "BrainFormats",
             .product(name: "Hummingbird", package: "hummingbird"),
@@ -45,7 +48,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "braintutor-server", dependencies: [
-            "BrainServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BrainServer", "BrainRender", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "BrainFormatsTests", dependencies: ["BrainFormats"]),

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Checks AtlasData/texts/*.json against the bundled region lists (issue 4).
+"""Checks AtlasData/texts/*.json against the bundled region lists, and the lobe a text names
+against the region's curated lobe and the lobe at its anchor.
 
 Region lists come from AtlasData/catalog.json when it exists, else from
 Recipe/atlas-recipe.json, else from the fixed lists below (CONVENTIONS.md "sourceLabel rules"), which were read from the
@@ -8,6 +9,9 @@ with vertices among the first 40 962 fsaverage vertices of either hemisphere).
 Usage: Scripts/check-texts.py [--repo DIR]
 """
 import json, os, re, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from atlasdata import LabelVolume  # noqa: E402
 
 ATLASES = ["lobes", "gyri", "sulci", "brodmann", "brodmann-histology",
            "functional", "subcortical", "networks"]
@@ -81,6 +85,60 @@ def region_lists(repo):
     return FALLBACK, {}, "fallback lists"
 
 
+LOBE_CLAIM = re.compile(r"(?<!front )\b(?:in|within|of|on) the ((?:(?:anterior|posterior|medial|lateral|inferior|superior|basal|ventral|dorsal|upper|lower) )*)(frontal|parietal|temporal|occipital|limbic) lobe\b")
+CORTICAL_LOBES = {"frontal", "parietal", "temporal", "occipital", "limbic", "insula"}
+# Anchors that lie across a Desikan-Killiany lobe border from where anatomy texts place the
+# region, reviewed: the text is right and the DK border is the reason.
+ANCHOR_REVIEWED = {
+    ("sulci", "S_oc_sup_and_transversal"): "DK's superior parietal gyrus reaches back over the transverse occipital sulcus",
+    ("sulci", "S_collat_transv_post"): "DK's fusiform gyrus (temporal) runs back under the occipital lobe",
+    ("functional", "visual-association"): "BA18/19 wrap up onto cortex DK counts as superior parietal",
+}
+
+
+def lobe_claims(repo, texts):
+    """Where a text's first sentence places a cortical region in a lobe ("the tip of the
+    temporal lobe", "in the medial temporal lobe"; not "in front of the occipital lobe"), that
+    lobe must be the region's curated lobe, and the region's anchor (a voxel inside it) must lie
+    in that lobe of the lobes atlas unless the region carries a caveat; a limbic region may be
+    placed on a lobe's medial side. Needs a catalog with anchors; returns problems and a count."""
+    path = os.path.join(repo, "AtlasData", "catalog.json")
+    if not os.path.exists(path):
+        return [], 0
+    catalog = json.load(open(path))
+    atlases = {a["name"]: a for a in catalog["atlases"]}
+    if "lobes" not in atlases or not any("anchorMni" in r for r in atlases["lobes"]["regions"]):
+        print("lobe claims not checked: the catalog has no anchors (rebuild AtlasData)", file=sys.stderr)
+        return [], 0
+    lobes = atlases["lobes"]
+    volume = LabelVolume(os.path.join(repo, "AtlasData", lobes["files"]["labels"]))
+    lobe_of_id = {r["id"]: r["sourceLabel"] for r in lobes["regions"]}
+    problems, checked = [], 0
+    for name, atlas in atlases.items():
+        for region in atlas["regions"]:
+            text = texts.get((name, region["sourceLabel"]))
+            anchor = region.get("anchorMni")
+            if not text or not anchor:
+                continue
+            first = re.split(r"(?<=[.!?]) ", text, maxsplit=1)[0]
+            claims = [(m.group(2), "medial" in m.group(1)) for m in LOBE_CLAIM.finditer(first)]
+            if not claims or region.get("lobe") not in CORTICAL_LOBES | {None}:
+                continue
+            checked += 1
+            named = {lobe for lobe, _ in claims}
+            curated = {region.get("lobe")} | set(region.get("lobes") or [])
+            at_anchor = lobe_of_id.get(volume.at(anchor))
+            medial_limbic = region.get("lobe") == "limbic" and (any(m for _, m in claims) or "medial" in first)
+            where = f"{name}: {region['sourceLabel']} ({region['hemisphere']}): text places it in the {' / '.join(sorted(named))} lobe"
+            if not named & curated and not medial_limbic:
+                problems.append(f"{where}; its curated lobe is {region.get('lobe') or region.get('lobes')}")
+            elif (at_anchor and at_anchor not in named and not medial_limbic and not region.get("caveat")
+                  and (name, region["sourceLabel"]) not in ANCHOR_REVIEWED):
+                # The map disagrees with the text: fix the text, or mark the map approximate.
+                problems.append(f"{where}; its anchor {anchor} lies in the {at_anchor} lobe and the region has no caveat")
+    return problems, checked
+
+
 def main():
     repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     if "--repo" in sys.argv:
@@ -132,6 +190,17 @@ def main():
                 if k in synonym_owner and synonym_owner[k] != label:
                     problems.append(f"{atlas}: synonym {s!r} on {synonym_owner[k]} and {label}")
                 synonym_owner[k] = label
+    texts_by_region = {}
+    for atlas in ATLASES:
+        path = os.path.join(repo, "AtlasData", "texts", atlas + ".json")
+        if os.path.exists(path):
+            for label, entry in json.load(open(path)).get("regions", {}).items():
+                texts_by_region[(atlas, label)] = entry.get("text", "")
+    lobe_problems, lobe_checked = lobe_claims(repo, texts_by_region)
+    problems += lobe_problems
+    if lobe_checked:
+        print(f"{lobe_checked} texts name a lobe in their first sentence; checked against curated lobes and anchors",
+              file=sys.stderr)
     # templated filler: the same sentence (five words or more) in two texts
     sentence_owner = {}
     for t, name in texts_seen.items():

@@ -2,9 +2,15 @@
 # Installs the Debian packages building and running BrainTutor need (no recommends), only when
 # something is missing. The test tools come from Scripts/setup-tests.sh.
 set -euo pipefail
-# pkg-config finds zlib and libpng; libosmesa6-dev brings the OSMesa headers and the library
-# `render` loads at run time.
-packages=(pkg-config zlib1g-dev libpng-dev libosmesa6-dev)
+# pkg-config finds zlib and libpng. The GL backends `render` loads at run time: EGL always
+# (libegl1 libegl-mesa0 libgles2, headers in libgl-dev libegl-dev libgles-dev), and OSMesa
+# (libosmesa6-dev) only where the package manager still has it: Mesa 25.1 dropped it.
+packages=(pkg-config zlib1g-dev libpng-dev libgl-dev libegl-dev libgles-dev libegl1 libegl-mesa0 libgles2)
+if apt-cache policy libosmesa6-dev 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+  packages+=(libosmesa6-dev)
+elif [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  echo "note: no libosmesa6-dev here (Mesa 25.1 or later); BrainTutor draws with EGL" >&2
+fi
 
 apt_install() {
   local missing=()

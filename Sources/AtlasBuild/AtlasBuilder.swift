@@ -7,11 +7,14 @@ public struct AtlasBuildOptions: Sendable {
     public var sources: URL
     public var output: URL
     public var recipe: URL
+    /// The curated lobe table.
+    public var lobeTable: URL
 
-    public init(sources: URL, output: URL, recipe: URL = Recipe.repositoryURL) {
+    public init(sources: URL, output: URL, recipe: URL = Recipe.repositoryURL, lobeTable: URL = LobeTable.repositoryURL) {
         self.sources = sources
         self.output = output
         self.recipe = recipe
+        self.lobeTable = lobeTable
     }
 }
 
@@ -26,6 +29,8 @@ public struct AtlasBuildReport: Codable, Sendable {
     public var emptyRegions: [String]
     /// Regions whose sourceLabel has no entry in `texts/<atlas>.json` (when that file exists).
     public var missingTexts: [String]
+    /// Regions whose curated lobe differs from the majority lobe of their ribbon voxels.
+    public var lobeDisagreements: [String]
     public var files: [String]
     /// Colour contrast per cortical atlas, of the source colours and of the drawn ones.
     public var colours: [String: AtlasColours.Report] = [:]
@@ -37,6 +42,8 @@ public struct AtlasBuildReport: Codable, Sendable {
 public enum AtlasBuilder {
     public static func build(_ options: AtlasBuildOptions, progress: BuildProgress? = BuildProgress()) throws -> AtlasBuildReport {
         let recipe = try Recipe.load(from: options.recipe)
+        let lobeTable = try LobeTable.load(from: options.lobeTable)
+        try SourcesCheck.verify(options.sources, recipe: recipe)
         let src = try SourceData(root: options.sources, recipe: recipe, progress: progress)
         let out = Output(root: options.output)
         var files: [String] = []
@@ -92,7 +99,7 @@ public enum AtlasBuilder {
         }
         let lobes = CatalogAssembly.LobeMap(lobes: lobesRecipe, ribbon: ribbon, gyrusNames: gyrusNames, dkNames: src.hemis.map(\.dkNames))
         var entries: [Catalog.Atlas] = []
-        var atlasVoxels: [String: Int] = [:], empty: [String] = [], missingTexts: [String] = []
+        var atlasVoxels: [String: Int] = [:], empty: [String] = [], missingTexts: [String] = [], disagreements: [String] = []
         for atlas in ordered {
             let name = atlas.recipe.name
             progress?.step("writing \(name)")
@@ -112,8 +119,9 @@ public enum AtlasBuilder {
             }
             let texts = atlas.recipe.regionTable == nil ? "texts/\(name).json" : nil
             if let texts { missingTexts += TextCheck.missing(atlas: name, regions: atlas.regions.regions, in: options.output.appendingPathComponent(texts)) }
-            let entry = CatalogAssembly.atlasEntry(atlas, lobes: lobes,
-                                                   files: Catalog.Files(voi: voiPath, labels: labelsPath, poi: poi, texts: texts))
+            let (entry, disagree) = try CatalogAssembly.atlasEntry(atlas, lobes: lobes, table: lobeTable,
+                                                                   files: Catalog.Files(voi: voiPath, labels: labelsPath, poi: poi, texts: texts))
+            disagreements += disagree
             for r in entry.regions where (r.voxelCount ?? 0) == 0 { empty.append("\(name): \(r.name) (\(r.hemisphere.rawValue))") }
             atlasVoxels[name] = atlas.volume.indices.count
             entries.append(entry)
@@ -123,8 +131,8 @@ public enum AtlasBuilder {
         try out.write(try catalog.encoded(), to: "catalog.json")
         files.append("catalog.json")
         return AtlasBuildReport(ribbonVoxels: ribbon.count, dkAgreement: agreement, atlasVoxels: atlasVoxels,
-                                emptyRegions: empty, missingTexts: missingTexts, files: files.sorted(), colours: colours,
-                                subcorticalSurface: subcorticalSurface)
+                                emptyRegions: empty, missingTexts: missingTexts, lobeDisagreements: disagreements,
+                                files: files.sorted(), colours: colours, subcorticalSurface: subcorticalSurface)
     }
 
     static func writeMeshes(_ src: SourceData, out: Output, progress: BuildProgress?) throws -> [Catalog.Mesh] {
@@ -178,6 +186,10 @@ extension AtlasBuilder {
         if let s = r.subcorticalSurface { lines.append("subcortical surfaces: \(s.line)") }
         for name in r.colours.keys.sorted() { lines += AtlasColours.lines(name, r.colours[name]!) }
         if !r.missingTexts.isEmpty { lines.append("regions without a text: \(r.missingTexts.joined(separator: ", "))") }
+        if !r.lobeDisagreements.isEmpty {
+            lines.append("\(r.lobeDisagreements.count) curated lobes differ from the ribbon majority (check, not error):")
+            lines += r.lobeDisagreements.map { "  \($0)" }
+        }
         lines.append("\(r.files.count) files written")
         return lines.joined(separator: "\n")
     }

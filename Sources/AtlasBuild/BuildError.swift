@@ -1,7 +1,7 @@
 import Foundation
 
 /// A build failure naming the file, the field and what was wrong.
-public struct BuildError: Error, LocalizedError, CustomStringConvertible, Sendable {
+public struct BuildError: Error, LocalizedError, CustomStringConvertible, Equatable, Sendable {
     public let file: String
     public let field: String
     public let problem: String

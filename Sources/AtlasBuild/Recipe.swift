@@ -61,6 +61,8 @@ public struct Recipe: Codable, Sendable {
         public var asegCodes: [Int]?
         /// FreeSurferColorLUT codes whose first entry gives the colour.
         public var lutCodes: [Int]?
+        /// Marks a region whose source map is known to be displaced: why, in a sentence for students.
+        public var caveat: String?
     }
 
     /// PALS-style colour collisions: listed names win; `resolve` splits what remains by DK gyrus.

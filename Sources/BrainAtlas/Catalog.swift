@@ -97,26 +97,36 @@ public struct Catalog: Codable, Sendable, Equatable {
         public var hemisphere: Hemisphere
         public var color: RGB
         public var lobe: String?
+        /// Lobes a network or parcel spans (its `lobe` is null); nil for single-lobe regions.
+        public var lobes: [String]?
         public var voxelCount: Int?
         public var centroidMni: [Double]?
+        /// A voxel centre inside the region (the centroid may lie outside it).
+        public var anchorMni: [Double]?
+        /// Set where the source map is known to be displaced; shown wherever the region is named.
+        public var caveat: String?
         /// The source's colour where the build derived `color` (absent: `color` is the source's).
         public var sourceColor: RGB?
 
         public init(id: Int, name: String, sourceLabel: String, hemisphere: Hemisphere, color: RGB,
-                    lobe: String?, voxelCount: Int? = nil, centroidMni: [Double]? = nil, sourceColor: RGB? = nil) {
+                    lobe: String?, lobes: [String]? = nil, voxelCount: Int? = nil, centroidMni: [Double]? = nil,
+                    anchorMni: [Double]? = nil, caveat: String? = nil, sourceColor: RGB? = nil) {
             self.id = id
             self.name = name
             self.sourceLabel = sourceLabel
             self.hemisphere = hemisphere
             self.color = color
             self.lobe = lobe
+            self.lobes = lobes
             self.voxelCount = voxelCount
             self.centroidMni = centroidMni
+            self.anchorMni = anchorMni
+            self.caveat = caveat
             self.sourceColor = sourceColor
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, name, sourceLabel, hemisphere, color, lobe, voxelCount, centroidMni, sourceColor
+            case id, name, sourceLabel, hemisphere, color, lobe, lobes, voxelCount, centroidMni, anchorMni, caveat, sourceColor
         }
 
         // Explicit nulls keep every key present in the written catalog.
@@ -129,14 +139,17 @@ public struct Catalog: Codable, Sendable, Equatable {
             try c.encode(color, forKey: .color)
             if let lobe { try c.encode(lobe, forKey: .lobe) } else { try c.encodeNil(forKey: .lobe) }
             try c.encodeIfPresent(voxelCount, forKey: .voxelCount)
+            try c.encodeIfPresent(lobes, forKey: .lobes)
             try c.encodeIfPresent(centroidMni, forKey: .centroidMni)
+            try c.encodeIfPresent(anchorMni, forKey: .anchorMni)
+            try c.encodeIfPresent(caveat, forKey: .caveat)
             try c.encodeIfPresent(sourceColor, forKey: .sourceColor)
         }
 
         /// The region object of this entry in atlas `atlas`.
         public func region(atlas: String) -> Region {
             Region(id: id, name: name, sourceLabel: sourceLabel, hemisphere: hemisphere,
-                   atlas: atlas, color: color, lobe: lobe, sourceColor: sourceColor)
+                   atlas: atlas, color: color, lobe: lobe, lobes: lobes, caveat: caveat, sourceColor: sourceColor)
         }
     }
 }

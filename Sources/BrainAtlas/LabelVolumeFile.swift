@@ -1,3 +1,4 @@
+import BrainFormats
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -126,7 +127,10 @@ extension LabelVolume {
             let note = "braintutor: unpacking \(url.lastPathComponent) into \(cacheDirectory?.path ?? "memory")…\n"
             _ = note.withCString { write(2, $0, strlen($0)) }
         }
-        let bytes = try Gunzip.readMaybeCompressed(url, limit: maxBytes)
+        let bytes: Data
+        do { bytes = try FileSource.read(url, sizeLimit: { _ in maxBytes }) } catch let error as FormatError {
+            throw AtlasError.unreadable(url.path, reason: error.field.isEmpty ? error.message : "\(error.field): \(error.message)")
+        }
         let header = try bytes.withUnsafeBytes { try LabelHeader.parse($0, size: bytes.count, file: path) }
         try checkLabels(bytes, header: header, maxLabel: maxLabel, file: path)
         if cached != nil, let dir = cacheDirectory {
@@ -184,14 +188,11 @@ extension LabelVolume {
         return Int(m)
     }
 
+    /// Through `AtomicFile`: each call writes its own exclusive temporary file, so two threads (or
+    /// processes) unpacking the same atlas never truncate a copy that another has already mapped.
     private static func writeAtomically(_ data: Data, to url: URL, in dir: URL) throws {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let temp = dir.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        try data.write(to: temp)
-        if rename(temp.path, url.path) != 0 {
-            try? FileManager.default.removeItem(at: temp)
-            throw AtlasError.unreadable(url.path, reason: "cannot rename into the cache")
-        }
+        try AtomicFile.writeRaw(data, to: url)
     }
 
     static func fnv1a(_ s: String) -> UInt64 {

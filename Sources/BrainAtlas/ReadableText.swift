@@ -3,13 +3,22 @@ extension RegionInfo {
     public func readableText(width: Int = 88) -> String {
         let r = region.region, d = region.extra
         var lines = ["\(r.displayName)  —  atlas \(r.atlas), id \(r.id), sourceLabel \(r.sourceLabel)"
-            + (r.lobe.map { ", \($0) lobe" } ?? "")]
+            + lobePhrase(r)]
+        if let caveat = r.caveat { lines.append("Caveat: \(caveat)") }
         var facts: [String] = []
         if let v = d.volumeMl { facts.append("volume \(format(v)) ml") }
+        if let a = d.anchorMni, a.count == 3 { facts.append("inside at MNI (\(a.map(format).joined(separator: ", ")))") }
         if let c = d.centroidMni, c.count == 3 { facts.append("centroid MNI (\(c.map(format).joined(separator: ", ")))") }
         if !facts.isEmpty { lines.append(facts.joined(separator: "; ")) }
         if !d.synonyms.isEmpty { lines.append("Also called: " + d.synonyms.joined(separator: ", ")) }
         if let text = d.text { lines.append(""); lines += wrap(text, width: width) }
+        if let concept {
+            lines.append("")
+            lines += wrap("\(concept.name): \(concept.note) (\(concept.source))", width: width)
+            for (atlas, regions) in concept.regions.sorted(by: { $0.key < $1.key }) {
+                lines.append("  \(atlas): " + regions.map(\.displayName).joined(separator: ", "))
+            }
+        }
         if !alternatives.isEmpty {
             lines.append("")
             lines.append("See also: " + alternatives.map { "\($0.displayName) [\($0.atlas)]" }.joined(separator: "; "))
@@ -33,15 +42,25 @@ extension Lookup.Result {
         for (name, region) in atlases {
             let pad = String(repeating: " ", count: width - name.count)
             if let region {
-                lines.append("  \(name)\(pad)  \(region.displayName)")
+                lines.append("  \(name)\(pad)  \(region.displayName)" + (region.caveat == nil ? "" : " (approximate*)"))
             } else if let hit = nearest.first(where: { $0.name == name })?.hit {
                 lines.append("  \(name)\(pad)  — (nearest: \(hit.region.displayName), \(format(hit.distanceMm)) mm)")
             } else {
                 lines.append("  \(name)\(pad)  —")
             }
         }
+        for case let (_, region?) in atlases { if let caveat = region.caveat { lines.append("* \(region.displayName): \(caveat)") } }
         return lines.joined(separator: "\n")
     }
+}
+
+/// ", frontal lobe" or ", spans the frontal, parietal and temporal lobes"; empty without a lobe.
+func lobePhrase(_ r: Region) -> String {
+    let cortical: Set = ["frontal", "parietal", "temporal", "occipital", "limbic"]
+    if let lobe = r.lobe { return cortical.contains(lobe) ? ", \(lobe) lobe" : ", \(lobe)" }
+    let l = r.lobes
+    guard let last = l.last else { return "" }
+    return l.count == 1 ? ", in the \(last) lobe" : ", spans the \(l.dropLast().joined(separator: ", ")) and \(last) lobes"
 }
 
 func format(_ v: Double) -> String {

@@ -1,7 +1,8 @@
 /// One labelled region of one atlas: the region object every command and the server print.
 ///
-/// Its JSON is exactly `{"id","name","sourceLabel","hemisphere","atlas","color":[r,g,b],"lobe"}`
-/// with `lobe` written as `null` when absent, plus `"sourceColor"` where the build derived `color`;
+/// Its JSON is `{"id","name","sourceLabel","hemisphere","atlas","color":[r,g,b],"lobe","lobes"}`
+/// with `lobe` written as `null` when absent, plus `"caveat"` only on regions that carry one and
+/// `"sourceColor"` only where the build replaced the source's colour;
 /// use `RegionWith` to add fields beside it.
 public struct Region: Codable, Sendable, Hashable {
     public var id: Int
@@ -11,11 +12,16 @@ public struct Region: Codable, Sendable, Hashable {
     public var atlas: String
     public var color: RGB
     public var lobe: String?
+    /// Lobes a network or parcel spans; nil means "the one `lobe`, if any".
+    public var spannedLobes: [String]?
+    /// Why this region's map is approximate (shown wherever the region is named), or nil.
+    public var caveat: String?
     /// The atlas source's colour where the build replaced it by a distinct one (nil: `color` is it).
     public var sourceColor: RGB?
 
     public init(id: Int, name: String, sourceLabel: String, hemisphere: Hemisphere,
-                atlas: String, color: RGB, lobe: String?, sourceColor: RGB? = nil) {
+                atlas: String, color: RGB, lobe: String?, lobes: [String]? = nil, caveat: String? = nil,
+                sourceColor: RGB? = nil) {
         self.id = id
         self.name = name
         self.sourceLabel = sourceLabel
@@ -23,11 +29,29 @@ public struct Region: Codable, Sendable, Hashable {
         self.atlas = atlas
         self.color = color
         self.lobe = lobe
+        self.spannedLobes = lobes
+        self.caveat = caveat
         self.sourceColor = sourceColor
     }
 
+    /// Every lobe the region lies in: the spanned list, else its one lobe, else none.
+    public var lobes: [String] { spannedLobes ?? lobe.map { [$0] } ?? [] }
+
     enum CodingKeys: String, CodingKey {
-        case id, name, sourceLabel, hemisphere, atlas, color, lobe, sourceColor
+        case id, name, sourceLabel, hemisphere, atlas, color, lobe, lobes, caveat, sourceColor
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let lobe = try c.decodeIfPresent(String.self, forKey: .lobe)
+        let lobes = try c.decodeIfPresent([String].self, forKey: .lobes)
+        self.init(id: try c.decode(Int.self, forKey: .id), name: try c.decode(String.self, forKey: .name),
+                  sourceLabel: try c.decode(String.self, forKey: .sourceLabel),
+                  hemisphere: try c.decode(Hemisphere.self, forKey: .hemisphere), atlas: try c.decode(String.self, forKey: .atlas),
+                  color: try c.decode(RGB.self, forKey: .color), lobe: lobe,
+                  lobes: lobe == nil && lobes?.isEmpty == false ? lobes : nil,
+                  caveat: try c.decodeIfPresent(String.self, forKey: .caveat),
+                  sourceColor: try c.decodeIfPresent(RGB.self, forKey: .sourceColor))
     }
 
     // Written by hand so that a missing lobe is an explicit `null`, as the contract says.
@@ -40,6 +64,8 @@ public struct Region: Codable, Sendable, Hashable {
         try c.encode(atlas, forKey: .atlas)
         try c.encode(color, forKey: .color)
         if let lobe { try c.encode(lobe, forKey: .lobe) } else { try c.encodeNil(forKey: .lobe) }
+        try c.encode(lobes, forKey: .lobes)
+        try c.encodeIfPresent(caveat, forKey: .caveat)
         try c.encodeIfPresent(sourceColor, forKey: .sourceColor)
     }
 

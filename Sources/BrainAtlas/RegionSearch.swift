@@ -18,12 +18,15 @@ public struct RegionSearch: Sendable {
         public let impliedSide: Hemisphere?
         /// 0…1; 1 is an exact name, sourceLabel or synonym.
         public let score: Double
+        /// The textbook concept the query named ("Broca"), whose regions in other atlases are
+        /// among the alternatives.
+        public var concept: Concept? = nil
     }
 
     /// Below this a match is a suggestion, not an answer.
     public static let threshold = 0.62
-    /// Suggestions resemble the query at least this much (see `suggestions(for:)`).
-    static let suggestionFloor = 0.15
+    /// Suggestions resemble the query at least this much (see `resemblance`).
+    static let suggestionFloor = 0.6
     /// Atlas order for ties when no atlas is named; unlisted atlases follow in catalog order.
     public static let priority = ["gyri", "subcortical", "lobes", "functional", "brodmann", "sulci", "networks"]
 
@@ -55,11 +58,17 @@ public struct RegionSearch: Sendable {
     let groups: [Group]
     let atlasFilter: String?
     let library: AtlasLibrary
+    let concepts: ConceptTable?
+    /// The side the caller shows (`render --hemi right`), used when the query names none.
+    let defaultSide: Hemisphere?
 
     /// Indexes the regions of `atlas` (all atlases when nil), reading their texts for synonyms.
-    public init(library: AtlasLibrary, atlas: String? = nil) throws {
+    /// `side` is the side a caller shows, for queries and suggestions that name none.
+    public init(library: AtlasLibrary, atlas: String? = nil, side: Hemisphere? = nil) throws {
         self.library = library
         atlasFilter = atlas
+        concepts = try library.conceptTable()
+        defaultSide = side == Hemisphere.none ? nil : side
         let chosen = try atlas.map { [try library.atlas(named: $0)] } ?? library.atlases
         var groups: [Group] = []
         for atlas in chosen {
@@ -108,22 +117,28 @@ public struct RegionSearch: Sendable {
         case .sideOnly: throw AtlasError.invalid(FieldError("query", value: query, "names no region (only a side)"))
         case .words(let k, let named): (key, side) = (k, named)
         }
+        if let concept = concept(for: key), let match = conceptMatch(concept, side: side) { return match }
         let ranked = matches(key, side: side)
         guard let best = ranked.first else {
             throw AtlasError.noMatch(query: query, suggestions: suggestions(for: query).map(\.displayName))
         }
         let bestRegions = groups[best.index].regions
         let implied = side == nil ? best.side : nil
-        let region = RegionSearch.pick(bestRegions, side ?? implied)
-        // The other side first, then good matches of the same atlas ("cingulate" lists the other
-        // cingulate parts), then those of other atlases.
+        let region = RegionSearch.pick(bestRegions, side ?? implied ?? defaultSide)
+        // The other side first, then the region's equivalents in other atlases ("BA 17" → V1),
+        // then good matches of the same atlas ("cingulate" lists the other cingulate parts),
+        // then those of other atlases.
         var alternatives = bestRegions.filter { $0 != region }
+        for equivalent in equivalents(of: region) where alternatives.count < 5 && !alternatives.contains(equivalent) {
+            alternatives.append(equivalent)
+        }
         let runnersUp = ranked.dropFirst().prefix(24)
         let atlas = bestRegions[0].atlas
         let sameAtlasFirst = runnersUp.filter { groups[$0.index].regions[0].atlas == atlas }
             + runnersUp.filter { groups[$0.index].regions[0].atlas != atlas }
         for other in sameAtlasFirst where alternatives.count < 5 {
-            alternatives.append(RegionSearch.pick(groups[other.index].regions, side))
+            let next = RegionSearch.pick(groups[other.index].regions, side ?? defaultSide)
+            if !alternatives.contains(next) { alternatives.append(next) }
         }
         return Match(region: region, homologues: bestRegions, alternatives: alternatives, side: side,
                      impliedSide: implied, score: best.score)
@@ -198,39 +213,10 @@ public struct RegionSearch: Sendable {
                      side: side, impliedSide: nil, score: 1)
     }
 
-    /// The regions closest to `query` for a "did you mean", best first (one per sourceLabel,
-    /// on the side the query names, else left). Ranked by word matches that may rest on generic
-    /// words ("gyrus" → the gyri), by edit distance and by shared letter pairs, so a misspelling
-    /// no key matches well still gets its nearest names rather than the atlas's first regions.
-    public func suggestions(for query: String, limit: Int = 5) -> [Region] {
-        let (words, side) = RegionSearch.splitSide(query)
-        let key = TextMatching.Key(normalized: words.joined(separator: " "))
-        guard !key.bytes.isEmpty else { return [] }
-        let queryPairs = TextMatching.pairs(key.squashed)
-        var scored: [(Group, Double)] = []
-        scored.reserveCapacity(groups.count)
-        for g in groups {
-            var best = 0.0
-            for c in g.keys {
-                let edits = 1 - Double(TextMatching.distance(key.bytes, c.bytes)) / Double(max(key.bytes.count, c.bytes.count, 1))
-                best = max(best, TextMatching.score(query: key, candidate: c, loose: true), 0.5 * edits,
-                           0.6 * TextMatching.pairOverlap(queryPairs, TextMatching.pairs(c.squashed)))
-            }
-            scored.append((g, best))
-        }
-        scored.sort { a, b in a.1 != b.1 ? a.1 > b.1 : a.0.rank < b.0.rank }
-        var regions: [Region] = []
-        // Nothing alike at all ("zzzz") gets no suggestions rather than the atlas's first regions.
-        for (g, resemblance) in scored where regions.count < limit && resemblance >= RegionSearch.suggestionFloor {
-            let region = RegionSearch.pick(g.regions, side)
-            if !regions.contains(where: { $0.displayName == region.displayName }) { regions.append(region) }
-        }
-        return regions
-    }
-
     /// Regions a `--highlight` names: an id, or both homologues unless the query names a side
     /// (or uses a name only one side has).
     public func highlight(_ query: String) throws -> [Region] {
+        if let regions = try conceptHighlight(query) { return regions }
         let match = try find(query)
         let isId = atlasFilter != nil && Int(query.trimmingCharacters(in: .whitespaces)) != nil
         return match.side == nil && match.impliedSide == nil && !isId ? match.homologues : [match.region]

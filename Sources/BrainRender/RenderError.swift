@@ -4,6 +4,10 @@ import BrainAtlas
 public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
     case libraryMissing(name: String, reason: String)
     case contextFailed(String)
+    /// Neither GL backend loads (both reasons, with the packages that provide each).
+    case noBackend(String)
+    /// A GL setting (`--gl`, `BRAINTUTOR_GL`, `BRAINTUTOR_EGL_DEVICE`) has a value it cannot take.
+    case badSetting(name: String, value: String, problem: String)
     case shaderMissing(name: String, searched: [String])
     case shaderCompile(name: String, log: String)
     case badSize(width: Int, height: Int, limit: Int)
@@ -18,14 +22,15 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .libraryMissing(let name, let reason):
-            return "OSMesa (\(name)) cannot be loaded: \(reason)"
-        case .contextFailed(let what): return "OSMesa context: \(what)"
+            return "\(name) cannot be loaded: \(reason)"
+        case .contextFailed(let what): return "GL context: \(what)"
+        case .noBackend(let reasons): return "no GL backend loads: \(reasons)"
+        case .badSetting(let name, let value, let problem): return "\(name): '\(value)' \(problem)"
         case .shaderMissing(let name, let searched):
             return "shaders \(name) not found; looked in: \(searched.joined(separator: ", ")) "
                 + "(install Shaders/ next to the executable or in <prefix>/share/braintutor/, or set BRAINTUTOR_SHADERS)"
         case .shaderCompile(let name, let log): return "shader \(name) does not compile: \(log)"
-        case .badSize(let w, let h, let limit):
-            return "--size: \(w)x\(h) is outside 1…\(limit) pixels per side"
+        case .badSize: return fieldError!.description
         case .invalid(let error): return error.description
         case .unknownRegion: return fieldError!.description
         case .emptyScene(let why): return "nothing to draw: \(why)"
@@ -41,6 +46,8 @@ extension RenderError: FieldReporting {
     public var fieldError: FieldError? {
         switch self {
         case .invalid(let error): return error
+        case .badSize(let w, let h, let limit):
+            return SceneRequest.sizeError("\(w)x\(h)", limit: limit)
         case .unknownRegion(let query, let suggestions):
             let hint = suggestions.isEmpty ? "" : "; did you mean: \(suggestions.joined(separator: ", "))?"
             return FieldError("highlight", value: query, "matches no region\(hint)")

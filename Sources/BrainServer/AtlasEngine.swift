@@ -1,5 +1,6 @@
 import BrainAtlas
 import BrainFormats
+import BrainRender
 import BrainSlice
 import Foundation
 import Logging
@@ -83,12 +84,15 @@ final class AtlasEngine: Sendable {
             let cachedScenes: Int
             let cacheHits: Int
             let cacheMisses: Int
+            /// The GL backend the render workers draw with (null when none loads).
+            let gl: String?
         }
         let load = renderer.load
         let cache = renderer.cacheStatistics
         return try BrainJSON.encode(Health(status: "ok", atlases: library.atlases.count,
                                            workers: options.workers, queued: load.waiting, rendering: load.running,
-                                           cachedScenes: cache.count, cacheHits: cache.hits, cacheMisses: cache.misses))
+                                           cachedScenes: cache.count, cacheHits: cache.hits, cacheMisses: cache.misses,
+                                           gl: (try? GLBackend.chosen())?.rawValue))
     }
 
     /// `braintutor atlases --json`.

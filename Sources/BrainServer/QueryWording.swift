@@ -10,7 +10,7 @@ enum QueryWording {
         case "query": "q"
         case "point": "x/y/z"
         case "position": "index, mni or at"
-        case "raw", "window", "vmr", "voi", "mesh", "poi": "\(field) (CLI only)"
+        case "raw", "window", "vmr", "voi", "poi": "\(field) (CLI only)"
         default: field
         }
     }

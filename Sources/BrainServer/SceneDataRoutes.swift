@@ -35,7 +35,17 @@ struct SceneDataRoutes: Sendable {
         }
     }
 
+    /// A catalog mesh name, or a 404 listing them.
+    func checkMesh(_ name: String) throws -> String {
+        let names = engine.library.catalog.meshes.map(\.name)
+        guard names.contains(name) else {
+            throw APIError.notFound("no mesh '\(name.prefix(40))'; known: \(names.joined(separator: ", "))")
+        }
+        return name
+    }
+
     func mesh(_ name: String) throws -> ImmutableBodies.Body {
+        let name = try checkMesh(name)
         let assets = engine.renderer.assets
         return try bodies.body("mesh|" + name, contentType: Self.binary) {
             try SceneBinary.mesh(name: name, mesh: try assets.mesh(named: name))
@@ -44,6 +54,7 @@ struct SceneDataRoutes: Sendable {
 
     func labels(_ atlas: String, _ mesh: String) throws -> ImmutableBodies.Body {
         let atlas = try engine.checkAtlas(atlas)
+        let mesh = try checkMesh(mesh)
         let assets = engine.renderer.assets
         return try bodies.body("labels|" + atlas + "|" + mesh, contentType: Self.binary) {
             try SceneBinary.labels(atlas: atlas, drawn: try DrawnGeometry.build(mesh: mesh, atlas: atlas, assets: assets))

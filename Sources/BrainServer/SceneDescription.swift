@@ -92,15 +92,7 @@ struct SceneDescription: Encodable {
                                     hiddenRanges: layer.hiddenRanges.sorted(), ranges: ranges))
         }
         var views: [String: CameraJSON] = [:]
-        for view in ViewName.allCases {
-            var preset = request
-            preset.view = view
-            preset.azimuth = nil
-            preset.elevation = nil
-            preset.hemisphere = built.hemisphere
-            guard (try? preset.resolvedHemisphere()) != nil else { continue }  // lateral/medial need one side
-            views[view.rawValue] = CameraJSON(try AtlasScene.build(preset, assets: assets).scene.camera)
-        }
+        for (view, camera) in built.presetCameras() { views[view.rawValue] = CameraJSON(camera) }
         var background: RGB?
         if case .color(let c) = request.background { background = c }
         var shaders: [String: String] = [:]

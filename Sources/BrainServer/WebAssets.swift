@@ -62,7 +62,7 @@ struct WebAssets: Sendable {
         var headers = HTTPFields()
         headers[.contentType] = file.contentType
         headers[.cacheControl] = "no-cache"
-        headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' blob:; style-src 'self'; script-src 'self'"
+        headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.data)))
     }
 }

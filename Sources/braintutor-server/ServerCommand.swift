@@ -1,4 +1,5 @@
 import ArgumentParser
+import BrainRender
 import BrainServer
 #if canImport(Glibc)
 import Glibc
@@ -29,8 +30,13 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Folder with the web viewer files (default: next to the executable, then the repository).",
                                valueName: "dir"))
     var web: String?
+    @Option(name: .customLong("gl"), help: ArgumentHelp(GLBackend.optionHelp, valueName: "backend"))
+    var gl: String?
 
     func run() async throws {
+        if let gl {
+            do { try GLBackend.force(gl, source: "--gl") } catch { throw ValidationError("\(error)") }
+        }
         var options = ServerOptions()
         options.host = host
         options.port = port

@@ -14,7 +14,7 @@ struct BrainTutor: AsyncParsableCommand {
             RenderCommand.self, PickCommand.self, SliceCommand.self,
             InfoCommand.self, RegionsCommand.self, WhereCommand.self, AtlasesCommand.self,
             InspectCommand.self, ConvertCommand.self, BuildAtlasCommand.self,
-            ServeCommand.self, BenchCommand.self,
+            ServeCommand.self, BenchCommand.self, DoctorCommand.self,
         ]
     )
 
@@ -22,7 +22,7 @@ struct BrainTutor: AsyncParsableCommand {
 
     func run() async throws {
         guard version else { throw CleanExit.helpRequest(self) }
-        print(VersionReport().text)
+        print(VersionReport(components: [DoctorCommand.versionLine]).text)
     }
 
     /// `render` starts opening Mesa before its arguments are even parsed: a one-shot render
@@ -36,9 +36,10 @@ struct BrainTutor: AsyncParsableCommand {
     /// stdout is flushed here.
     static func main() async {
         let command = CommandLine.arguments.dropFirst().first
+        GLOptions.applyEarly(CommandLine.arguments)
         if command == RenderCommand.configuration.commandName
             || (command == PickCommand.configuration.commandName && PickCommand.alwaysDraw) {
-            OSMesaLibrary.preload()
+            GLBackend.preload()
         }
         await Self.main(nil)
         // Reached only on success: argument-parser exits by itself on errors and --help.

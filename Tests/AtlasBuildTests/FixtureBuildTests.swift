@@ -145,7 +145,17 @@ import BrainFormats
         let functional = catalog.atlases[5]
         #expect(functional.regions.first { $0.sourceLabel == "broca" && $0.hemisphere == .right }?.name == "Broca's area homologue")
         let sub = catalog.atlases[6]
-        #expect(sub.regions.first { $0.sourceLabel == "thalamusproper" }?.lobe == nil)
+        #expect(sub.regions.first { $0.sourceLabel == "thalamusproper" }?.lobe == "subcortical")
+        #expect(sub.regions.first { $0.sourceLabel == "4th-Ventricle" }?.lobe == "ventricle")
+        // Every region has an anchor, and it is one of the region's own voxels (whole millimetres).
+        for atlas in catalog.atlases {
+            for r in atlas.regions where (r.voxelCount ?? 0) > 0 {
+                let a = try #require(r.anchorMni, "\(atlas.name) \(r.sourceLabel) has no anchor")
+                #expect(a.count == 3 && a.allSatisfy { $0 == $0.rounded() })
+            }
+        }
+        let networks = catalog.atlases[7]
+        for r in networks.regions where (r.voxelCount ?? 0) > 0 { #expect(r.lobe == nil && !(r.lobes ?? []).isEmpty, "\(r.sourceLabel) lobes") }
         #expect(sub.regions.first { $0.sourceLabel == "brainstem" }?.hemisphere == Hemisphere.none)
         // Painted fixture agreement sits near the full build's 0.877.
         #expect(report.dkAgreement > 0.8 && report.dkAgreement < 0.95)

@@ -32,6 +32,21 @@ import Testing
         #expect(again.source == gyri.path && again.label(x: 120, y: 120, z: 135) == 1)
     }
 
+    /// Threads that unpack the same atlas at once each write their own temporary copy: none may
+    /// truncate a cache file another thread has already mapped (that was a SIGBUS).
+    @Test func concurrentFirstOpensShareTheCacheSafely() async throws {
+        let cache = Fixture.tempDir()
+        let labels = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<16 {
+                group.addTask { try LabelVolume.open(gyri, maxLabel: 4, cacheDirectory: cache).label(x: 120, y: 120, z: 135) }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(labels.count == 16 && labels.allSatisfy { $0 == 1 })
+        let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+        #expect(files.count == 1, "temporary copies left behind: \(files)")
+    }
+
     @Test func aRebuiltFileReplacesItsOldCacheCopy() throws {
         let dir = Fixture.tempDir(), cache = Fixture.tempDir()
         let copy = dir.appendingPathComponent("gyri.lbl.gz")

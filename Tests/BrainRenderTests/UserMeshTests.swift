@@ -117,7 +117,7 @@ import Testing
         #expect(throws: FieldError.self) { try Background.parse("#12345") }
         #expect(try Background.parse("#FF8000") == .color(RGB(255, 128, 0)))
         #expect(throws: RenderError.libraryMissing(name: "libNoSuchMesa.so.1",
-                                                   reason: "libNoSuchMesa.so.1: cannot open shared object file: No such file or directory (install Debian's libosmesa6)")) {
+                                                   reason: "libNoSuchMesa.so.1: cannot open shared object file: No such file or directory (it comes in \(GLBackend.osmesa.packages))")) {
             _ = try OSMesaLibrary(name: "libNoSuchMesa.so.1")
         }
         var request = Self.request(.anterior)

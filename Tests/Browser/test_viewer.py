@@ -99,7 +99,8 @@ class ViewerTest:
             return h;""", image_id)
 
     def load(self):
-        self.driver.get(BASE + "/")
+        # The server-image mode (the fallback without WebGL); test_webgl.py covers WebGL.
+        self.driver.get(BASE + "/?renderer=server")
         self.wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
         return self.wait_image("brain")
 

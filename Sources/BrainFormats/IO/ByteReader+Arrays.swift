@@ -29,10 +29,6 @@ extension ByteReader {
         try block(UInt32.self, count: count, field: field)
     }
 
-    public mutating func f32Array(_ count: Int, field: String) throws -> [Float] {
-        try block(UInt32.self, count: count, field: field).map { Float(bitPattern: $0) }
-    }
-
     /// Three planar f32 arrays (all X, then all Y, then all Z) gathered into points.
     public mutating func planarPoints(_ count: Int, field: String) throws -> [SIMD3<Float>] {
         guard count >= 0 else { throw error(field, "negative count \(count)") }

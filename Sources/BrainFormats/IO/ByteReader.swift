@@ -66,13 +66,6 @@ public struct ByteReader {
         Double(bitPattern: UInt64(littleEndian: try load(UInt64.self, field: field)))
     }
 
-    /// A finite little-endian f32: NaN and infinity are rejected because geometry built on them is meaningless.
-    public mutating func finiteF32(_ field: String) throws -> Float {
-        let value = try f32(field)
-        guard value.isFinite else { throw error(field, "value is \(value), expected a finite number") }
-        return value
-    }
-
     /// Raw bytes as an array.
     public mutating func bytes(_ count: Int, field: String) throws -> [UInt8] {
         try require(count, for: field)

@@ -9,12 +9,21 @@ public enum FileSource {
     /// Files at least this large are mapped instead of read.
     public static let mapThreshold = 64 * 1024
 
-    public static func read(_ url: URL) throws -> Data {
+    /// Bytes decompressed for a header read: enough for every format's fixed header.
+    public static let headerBytes = 4096
+
+    /// The file's bytes; `sizeLimit` gives, from the leading (decompressed) bytes, the largest size the
+    /// file's header justifies, so a gzip bomb is refused after inflating no more than that.
+    public static func read(_ url: URL, sizeLimit: (@Sendable (Data) -> Int?)? = nil) throws -> Data {
+        try readHeader(url).contents(sizeLimit: sizeLimit)
+    }
+
+    /// Reads a file's stored bytes and only its header's worth of decompressed bytes (a header read).
+    public static func readHeader(_ url: URL) throws -> OpenedFile {
         let raw = try readRaw(url)
-        if Gzip.isGzip(raw) {
-            return try Gzip.decompress(raw, file: url.lastPathComponent)
-        }
-        return raw
+        let name = url.lastPathComponent
+        guard Gzip.isGzip(raw) else { return OpenedFile(name: name, stored: raw, head: raw, compressed: false) }
+        return OpenedFile(name: name, stored: raw, head: try Gzip.decompress(raw, file: name, prefix: headerBytes), compressed: true)
     }
 
     /// The bytes as stored (no gzip handling): mapped when large.
@@ -58,5 +67,27 @@ public enum FileSource {
         guard let base = owner.withUnsafeBytes({ $0.baseAddress }) else { return Data() }
         return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base + range.lowerBound), count: range.count,
                     deallocator: .custom { _, _ in withExtendedLifetime(owner) {} })
+    }
+}
+
+/// A file after a header read: its stored bytes and its first (decompressed) bytes.
+public struct OpenedFile: Sendable {
+    public let name: String
+    public let stored: Data
+    /// The first `FileSource.headerBytes` decompressed bytes (all of them when the file is shorter).
+    public let head: Data
+    public let compressed: Bool
+
+    /// All decompressed bytes. When `sizeLimit` justifies a size from the header, a larger gzip trailer
+    /// size is refused before inflating, and inflating stops at that size.
+    public func contents(sizeLimit: (@Sendable (Data) -> Int?)? = nil) throws -> Data {
+        guard compressed else { return stored }
+        guard let limit = sizeLimit?(head) else { return try Gzip.decompress(stored, file: name) }
+        // ISIZE is the last member's size mod 2³²; for files under 4 GiB it cannot exceed the total.
+        if limit < 1 << 32, let declared = Gzip.trailerSize(stored), declared > limit {
+            throw FormatError(file: name, field: "gzip", message: "the gzip trailer declares \(declared) bytes, "
+                                  + "more than the \(limit) bytes its header justifies")
+        }
+        return try Gzip.decompress(stored, file: name, maxOutput: limit, limitReason: "its header justifies")
     }
 }

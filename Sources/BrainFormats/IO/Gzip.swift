@@ -11,20 +11,24 @@ public enum Gzip {
         data.count >= 2 && data[data.startIndex] == 0x1f && data[data.startIndex + 1] == 0x8b
     }
 
+    /// The size the gzip trailer declares (ISIZE: the last member's size mod 2³²); nil when too short.
+    public static func trailerSize(_ data: Data) -> Int? {
+        guard isGzip(data), data.count >= 18 else { return nil }
+        return data.suffix(4).reversed().reduce(0) { ($0 << 8) | Int($1) }
+    }
+
     /// Inflates gzip (all members) or zlib data. Output beyond `maxOutput` (default: the deflate
-    /// expansion limit of the input, at least 64 KiB) is an error, not an allocation.
-    public static func decompress(_ data: Data, file: String = "input", maxOutput: Int? = nil) throws -> Data {
-        let cap = maxOutput ?? max(65_536, data.count.multipliedReportingOverflow(by: maxExpansionRatio).partialValue)
+    /// expansion limit of the input, at least 64 KiB) is an error, not an allocation; `limitReason` says
+    /// where a given limit comes from. With `prefix`, inflating stops once that many bytes are out
+    /// (a header read), and a shorter stream is not an error.
+    public static func decompress(_ data: Data, file: String = "input", maxOutput: Int? = nil,
+                                  limitReason: String? = nil, prefix: Int? = nil) throws -> Data {
+        let cap = prefix ?? maxOutput ?? max(65_536, data.count.multipliedReportingOverflow(by: maxExpansionRatio).partialValue)
         func fail(_ message: String) -> FormatError { FormatError(file: file, field: "gzip", message: message) }
         guard !data.isEmpty else { throw fail("empty compressed stream") }
 
         // The gzip trailer's ISIZE (size mod 2^32) is only a hint for the first allocation.
-        var hint = data.count * 4
-        if isGzip(data), data.count >= 18 {
-            let tail = data.suffix(4)
-            let isize = tail.reversed().reduce(0) { ($0 << 8) | Int($1) }
-            hint = isize
-        }
+        let hint = trailerSize(data) ?? data.count * 4
         var out = Data(count: min(max(hint, 1024), cap))
         var produced = 0
 
@@ -38,9 +42,10 @@ public enum Gzip {
         try data.withUnsafeBytes { (input: UnsafeRawBufferPointer) in
             var consumed = 0
             while true {
+                if let prefix, produced >= prefix { return }
                 if produced == out.count {
                     guard out.count < cap else {
-                        throw fail("decompressed size exceeds the \(cap)-byte limit for a \(data.count)-byte file")
+                        throw fail("decompresses to more than the \(cap) bytes " + (limitReason ?? "allowed for a \(data.count)-byte file"))
                     }
                     out.count = min(cap, out.count * 2)
                 }
@@ -67,7 +72,10 @@ public enum Gzip {
                 case Z_OK:
                     continue
                 case Z_BUF_ERROR:
-                    if consumed >= input.count { throw fail("compressed stream is truncated") }
+                    if consumed >= input.count {
+                        if prefix != nil { return }
+                        throw fail("compressed stream is truncated")
+                    }
                     continue
                 case Z_DATA_ERROR:
                     throw fail("corrupt compressed data (\(stream.msg.map { String(cString: $0) } ?? "data error"))")

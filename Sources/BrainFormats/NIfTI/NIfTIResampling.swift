@@ -19,28 +19,20 @@ public enum NIfTIResampling {
         var out = [Float](repeating: 0, count: edge * edge * edge)
         source.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                for z in box.z {
-                    for y in box.y {
-                        let start = map.position(Double(box.x.lowerBound), Double(y), Double(z))
-                        var (i, j, k) = (start.x, start.y, start.z)
-                        let row = (z * edge + y) * edge
-                        for x in box.x {
-                            // Tolerance keeps exact lattice points (integer-mm grids) from falling off an edge.
-                            if i > -1e-6, j > -1e-6, k > -1e-6, i < hx, j < hy, k < hz {
-                                let i0 = min(Int(max(i, 0)), max(nx - 2, 0)), j0 = min(Int(max(j, 0)), max(ny - 2, 0))
-                                let k0 = min(Int(max(k, 0)), max(nz - 2, 0))
-                                let fx = sx == 0 ? 0 : Float(i - Double(i0)), fy = sy == 0 ? 0 : Float(j - Double(j0))
-                                let fz = sz == 0 ? 0 : Float(k - Double(k0))
-                                let b = i0 + nx * (j0 + ny * k0)
-                                let c00 = src[b] + (src[b + sx] - src[b]) * fx
-                                let c10 = src[b + sy] + (src[b + sy + sx] - src[b + sy]) * fx
-                                let c01 = src[b + sz] + (src[b + sz + sx] - src[b + sz]) * fx
-                                let c11 = src[b + sz + sy] + (src[b + sz + sy + sx] - src[b + sz + sy]) * fx
-                                let c0 = c00 + (c10 - c00) * fy, c1 = c01 + (c11 - c01) * fy
-                                dst[row + x] = c0 + (c1 - c0) * fz
-                            }
-                            i += map.dx.x; j += map.dx.y; k += map.dx.z
-                        }
+                map.walk(box) { index, i, j, k in
+                    // Tolerance keeps exact lattice points (integer-mm grids) from falling off an edge.
+                    if i > -1e-6, j > -1e-6, k > -1e-6, i < hx, j < hy, k < hz {
+                        let i0 = min(Int(max(i, 0)), max(nx - 2, 0)), j0 = min(Int(max(j, 0)), max(ny - 2, 0))
+                        let k0 = min(Int(max(k, 0)), max(nz - 2, 0))
+                        let fx = sx == 0 ? 0 : Float(i - Double(i0)), fy = sy == 0 ? 0 : Float(j - Double(j0))
+                        let fz = sz == 0 ? 0 : Float(k - Double(k0))
+                        let b = i0 + nx * (j0 + ny * k0)
+                        let c00 = src[b] + (src[b + sx] - src[b]) * fx
+                        let c10 = src[b + sy] + (src[b + sy + sx] - src[b + sy]) * fx
+                        let c01 = src[b + sz] + (src[b + sz + sx] - src[b + sz]) * fx
+                        let c11 = src[b + sz + sy] + (src[b + sz + sy + sx] - src[b + sz + sy]) * fx
+                        let c0 = c00 + (c10 - c00) * fy, c1 = c01 + (c11 - c01) * fy
+                        dst[index] = c0 + (c1 - c0) * fz
                     }
                 }
             }
@@ -58,21 +50,13 @@ public enum NIfTIResampling {
         var out = [Int32](repeating: 0, count: edge * edge * edge)
         source.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                for z in box.z {
-                    for y in box.y {
-                        let start = map.position(Double(box.x.lowerBound), Double(y), Double(z))
-                        var (i, j, k) = (start.x, start.y, start.z)
-                        let row = (z * edge + y) * edge
-                        for x in box.x {
-                            // Inside means rounding lands on 0…n−1: position in [−0.5, n − 0.5).
-                            if i >= -0.5, j >= -0.5, k >= -0.5, i < hx, j < hy, k < hz {
-                                let ri = Int(i.rounded(.toNearestOrAwayFromZero)), rj = Int(j.rounded(.toNearestOrAwayFromZero))
-                                let rk = Int(k.rounded(.toNearestOrAwayFromZero))
-                                if ri >= 0, rj >= 0, rk >= 0, ri < nx, rj < ny, rk < nz {
-                                    dst[row + x] = src[ri + nx * (rj + ny * rk)]
-                                }
-                            }
-                            i += map.dx.x; j += map.dx.y; k += map.dx.z
+                map.walk(box) { index, i, j, k in
+                    // Inside means rounding lands on 0…n−1: position in [−0.5, n − 0.5).
+                    if i >= -0.5, j >= -0.5, k >= -0.5, i < hx, j < hy, k < hz {
+                        let ri = Int(i.rounded(.toNearestOrAwayFromZero)), rj = Int(j.rounded(.toNearestOrAwayFromZero))
+                        let rk = Int(k.rounded(.toNearestOrAwayFromZero))
+                        if ri >= 0, rj >= 0, rk >= 0, ri < nx, rj < ny, rk < nz {
+                            dst[index] = src[ri + nx * (rj + ny * rk)]
                         }
                     }
                 }
@@ -90,6 +74,23 @@ public enum NIfTIResampling {
         /// Source voxel position of BV voxel (x, y, z), computed afresh per row (no drift across rows).
         func position(_ x: Double, _ y: Double, _ z: Double) -> SIMD3<Double> {
             origin + dx * x + dy * y + dz * z
+        }
+
+        /// Calls `body(frameIndex, i, j, k)` for every frame voxel of `box` with its source position,
+        /// stepping along each row by `dx` from a fresh row start.
+        @inline(__always)
+        func walk(_ box: (x: Range<Int>, y: Range<Int>, z: Range<Int>), _ body: (Int, Double, Double, Double) -> Void) {
+            for z in box.z {
+                for y in box.y {
+                    let start = position(Double(box.x.lowerBound), Double(y), Double(z))
+                    var (i, j, k) = (start.x, start.y, start.z)
+                    let row = CanonicalFrame.index(0, y, z)
+                    for x in box.x {
+                        body(row + x, i, j, k)
+                        i += dx.x; j += dx.y; k += dx.z
+                    }
+                }
+            }
         }
 
         /// The BV voxels whose source position can land inside the volume (a margin of one voxel),

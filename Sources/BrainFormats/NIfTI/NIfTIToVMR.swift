@@ -68,45 +68,17 @@ public enum NIfTIToVMR {
     /// The VMR: grey values mapped onto 0–225 (BV reserves 226–255), or with `labels` the integer
     /// labels by nearest voxel (an error if any exceeds 225 or is negative).
     public static func vmr(from image: NIfTIFile, labels: Bool, name: String) throws -> VMRFile {
-        var bytes = [UInt8](repeating: 0, count: CanonicalFrame.voxelCount)
-        if labels {
-            let values = try NIfTIResampling.sampleNearest(image, file: name)
-            try checkLabels(values, top: 225, name: name, target: "VMR (8-bit, 226–255 reserved by BrainVoyager; use .v16)")
-            values.withUnsafeBufferPointer { src in
-                bytes.withUnsafeMutableBufferPointer { dst in for k in 0 ..< src.count { dst[k] = UInt8(src[k]) } }
-            }
-        } else {
-            let range = greyRange(firstVolume(image))
-            let values = try NIfTIResampling.sampleLinear(image)
-            values.withUnsafeBufferPointer { src in
-                bytes.withUnsafeMutableBufferPointer { dst in
-                    for k in 0 ..< src.count { dst[k] = UInt8(mapGrey(src[k], range: range, top: 225)) }
-                }
-            }
-        }
-        return try VMRFile(canonical: referenceSpace(of: image), voxels: Data(bytes))
+        let values = try canonicalValues(image, nearest: labels, top: 225, name: name,
+                                         target: "VMR (8-bit, 226–255 reserved by BrainVoyager; use .v16)")
+        return try VMRFile(canonical: referenceSpace(of: image), voxels: Data(values.map { UInt8($0) }))
     }
 
     /// The V16: labels kept up to 65535; grey values kept when they are whole numbers in 0…65535,
     /// otherwise the same percentile range mapped onto 0…4095 (a 12-bit scanner range).
     public static func v16(from image: NIfTIFile, labels: Bool, name: String) throws -> V16File {
-        let n = CanonicalFrame.voxelCount
-        var words = [UInt16](repeating: 0, count: n)
-        if labels || (image.datatype.isInteger && image.sclSlope == 1 && image.sclInter == 0) {
-            let values = try NIfTIResampling.sampleNearest(image, file: name)
-            try checkLabels(values, top: 65535, name: name, target: "V16")
-            values.withUnsafeBufferPointer { src in
-                words.withUnsafeMutableBufferPointer { dst in for k in 0 ..< src.count { dst[k] = UInt16(src[k]) } }
-            }
-        } else {
-            let range = greyRange(firstVolume(image))
-            let values = try NIfTIResampling.sampleLinear(image)
-            values.withUnsafeBufferPointer { src in
-                words.withUnsafeMutableBufferPointer { dst in
-                    for k in 0 ..< src.count { dst[k] = UInt16(mapGrey(src[k], range: range, top: 4095)) }
-                }
-            }
-        }
+        let nearest = labels || (image.datatype.isInteger && image.sclSlope == 1 && image.sclInter == 0)
+        let words = try canonicalValues(image, nearest: nearest, top: nearest ? 65535 : 4095, name: name, target: "V16")
+            .map { UInt16($0) }
         let data = words.withUnsafeBufferPointer { buf in
             Data(buffer: UnsafeBufferPointer(start: buf.baseAddress, count: buf.count))
         }
@@ -138,5 +110,18 @@ public enum NIfTIToVMR {
         case 1: return .native
         default: return .unknown
         }
+    }
+
+    /// The image in the canonical frame: by nearest voxel (labels, checked to lie in 0…`top`), or
+    /// trilinearly with grey values mapped from the 0.5–99.5 percentile range onto 0…`top`.
+    private static func canonicalValues(_ image: NIfTIFile, nearest: Bool, top: Int, name: String,
+                                        target: String) throws -> [Int32] {
+        if nearest {
+            let values = try NIfTIResampling.sampleNearest(image, file: name)
+            try checkLabels(values, top: Int32(top), name: name, target: target)
+            return values
+        }
+        let range = greyRange(firstVolume(image))
+        return try NIfTIResampling.sampleLinear(image).map { Int32(mapGrey($0, range: range, top: Float(top))) }
     }
 }

@@ -4,32 +4,9 @@ import Foundation
 extension NIfTIFile {
     /// All stored voxels as scaled values (`raw · scl_slope + scl_inter`), i fastest.
     public func floatValues() -> [Float] {
-        let n = voxelCount
         let slope = sclSlope, inter = sclInter
         let identity = slope == 1 && inter == 0
-        var out = [Float](repeating: 0, count: n)
-        rawBytes.withUnsafeBytes { raw in
-            out.withUnsafeMutableBufferPointer { dst in
-                func fill<T>(_: T.Type, _ convert: (T) -> Double) {
-                    for v in 0 ..< n {
-                        let x = convert(raw.loadUnaligned(fromByteOffset: v * MemoryLayout<T>.size, as: T.self))
-                        dst[v] = Float(identity ? x : x * slope + inter)
-                    }
-                }
-                let swap = isBigEndian != (UInt16(1).bigEndian == 1)
-                switch datatype {
-                case .uint8: fill(UInt8.self) { Double($0) }
-                case .int8: fill(Int8.self) { Double($0) }
-                case .int16: fill(Int16.self) { Double(swap ? $0.byteSwapped : $0) }
-                case .uint16: fill(UInt16.self) { Double(swap ? $0.byteSwapped : $0) }
-                case .int32: fill(Int32.self) { Double(swap ? $0.byteSwapped : $0) }
-                case .uint32: fill(UInt32.self) { Double(swap ? $0.byteSwapped : $0) }
-                case .float32: fill(UInt32.self) { Double(Float(bitPattern: swap ? $0.byteSwapped : $0)) }
-                case .float64: fill(UInt64.self) { Double(bitPattern: swap ? $0.byteSwapped : $0) }
-                }
-            }
-        }
-        return out
+        return rawDoubleValues().map { Float(identity ? $0 : $0 * slope + inter) }
     }
 
     /// All stored voxels as integers (label volumes). When the header scales the data (`scl_slope` ≠ 1 or

@@ -37,13 +37,10 @@ extension POIFile {
             return Int32(v)
         }
         while let line = s.nextLine() {
-            guard let (key, value) = s.keyValue(line) else {
-                throw s.error(line, "line", "expected `Key: value`, found \"\(s.text(line).prefix(60))\"")
-            }
+            let (key, value) = try s.entry(line)
             switch key.lowercased() {
             case "nrofpois":
-                guard let n = s.integer(value), n >= 0 else { throw s.error(line, "NrOfPOIs", "\"\(s.text(value))\" is not a count") }
-                declared = n
+                declared = try s.count(line, value, "NrOfPOIs", items: "POIs")
             case "nameofpoi":
                 finish()
                 current = POI(name: RawString(bytes: unquoted(s.raw(value))), color: .zero, vertices: [], infoTextFile: nil)
@@ -52,20 +49,13 @@ extension POIFile {
                 current!.infoTextFile = RawString(bytes: unquoted(s.raw(value)))
             case "colorofpoi":
                 try requireCurrent(line, "ColorOfPOI")
-                var c: (Int64, Int64, Int64) = (0, 0, 0)
-                guard s.integers(value, into: &c, max: 3) == 3, [c.0, c.1, c.2].allSatisfy({ (0...255).contains($0) }) else {
-                    throw s.error(line, "ColorOfPOI", "\"\(s.text(value))\" is not three values 0–255")
-                }
-                current!.color = SIMD3(UInt8(c.0), UInt8(c.1), UInt8(c.2))
+                current!.color = try s.rgb(line, value, "ColorOfPOI")
             case "labelvertex":
                 try requireCurrent(line, "LabelVertex")
                 current!.labelVertex = try index(line, value, "LabelVertex", allowNone: true)
             case "nrofvertices":
                 try requireCurrent(line, "NrOfVertices")
-                guard let n = s.integer(value), n >= 0 else { throw s.error(line, "NrOfVertices", "\"\(s.text(value))\" is not a count") }
-                guard n <= s.remainingBytes / 2 + 1 else {
-                    throw s.error(line, "NrOfVertices", "\(n) vertices cannot fit in the \(s.remainingBytes) bytes left")
-                }
+                let n = try s.count(line, value, "NrOfVertices", items: "vertices", bytesPerItem: 2)
                 var list = [Int32]()
                 list.reserveCapacity(n)
                 for k in 0..<n {
@@ -77,15 +67,8 @@ extension POIFile {
                 current!.vertices = list
             case "nrofpoimtcs":
                 finish()
-                guard let n = s.integer(value), n >= 0, n <= s.remainingBytes else {
-                    throw s.error(line, "NrOfPOIMTCs", "\"\(s.text(value))\" is not a count that fits in the file")
-                }
-                var names: [RawString] = []
-                for k in 0..<n {
-                    guard let p = s.nextLine() else { throw s.error(nil, "NrOfPOIMTCs", "file ends after \(k) of \(n) names") }
-                    names.append(RawString(bytes: unquoted(s.raw(p))))
-                }
-                mtcs = names
+                let n = try s.count(line, value, "NrOfPOIMTCs", items: "names", bytesPerItem: 1)
+                mtcs = try s.lines(n, "NrOfPOIMTCs", items: "names").map { RawString(bytes: unquoted($0)) }
             case "nrofmeshvertices":
                 // A header key wherever it appears (some writers put it after the POIs).
                 guard meshVertices == nil else { throw s.error(line, "NrOfMeshVertices", "appears twice") }
@@ -105,10 +88,7 @@ extension POIFile {
         }
         finish()
         let file = POIFile(header: header, pois: pois, mtcs: mtcs, sourceBytes: source)
-        guard let versionText = file.value("FileVersion") else { throw s.error(nil, "FileVersion", "missing: not a POI file") }
-        guard let version = Int(versionText), (1...2).contains(version) else {
-            throw s.error(nil, "FileVersion", "\"\(versionText)\" is not a known POI version (1–2)")
-        }
+        _ = try s.version(file.value("FileVersion"), format: "POI", known: 1...2)
         guard let meshVertices else { throw s.error(nil, "NrOfMeshVertices", "missing") }
         for poi in pois {
             if let label = poi.labelVertex, label != POI.noLabelVertex, Int(label) >= meshVertices {
@@ -119,10 +99,7 @@ extension POIFile {
                               "vertex index \(poi.vertices[k]) outside 0..<\(meshVertices) (NrOfMeshVertices)")
             }
         }
-        guard let declared else { throw s.error(nil, "NrOfPOIs", "missing") }
-        guard declared == pois.count else {
-            throw s.error(nil, "NrOfPOIs", "header says \(declared) POIs but the file holds \(pois.count)")
-        }
+        try s.checkDeclared(declared, found: pois.count, field: "NrOfPOIs", items: "POIs")
         return file
     }
 }

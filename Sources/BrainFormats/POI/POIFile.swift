@@ -29,9 +29,9 @@ public struct POI: Hashable, Sendable {
     }
 }
 
-/// A BrainVoyager POI file, versions 1–2 (FORMATS.md §6). The bytes read are kept, so an unchanged
+/// A BrainVoyager POI file, versions 1–2 (docs/FORMATS.md §6). The bytes read are kept, so an unchanged
 /// file writes back identically; any change writes BrainVoyager's layout.
-public struct POIFile: Sendable {
+public struct POIFile: Sendable, KeyValueTextFile {
     /// Header lines before the first POI except `NrOfPOIs`, values as written (quotes included).
     public var header: [TextHeaderEntry] { didSet { sourceBytes = nil } }
     public var pois: [POI] { didSet { sourceBytes = nil } }
@@ -58,19 +58,6 @@ public struct POIFile: Sendable {
         self.sourceBytes = sourceBytes
     }
 
-    public static func read(from url: URL) throws -> POIFile {
-        try POIFile(data: FileSource.read(url), name: url.lastPathComponent)
-    }
-
-    public func write(to url: URL) throws {
-        try AtomicFile.write(encoded(), to: url)
-    }
-
-    public func value(_ key: String) -> String? {
-        header.first { $0.key.caseInsensitiveCompare(key) == .orderedSame }?.value.string
-    }
-
-    public var version: Int { value("FileVersion").flatMap { Int($0) } ?? 0 }
     public var meshVertexCount: Int { value("NrOfMeshVertices").flatMap { Int($0) } ?? 0 }
     /// Mesh name without quotes (informational: a POI fits every mesh with the same vertex count).
     public var fromMeshFile: String { value("FromMeshFile").map(Self.unquoted) ?? "" }

@@ -31,10 +31,14 @@ public struct FileFormat: Sendable {
     public let signatures: [[UInt8]]
     /// Conversions from this format to others (same-format conversion needs none).
     public let converters: [FormatConverter]
+    /// The largest decompressed size the file's leading bytes justify (nil: no fixed header to tell).
+    public let sizeLimit: (@Sendable (Data) -> Int?)?
     public let read: @Sendable (_ data: Data, _ fileName: String) throws -> any FormatDocument
 
     public init(name: String, extensions: [String], signatures: [[UInt8]] = [], converters: [FormatConverter] = [],
+                sizeLimit: (@Sendable (Data) -> Int?)? = nil,
                 read: @escaping @Sendable (Data, String) throws -> any FormatDocument) {
+        self.sizeLimit = sizeLimit
         self.name = name
         self.extensions = extensions
         self.signatures = signatures
@@ -108,14 +112,30 @@ public enum FormatRegistry {
         return u.pathExtension.lowercased()
     }
 
+    /// The extensions `inspect` and `convert` know, for messages.
+    public static var supportedExtensions: String {
+        formats.flatMap(\.extensions).map { "." + $0 }.joined(separator: ", ") + " (each optionally .gz)"
+    }
+
     public static func format(for url: URL) throws -> FileFormat {
         let ext = formatExtension(of: url)
-        guard let format = formats.first(where: { $0.extensions.contains(ext) }) else {
-            let known = formats.flatMap(\.extensions).map { "." + $0 }.joined(separator: ", ")
+        guard !ext.isEmpty else {
             throw FormatError(file: url.lastPathComponent, field: "extension",
-                              message: "unknown file type \".\(ext)\" (known: \(known), each optionally .gz)")
+                              message: "has no extension; supported: \(supportedExtensions)")
+        }
+        guard let format = formats.first(where: { $0.extensions.contains(ext) }) else {
+            throw FormatError(file: url.lastPathComponent, field: "extension",
+                              message: "unknown file type \".\(ext)\" (supported: \(supportedExtensions))")
         }
         return format
+    }
+
+    /// Refuses a directory by name before anything is read.
+    static func checkPath(_ url: URL) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw FormatError(file: url.path, field: "", message: "is a directory, not a file")
+        }
     }
 
     /// The format of a file with these (decompressed) contents: a signature match first, then the extension.
@@ -124,10 +144,18 @@ public enum FormatRegistry {
         return try format(for: url)
     }
 
-    /// Reads any registered file (gzip by magic bytes).
+    /// Reads any registered file (gzip by magic bytes): the header first, which names the format and
+    /// bounds how far a compressed file may inflate, then the rest.
     public static func read(_ url: URL) throws -> any FormatDocument {
-        let data = try FileSource.read(url)
-        return try format(for: url, contents: data).read(data, url.lastPathComponent)
+        let (format, file) = try readHeader(url)
+        return try format.read(file.contents(sizeLimit: format.sizeLimit), url.lastPathComponent)
+    }
+
+    /// The header read alone: the file's format and its leading bytes, without inflating the rest.
+    public static func readHeader(_ url: URL) throws -> (format: FileFormat, file: OpenedFile) {
+        try checkPath(url)
+        let file = try FileSource.readHeader(url)
+        return (try format(for: url, contents: file.head), file)
     }
 
     /// `inspect`: the summary as one JSON object, or as readable text.
@@ -138,8 +166,10 @@ public enum FormatRegistry {
     /// `inspect` with the document's warnings (each starting with the file name) for stderr.
     public static func inspectReport(_ url: URL, json: Bool) throws -> (text: String, warnings: [String]) {
         let doc = try read(url)
-        let text = json ? doc.summary().description : doc.describe(fileName: url.lastPathComponent)
-        return (text, doc.warnings.map { "\(url.lastPathComponent): \($0)" })
+        // JSON escapes control characters itself; readable text and warnings go to a terminal.
+        let text = json ? doc.summary().description
+                        : TextDecoding.printable(doc.describe(fileName: url.lastPathComponent), keepLayout: true)
+        return (text, doc.warnings.map { TextDecoding.printable("\(url.lastPathComponent): \($0)") })
     }
 
     /// `convert`: reads `input`, writes the format `output`'s extension names (atomically; gzip for `.gz`).

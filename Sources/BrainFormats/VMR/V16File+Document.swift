@@ -1,7 +1,7 @@
 import Foundation
 
 extension FileFormat {
-    public static let v16 = FileFormat(name: "v16", extensions: ["v16"]) { try V16File(data: $0, name: $1) }
+    public static let v16 = FileFormat(name: "v16", extensions: ["v16"], sizeLimit: VMRHeader.v16FileSize) { try V16File(data: $0, name: $1) }
 }
 
 extension V16File: FormatDocument {

@@ -38,7 +38,7 @@ public struct V16File: Sendable {
     }
 
     public static func read(from url: URL) throws -> V16File {
-        try V16File(data: FileSource.read(url), name: url.lastPathComponent)
+        try V16File(data: FileSource.read(url, sizeLimit: VMRHeader.v16FileSize), name: url.lastPathComponent)
     }
 
     public func write(to url: URL) throws { try AtomicFile.write(encoded(), to: url) }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A BrainVoyager VMR anatomical volume (8-bit voxels), versions 1–4 (FORMATS.md §3).
+/// A BrainVoyager VMR anatomical volume (8-bit voxels), versions 1–4 (docs/FORMATS.md §3).
 ///
 /// `voxels` is the DimX·DimY·DimZ block, X fastest; read from an uncompressed file it shares
 /// the file's memory map, so slicing one plane does not copy the volume.
@@ -75,7 +75,7 @@ public struct VMRFile: Sendable {
 
     /// Reads `url` (gzip by magic bytes; uncompressed files are memory-mapped).
     public static func read(from url: URL) throws -> VMRFile {
-        try VMRFile(data: FileSource.read(url), name: url.lastPathComponent)
+        try VMRFile(data: FileSource.read(url, sizeLimit: VMRHeader.maxFileSize), name: url.lastPathComponent)
     }
 
     /// Writes atomically (gzip when the name ends in `.gz`).
@@ -132,6 +132,10 @@ public struct VMRFile: Sendable {
         let zero = zip(["X", "Y", "Z"], [voxelSize.x, voxelSize.y, voxelSize.z]).filter { $0.1 == 0 }.map(\.0)
         if version >= 2 && !zero.isEmpty {
             out.append("VoxelSize\(zero.joined(separator: "/")): stored as 0 (not recorded by the writer); 1 mm is used for coordinates")
+        }
+        if version >= 2 && v16Range == nil {
+            out.append("OrigV16MinValue, OrigV16MeanValue, OrigV16MaxValue: missing (the file ends before this optional "
+                       + "tail); the 16-bit range is unknown and a converted copy will not have it either")
         }
         if version >= 2 && leftRightConvention == 2 {
             out.append("LeftRightConvention: 2 (neurological); its effect on the Z axis is unverified and nothing is flipped")

@@ -23,50 +23,25 @@ extension VOIFile {
             current = nil
         }
         while let line = s.nextLine() {
-            guard let (key, value) = s.keyValue(line) else {
-                throw s.error(line, "line", "expected `Key: value`, found \"\(s.text(line).prefix(60))\"")
-            }
+            let (key, value) = try s.entry(line)
             switch key.lowercased() {
             case "nrofvois":
-                guard let n = s.integer(value), n >= 0 else { throw s.error(line, "NrOfVOIs", "\"\(s.text(value))\" is not a count") }
-                declaredVOIs = n
+                declaredVOIs = try s.count(line, value, "NrOfVOIs", items: "VOIs")
             case "nameofvoi":
                 finishCurrent()
                 current = VOI(name: RawString(bytes: s.raw(value)), color: nil, voxels: [])
             case "colorofvoi":
-                var c: (Int64, Int64, Int64) = (0, 0, 0)
                 guard current != nil else { throw s.error(line, "ColorOfVOI", "appears before any NameOfVOI") }
-                guard s.integers(value, into: &c, max: 3) == 3, [c.0, c.1, c.2].allSatisfy({ (0...255).contains($0) }) else {
-                    throw s.error(line, "ColorOfVOI", "\"\(s.text(value))\" is not three values 0–255")
-                }
-                current!.color = SIMD3(UInt8(c.0), UInt8(c.1), UInt8(c.2))
+                current!.color = try s.rgb(line, value, "ColorOfVOI")
             case "nrofvoxels":
                 guard current != nil else { throw s.error(line, "NrOfVoxels", "appears before any NameOfVOI") }
-                guard let n = s.integer(value), n >= 0 else {
-                    throw s.error(line, "NrOfVoxels", "\"\(s.text(value))\" is not a count")
-                }
                 // A coordinate line takes at least 6 bytes ("0 0 0\n"), which bounds the allocation.
-                guard n <= s.remainingBytes / 5 + 1 else {
-                    throw s.error(line, "NrOfVoxels", "\(n) voxels cannot fit in the \(s.remainingBytes) bytes left")
-                }
+                let n = try s.count(line, value, "NrOfVoxels", items: "voxels", bytesPerItem: 5)
                 current!.voxels = try readVoxels(&s, count: n, voi: current!.name.string)
             case "nrofvoivtcs":
                 finishCurrent()
-                guard let n = s.integer(value), n >= 0 else {
-                    throw s.error(line, "NrOfVOIVTCs", "\"\(s.text(value))\" is not a count")
-                }
-                guard n <= s.remainingBytes else {
-                    throw s.error(line, "NrOfVOIVTCs", "\(n) paths cannot fit in the \(s.remainingBytes) bytes left")
-                }
-                var paths: [RawString] = []
-                for k in 0..<n {
-                    // Paths are taken whole: they may contain colons (C:/…).
-                    guard let p = s.nextLine() else {
-                        throw s.error(nil, "NrOfVOIVTCs", "file ends after \(k) of \(n) paths")
-                    }
-                    paths.append(RawString(bytes: s.raw(p)))
-                }
-                vtcs = paths
+                let n = try s.count(line, value, "NrOfVOIVTCs", items: "paths", bytesPerItem: 1)
+                vtcs = try s.lines(n, "NrOfVOIVTCs", items: "paths").map { RawString(bytes: $0) }
             default:
                 let entry = TextHeaderEntry(key: key, value: RawString(bytes: s.raw(value)))
                 if current != nil {
@@ -81,17 +56,9 @@ extension VOIFile {
         finishCurrent()
 
         let file = VOIFile(header: header, vois: vois, footer: footer, vtcs: vtcs, sourceBytes: source)
-        guard let versionText = file.value("FileVersion") else {
-            throw s.error(nil, "FileVersion", "missing: not a VOI file")
-        }
-        guard let version = Int(versionText), (1...4).contains(version) else {
-            throw s.error(nil, "FileVersion", "\"\(versionText)\" is not a known VOI version (1–4)")
-        }
+        let version = try s.version(file.value("FileVersion"), format: "VOI", known: 1...4)
         // An unknown ReferenceSpace (BV also knows e.g. `mTAL`) is kept as written; see `referenceSpace`/`warnings`.
-        guard let declared = declaredVOIs else { throw s.error(nil, "NrOfVOIs", "missing") }
-        guard declared == vois.count else {
-            throw s.error(nil, "NrOfVOIs", "header says \(declared) VOIs but the file holds \(vois.count)")
-        }
+        try s.checkDeclared(declaredVOIs, found: vois.count, field: "NrOfVOIs", items: "VOIs")
         for voi in vois where version >= 2 && voi.color == nil {
             throw s.error(nil, "ColorOfVOI", "VOI \"\(voi.name)\" has no colour (required from version 2)")
         }

@@ -1,16 +1,5 @@
 import Foundation
 
-/// One `Key: value` header line of a BV text file, value kept as written.
-public struct TextHeaderEntry: Hashable, Sendable {
-    public var key: String
-    public var value: RawString
-
-    public init(key: String, value: RawString) {
-        self.key = key
-        self.value = value
-    }
-}
-
 /// One volume of interest: a named, coloured voxel list.
 public struct VOI: Hashable, Sendable {
     public var name: RawString
@@ -29,9 +18,9 @@ public struct VOI: Hashable, Sendable {
     }
 }
 
-/// A BrainVoyager VOI file, versions 1–4 (FORMATS.md §5). The bytes read are kept, so an unchanged
+/// A BrainVoyager VOI file, versions 1–4 (docs/FORMATS.md §5). The bytes read are kept, so an unchanged
 /// file writes back identically; any change writes BrainVoyager's layout.
-public struct VOIFile: Sendable {
+public struct VOIFile: Sendable, KeyValueTextFile {
     /// Header lines before the first VOI (except `NrOfVOIs`), in file order, values as written.
     public var header: [TextHeaderEntry] { didSet { sourceBytes = nil } }
     public var vois: [VOI] { didSet { sourceBytes = nil } }
@@ -73,30 +62,6 @@ public struct VOIFile: Sendable {
         self.vtcs = vtcs
         self.sourceBytes = sourceBytes
     }
-
-    public static func read(from url: URL) throws -> VOIFile {
-        try VOIFile(data: FileSource.read(url), name: url.lastPathComponent)
-    }
-
-    public func write(to url: URL) throws {
-        try AtomicFile.write(encoded(), to: url)
-    }
-
-    /// The header value of `key` (case-insensitive), as text.
-    public func value(_ key: String) -> String? {
-        header.first { $0.key.caseInsensitiveCompare(key) == .orderedSame }?.value.string
-    }
-
-    /// Sets (or appends) a header value.
-    public mutating func setValue(_ value: String, for key: String) {
-        if let i = header.firstIndex(where: { $0.key.caseInsensitiveCompare(key) == .orderedSame }) {
-            header[i].value = RawString(value)
-        } else {
-            header.append(TextHeaderEntry(key: key, value: RawString(value)))
-        }
-    }
-
-    public var version: Int { value("FileVersion").flatMap { Int($0) } ?? 0 }
 
     /// `ReferenceSpace` (v4) or `CoordsType` (v1–v3) as written; `BV` when missing.
     public var referenceSpaceName: String { value("ReferenceSpace") ?? value("CoordsType") ?? "BV" }

@@ -37,7 +37,7 @@ public struct AtlasScene: Sendable {
         let showSubcortical = request.subcortical || isSubcorticalAtlas
         var layers: [Scene.Layer] = []
         var infos: [LayerInfo] = []
-        let highlighted = try highlightSet(request, library: library)
+        let highlighted = try highlightSet(request, library: library, shown: hemisphere)
 
         // The cortex is always drawn; with the subcortical atlas it is see-through glass (left out
         // of picks), as in the web viewer, so the structures show in every view.
@@ -108,10 +108,13 @@ public struct AtlasScene: Sendable {
         return Set(regions.indices.filter { regions[$0]?.hemisphere == hidden })
     }
 
-    static func highlightSet(_ request: SceneRequest, library: AtlasLibrary) throws -> Set<Region> {
+    static func highlightSet(_ request: SceneRequest, library: AtlasLibrary,
+                             shown: SceneRequest.HemisphereChoice = .both) throws -> Set<Region> {
         guard let query = request.highlight else { return [] }
+        // One side shown: a query without a side means that side, and suggestions come from it.
+        let side: Hemisphere? = shown == .left ? .left : shown == .right ? .right : nil
         do {
-            return Set(try RegionSearch(library: library, atlas: request.atlas).highlight(query))
+            return Set(try RegionSearch(library: library, atlas: request.atlas, side: side).highlight(query))
         } catch AtlasError.noMatch(_, let suggestions) {
             throw RenderError.unknownRegion(query, suggestions: suggestions)
         }

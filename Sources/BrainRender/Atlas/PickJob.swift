@@ -15,7 +15,7 @@ extension RenderJobs {
     /// loads while Mesa starts, and the pass always draws. `errorModel` is the snapping of the
     /// rasteriser that would draw.
     public static func pick(_ request: SceneRequest, data: String?, x: Int, y: Int,
-                            decideOnCPU: Bool = true, errorModel: PickErrorModel = .llvmpipe,
+                            decideOnCPU: Bool = true, errorModel: PickErrorModel = .expectedHere,
                             exitsAfter: Bool = false) throws -> PickReport {
         let pixel = try Pixel(x: x, y: y, width: request.width, height: request.height)
         var times = StageTimes()
@@ -30,7 +30,9 @@ extension RenderJobs {
                 id = certain
                 times.mark("decided on the CPU")
             } else {
-                let context = try GLContext(width: request.width, height: request.height)
+                let backend = try GLBackend.chosen()
+                times.mark("GL library (\(backend))")
+                let context = try GLContext(width: request.width, height: request.height, backend: backend)
                 if exitsAfter { _ = Unmanaged.passRetained(context) }
                 times.mark("context")
                 id = try context.pickID(scene.scene, pixel: pixel, candidates: candidates)
@@ -74,7 +76,9 @@ extension AtlasScene {
         let region = layers[target.layer].regions[target.range]
         let hit = PickResolver.resolve(scene: scene, layer: target.layer, triangles: triangles(target), pixel: pixel)
         let text = try region.flatMap { try library?.text(for: $0) }
-        return PickReport(x: pixel.x, y: pixel.y, region: region, text: text, hit: hit)
+        let surface = region == nil
+            ? PickSurface.describe(layerName: layers[target.layer].name, vertex: hit?.vertex, library: library) : nil
+        return PickReport(x: pixel.x, y: pixel.y, region: region, text: text, hit: hit, surface: surface)
     }
 }
 
@@ -91,7 +95,8 @@ extension AtlasLibrary: AtlasLibraryTexts {
 }
 
 /// `pick X Y` (and `/api/pick`): the region under a pixel with its info text, the surface point
-/// and vertex; all null off the brain.
+/// and vertex; all null off the brain. `surface` names what was hit where no region is
+/// ("unlabelled cortex (medial wall)"), and is null on a region or off the brain.
 public struct PickReport: Encodable, Sendable {
     public struct TextField: Encodable, Sendable {
         public let text: String?
@@ -110,16 +115,18 @@ public struct PickReport: Encodable, Sendable {
     public let region: RegionWith<TextField>?
     public let mni: [Double]?
     public let vertex: Int?
+    public let surface: String?
 
-    public init(x: Int, y: Int, region: Region?, text: String?, hit: PickResolver.Hit?) {
+    public init(x: Int, y: Int, region: Region?, text: String?, hit: PickResolver.Hit?, surface: String? = nil) {
         self.x = x
         self.y = y
+        self.surface = region == nil && hit != nil ? surface : nil
         self.region = region.map { RegionWith($0, TextField(text: text)) }
         mni = hit.map { h in [h.anatomical.x, h.anatomical.y, h.anatomical.z].map { (Double($0) * 100).rounded() / 100 } }
         vertex = hit?.vertex
     }
 
-    enum CodingKeys: String, CodingKey { case x, y, region, mni, vertex }
+    enum CodingKeys: String, CodingKey { case x, y, region, mni, vertex, surface }
 
     // Written by hand so that off-brain fields are explicit nulls.
     public func encode(to encoder: any Encoder) throws {
@@ -129,5 +136,6 @@ public struct PickReport: Encodable, Sendable {
         if let region { try c.encode(region, forKey: .region) } else { try c.encodeNil(forKey: .region) }
         if let mni { try c.encode(mni, forKey: .mni) } else { try c.encodeNil(forKey: .mni) }
         if let vertex { try c.encode(vertex, forKey: .vertex) } else { try c.encodeNil(forKey: .vertex) }
+        if let surface { try c.encode(surface, forKey: .surface) } else { try c.encodeNil(forKey: .surface) }
     }
 }

@@ -38,7 +38,9 @@ public enum RenderJobs {
             return (try buildScene(request, library: library), library)
         }
         let context = Result { () throws(RenderError) -> GLContext in
-            let context = try GLContext(width: request.width, height: request.height)
+            let backend = try GLBackend.chosen()
+            times.mark("GL library (\(backend))")
+            let context = try GLContext(width: request.width, height: request.height, backend: backend)
             times.mark("context")
             // Worth it only while the scene is still loading; otherwise the real pass builds them.
             if !loading.isFinished {

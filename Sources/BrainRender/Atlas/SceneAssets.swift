@@ -21,8 +21,8 @@ public final class SceneAssets: @unchecked Sendable {
         if let cached = meshes[name] { lock.unlock(); return cached }
         lock.unlock()
         guard let entry = library.catalog.meshes.first(where: { $0.name == name }) else {
-            throw RenderError.badMesh(file: "catalog.json", field: "meshes",
-                                      problem: "no mesh '\(name)' (known: \(library.catalog.meshes.map(\.name).joined(separator: ", ")))")
+            throw RenderError.invalid(FieldError("mesh", value: name,
+                "is not in the catalog (known: \(library.catalog.meshes.map(\.name).joined(separator: ", ")))"))
         }
         let url = try library.url(entry.file)
         let srf = try SRFFile.read(from: url)

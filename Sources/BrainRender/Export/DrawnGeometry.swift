@@ -32,7 +32,7 @@ public struct DrawnGeometry: Sendable {
             guard parts.count == 2, let surface = SceneRequest.Surface(rawValue: parts[0]),
                   let side = SceneRequest.HemisphereChoice(rawValue: parts[1]), side != .both else {
                 throw RenderError.invalid(FieldError("mesh", value: mesh,
-                                            "is not a catalog mesh (pial-left, pial-right, inflated-left, inflated-right, subcortical, head)"))
+                    "is not a catalog mesh (pial-left, pial-right, inflated-left, inflated-right, subcortical, head)"))
             }
             request.surface = surface
             request.hemisphere = side

@@ -1,45 +1,74 @@
 import COSMesa
 
-/// One OSMesa context with its own colour buffer; use it on one thread only (OSMesa binds per thread).
+/// One GL context with its own colour buffer, on the backend `GLBackend` chose; use it on one
+/// thread only (both OSMesa and EGL bind contexts per thread).
 ///
 /// The server keeps one per worker thread for the thread's whole life.
 public final class GLContext {
     /// Largest width or height accepted, well below OSMesa's own limit.
     public static let maxSide = 4096
 
-    let library: OSMesaLibrary
+    /// Where the passes draw: OSMesa's context draws straight into `buffer`; EGL's into a
+    /// framebuffer object that `readBack` copies from.
+    private enum Target {
+        case osmesa(OSMesaLibrary, OSMesaContext)
+        case egl(EGLOffscreen)
+    }
+
+    /// The backend this context draws with.
+    public let backend: GLBackend
     let gl: GLFunctions
-    private let context: OSMesaContext
+    private let target: Target
     private(set) var width = 0
     private(set) var height = 0
-    /// OSMesa draws into this buffer, rows bottom-up (GL order).
+    /// The drawn pixels, rows bottom-up (GL order).
     private var buffer: PixelBuffer
     var pixels: UnsafeMutableRawPointer? { buffer.base }
     var programs = ShaderPrograms()
     /// GPU copies of geometries drawn before, keyed by the geometry object.
     var buffers = GeometryBufferCache()
 
-    /// Creates a context and makes it current on the calling thread.
-    public init(width: Int = 1024, height: Int = 768) throws(RenderError) {
+    /// Creates a context on `backend` (nil: `GLBackend.chosen()`) and makes it current on the
+    /// calling thread.
+    public init(width: Int = 1024, height: Int = 768, backend: GLBackend? = nil) throws(RenderError) {
         try Self.checkSize(width: width, height: height)
-        library = try OSMesaLibrary.shared()
-        guard let context = library.createContextExt(GLenum(OSMESA_RGBA), 24, 0, 0, nil) else {
-            throw .contextFailed("OSMesaCreateContextExt failed (RGBA, 24-bit depth)")
+        if let backend { self.backend = backend } else { self.backend = try GLBackend.chosen() }
+        let loader: any GLProcLoader
+        switch self.backend {
+        case .osmesa:
+            let library = try OSMesaLibrary.shared()
+            guard let context = library.createContextExt(GLenum(OSMESA_RGBA), 24, 0, 0, nil) else {
+                throw .contextFailed("OSMesaCreateContextExt failed (RGBA, 24-bit depth)")
+            }
+            target = .osmesa(library, context)
+            loader = library
+        case .egl:
+            let offscreen = try EGLOffscreen()
+            target = .egl(offscreen)
+            loader = offscreen.loader
         }
-        self.context = context
         do throws(RenderError) {
-            gl = try GLFunctions(library)
+            gl = try GLFunctions(loader)
             buffer = try PixelBuffer(byteCount: width * height * 4)
         } catch {
-            library.destroyContext(context)
+            Self.destroy(target)
             throw error
         }
         try resize(width: width, height: height)
     }
 
     deinit {
-        buffers.releaseAll(gl)
-        library.destroyContext(context)
+        // GL calls go to whichever context is current on this thread: with two backends in one
+        // process that may be another one, so this context is made current before its buffers go.
+        if (try? makeCurrent()) != nil { buffers.releaseAll(gl) }
+        Self.destroy(target)
+    }
+
+    private static func destroy(_ target: Target) {
+        switch target {
+        case .osmesa(let library, let context): library.destroyContext(context)
+        case .egl(let offscreen): offscreen.destroy()
+        }
     }
 
     private static func checkSize(width: Int, height: Int) throws(RenderError) {
@@ -53,18 +82,38 @@ public final class GLContext {
         try Self.checkSize(width: width, height: height)
         let needed = width * height * 4
         if needed > buffer.byteCount { buffer = try PixelBuffer(byteCount: needed) }
-        guard library.makeCurrent(context, pixels, GLenum(GL_UNSIGNED_BYTE), GLsizei(width), GLsizei(height)) != 0 else {
-            throw .contextFailed("OSMesaMakeCurrent failed for \(width)x\(height)")
-        }
         self.width = width
         self.height = height
+        try makeCurrent()
         gl.viewport(0, 0, GLsizei(width), GLsizei(height))
     }
 
-    /// The GL renderer string (for reports), e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
-    public var rendererName: String {
-        gl.getString(GLenum(GL_RENDERER)).map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? "?"
+    /// Makes the context current on this thread at the current size, every time: OSMesa and
+    /// EGL switch the same per-thread GL dispatch, so neither may trust its own idea of what
+    /// is current once the other has run on the thread (`EGLOffscreen.bind`).
+    private func makeCurrent() throws(RenderError) {
+        switch target {
+        case .osmesa(let library, let context):
+            guard library.makeCurrent(context, pixels, GLenum(GL_UNSIGNED_BYTE), GLsizei(width), GLsizei(height)) != 0 else {
+                throw .contextFailed("OSMesaMakeCurrent failed for \(width)x\(height)")
+            }
+        case .egl(let offscreen):
+            try offscreen.bind(width: width, height: height)
+        }
     }
+
+    /// Brings the drawn pixels into `pixels`: the whole image, or the one pixel at (x, GL row).
+    /// OSMesa has drawn there already; EGL's framebuffer is read as the same bottom-up rows.
+    func readBack(pixel: (x: Int, row: Int)?) {
+        guard case .egl = target else { return }
+        let (x, row, w, h) = pixel.map { ($0.x, $0.row, 1, 1) } ?? (0, 0, width, height)
+        gl.readPixels(GLint(x), GLint(row), GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+                      buffer.base.advanced(by: (row * width + x) * 4))
+    }
+
+    /// Whether `GL_MULTISAMPLE` can be switched: desktop GL has the switch, OpenGL ES has none
+    /// (and its framebuffer object has one sample anyway).
+    var hasMultisampleSwitch: Bool { backend == .osmesa }
 
     func check(_ call: String) throws(RenderError) {
         let code = gl.getError()

@@ -1,6 +1,6 @@
 import COSMesa
 
-/// GL entry points resolved through OSMesaGetProcAddress (the module never links libGL/libOSMesa).
+/// GL entry points resolved through the backend's loader (the module never links a GL library).
 struct GLFunctions {
     typealias V_E = @convention(c) (GLenum) -> Void
     typealias V_EEEE = @convention(c) (GLenum, GLenum, GLenum, GLenum) -> Void
@@ -27,12 +27,13 @@ struct GLFunctions {
     typealias GenBuffers = @convention(c) (GLsizei, UnsafeMutablePointer<GLuint>?) -> Void
     typealias BufferData = @convention(c) (GLenum, GLsizeiptr, UnsafeRawPointer?, GLenum) -> Void
     typealias AttribPointer = @convention(c) (GLuint, GLint, GLenum, GLboolean, GLsizei, UnsafeRawPointer?) -> Void
+    typealias GetIntegerv = @convention(c) (GLenum, UnsafeMutablePointer<GLint>?) -> Void
     typealias DrawElements = @convention(c) (GLenum, GLsizei, GLenum, UnsafeRawPointer?) -> Void
 
     let viewport: V_I4, scissor: V_I4, clearColor: V_F4, clear: V_B
     let enable: V_E, disable: V_E, cullFace: V_E, frontFace: V_E, depthFunc: V_E
     let depthMask: V_Bool, blendFuncSeparate: V_EEEE, finish: V_Void, getError: E_Void
-    let readPixels: ReadPixels, getString: GetString
+    let readPixels: ReadPixels, getString: GetString, getIntegerv: GetIntegerv
     let createShader: U_E, shaderSource: ShaderSource, compileShader: V_U
     let getShaderiv: GetIv, getShaderInfoLog: GetLog, deleteShader: V_U
     let createProgram: U_Void, attachShader: V_UU, bindAttribLocation: BindAttrib
@@ -45,7 +46,7 @@ struct GLFunctions {
 
     typealias V_EU = @convention(c) (GLenum, GLuint) -> Void
 
-    init(_ lib: OSMesaLibrary) throws(RenderError) {
+    init(_ lib: any GLProcLoader) throws(RenderError) {
         viewport = try lib.proc("glViewport", as: V_I4.self)
         scissor = try lib.proc("glScissor", as: V_I4.self)
         clearColor = try lib.proc("glClearColor", as: V_F4.self)
@@ -61,6 +62,7 @@ struct GLFunctions {
         getError = try lib.proc("glGetError", as: E_Void.self)
         readPixels = try lib.proc("glReadPixels", as: ReadPixels.self)
         getString = try lib.proc("glGetString", as: GetString.self)
+        getIntegerv = try lib.proc("glGetIntegerv", as: GetIntegerv.self)
         createShader = try lib.proc("glCreateShader", as: U_E.self)
         shaderSource = try lib.proc("glShaderSource", as: ShaderSource.self)
         compileShader = try lib.proc("glCompileShader", as: V_U.self)

@@ -14,16 +14,17 @@ public final class OSMesaLibrary: @unchecked Sendable {
 
     /// The library name passed to dlopen; Debian's libosmesa6 installs it.
     public static let libraryName = "libOSMesa.so.8"
+    /// Names another library to open instead (a path, or a soname such as libOSMesa.so.6);
+    /// tests set it to a name that does not exist to hide OSMesa.
+    public static let libraryVariable = "BRAINTUTOR_OSMESA_LIBRARY"
 
     let createContextExt: CreateContextExt
     let makeCurrent: MakeCurrent
     let destroyContext: DestroyContext
     let getProcAddress: GetProcAddress
     let pixelStore: PixelStore
-    private let handle: UnsafeMutableRawPointer
 
-    /// The process-wide library; dlopen is reference counted and the handle is never closed,
-    /// because Mesa keeps threads and atexit handlers that would dangle after dlclose.
+    /// The process-wide library (`SharedLibrary`: never closed).
     public static func shared() throws(RenderError) -> OSMesaLibrary {
         switch loaded {
         case .success(let library): return library
@@ -31,30 +32,28 @@ public final class OSMesaLibrary: @unchecked Sendable {
         }
     }
 
-    /// Starts opening the library on a thread of its own (~15 ms: Mesa pulls in libLLVM), so a
-    /// command that will draw overlaps it with argument parsing and scene loading; `shared()`
-    /// then waits for that first open instead of starting another.
-    public static func preload() {
-        let thread = Thread { _ = loaded }
-        thread.start()
-    }
-
     private static let loaded: Result<OSMesaLibrary, RenderError> = {
         ShaderCacheSetup.configure()
-        do throws(RenderError) { return .success(try OSMesaLibrary(name: libraryName)) } catch { return .failure(error) }
+        do throws(RenderError) { return .success(try OSMesaLibrary(name: configuredName)) } catch { return .failure(error) }
     }()
 
+    /// `libraryName`, or the name `BRAINTUTOR_OSMESA_LIBRARY` gives.
+    static var configuredName: String {
+        getenv(libraryVariable).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? libraryName
+    }
+
+    /// Whether OSMesa is loaded in this process (without loading it): then it may have switched
+    /// a thread's GL dispatch behind EGL's back.
+    static var isInProcess: Bool {
+        guard let handle = dlopen(configuredName, RTLD_NOW | RTLD_NOLOAD) else { return false }
+        dlclose(handle)  // only drops the reference NOLOAD added
+        return true
+    }
+
     init(name: String) throws(RenderError) {
-        guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "unknown dlopen failure"
-            throw .libraryMissing(name: name, reason: reason + " (install Debian's libosmesa6)")
-        }
-        self.handle = handle
+        let library = try SharedLibrary(name, packages: GLBackend.osmesa.packages)
         func symbol<T>(_ symbolName: String, as type: T.Type) throws(RenderError) -> T {
-            guard let pointer = dlsym(handle, symbolName) else {
-                throw .libraryMissing(name: name, reason: "symbol \(symbolName) not found")
-            }
-            return unsafeBitCast(pointer, to: type)
+            try library.symbol(symbolName, as: type)
         }
         createContextExt = try symbol("OSMesaCreateContextExt", as: CreateContextExt.self)
         makeCurrent = try symbol("OSMesaMakeCurrent", as: MakeCurrent.self)
@@ -66,7 +65,7 @@ public final class OSMesaLibrary: @unchecked Sendable {
     /// Looks up a GL entry point; OSMesa answers for every function its GL version has.
     func proc<T>(_ name: String, as type: T.Type) throws(RenderError) -> T {
         guard let pointer = name.withCString({ getProcAddress($0) }) else {
-            throw .libraryMissing(name: Self.libraryName, reason: "GL function \(name) not available")
+            throw .libraryMissing(name: "OSMesa", reason: "GL function \(name) not available")
         }
         return unsafeBitCast(pointer, to: type)
     }

@@ -58,6 +58,7 @@ extension GLContext {
         gl.disable(GLenum(GL_SCISSOR_TEST))
         gl.finish()
         try check("colour pass")
+        readBack(pixel: scissor.map { (x: $0.0, row: $0.1) })
     }
 
     /// Draws the pick pass over the whole image and returns the pick id of every pixel.
@@ -88,7 +89,7 @@ extension GLContext {
                        ranges: [(part.triangleStart, part.triangleCount, Self.idColor(part.pickID))])
         }
         GeometryBufferCache.free(b.vertexBuffer, b.indexBuffer, gl: gl)
-        try endPass("pick pass")
+        try endPass("pick pass", pixel: (x, row))
         let p = pixels!.advanced(by: (row * scene.width + x) * 4).assumingMemoryBound(to: UInt8.self)
         return IndexImage.decode(p[0], p[1], p[2])
     }
@@ -101,7 +102,7 @@ extension GLContext {
             let first = firstIDs[index]
             drawLayer(layer, program: program, normals: false) { range, _ in Self.idColor(first + UInt32(range)) }
         }
-        try endPass("pick pass")
+        try endPass("pick pass", pixel: scissor.map { (x: $0.0, row: $0.1) })
     }
 
     /// Size, shared state, scissor, cleared buffers, and the flat program with the camera.
@@ -116,10 +117,12 @@ extension GLContext {
         scene.camera.mvp.withUnsafeBufferPointer { gl.uniformMatrix4fv(program.mvp, 1, 0, $0.baseAddress) }
     }
 
-    private func endPass(_ name: String) throws(RenderError) {
+    /// Ends a pass and reads back what it drew: the whole image, or its one scissored pixel.
+    private func endPass(_ name: String, pixel: (x: Int, row: Int)?) throws(RenderError) {
         gl.disable(GLenum(GL_SCISSOR_TEST))
         gl.finish()
         try check(name)
+        readBack(pixel: pixel)
     }
 
     /// A pick id as the RGB colour the pass writes (`IndexImage.decode` reads it back).
@@ -131,7 +134,7 @@ extension GLContext {
     private func setCommonState() {
         gl.disable(GLenum(GL_DITHER))
         gl.disable(GLenum(GL_BLEND))
-        gl.disable(GLenum(GL_MULTISAMPLE))
+        if hasMultisampleSwitch { gl.disable(GLenum(GL_MULTISAMPLE)) }
         gl.disable(GLenum(GL_SCISSOR_TEST))
         gl.enable(GLenum(GL_DEPTH_TEST))
         gl.depthFunc(GLenum(GL_LESS))

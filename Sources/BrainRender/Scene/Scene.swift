@@ -52,8 +52,8 @@ public struct Scene: Sendable {
 
     public init(layers: [Layer], direction: ViewDirection, width: Int, height: Int,
                 background: Background = .color(RGB(255, 255, 255))) throws(RenderError) {
-        guard (1...GLContext.maxSide).contains(width), (1...GLContext.maxSide).contains(height) else {
-            throw .badSize(width: width, height: height, limit: GLContext.maxSide)
+        guard (1...RequestLimits.maximumImageSide).contains(width), (1...RequestLimits.maximumImageSide).contains(height) else {
+            throw .badSize(width: width, height: height, limit: RequestLimits.maximumImageSide)
         }
         for layer in layers where layer.colors.count != layer.geometry.grouping.ranges.count {
             throw .emptyScene("layer has \(layer.colors.count) colours for \(layer.geometry.grouping.ranges.count) ranges")

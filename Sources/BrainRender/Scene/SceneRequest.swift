@@ -70,19 +70,14 @@ public struct SceneRequest: Sendable, Hashable {
             hemisphere = try Self.choice("hemi", text, HemisphereChoice.init(userText:), HemisphereChoice.allCases)
         }
         if let text = fields.surface { surface = try Self.choice("surface", text, Surface.init(userText:), Surface.allCases) }
-        width = fields.width ?? width
-        height = fields.height ?? height
-        highlight = fields.highlight
-        dimOthers = fields.dimOthers
         if let text = fields.shading { shading = try Self.choice("shading", text, Shading.init(userText:), Shading.allCases) }
         if let text = fields.aa { antialias = try Supersampling.factor(option: text) }
         if let text = fields.background { background = try Background.parse(text) }
-        azimuth = fields.azimuth
-        elevation = fields.elevation
-        head = fields.head
-        subcortical = fields.subcortical
-        meshFile = fields.mesh
-        poiFile = fields.poi
+        // The rest are taken as given; `validate` checks them together.
+        (width, height) = (fields.width ?? width, fields.height ?? height)
+        (highlight, dimOthers) = (fields.highlight, fields.dimOthers)
+        (azimuth, elevation) = (fields.azimuth, fields.elevation)
+        (head, subcortical, meshFile, poiFile) = (fields.head, fields.subcortical, fields.mesh, fields.poi)
         try validate()
     }
 
@@ -93,7 +88,7 @@ public struct SceneRequest: Sendable, Hashable {
     /// Checks every limit and combination that needs no data.
     public func validate() throws(FieldError) {
         if !(1...RequestLimits.maximumImageSide).contains(width) || !(1...RequestLimits.maximumImageSide).contains(height) {
-            throw FieldError("size", value: "\(width)x\(height)", Self.sizeProblem)
+            throw Self.sizeError("\(width)x\(height)")
         }
         for (field, value, limit) in [("azimuth", azimuth, Self.azimuthLimit), ("elevation", elevation, Self.elevationLimit)] {
             if let value, !(value.isFinite && abs(value) <= limit) {
@@ -110,7 +105,10 @@ public struct SceneRequest: Sendable, Hashable {
         _ = try resolvedHemisphere()
     }
 
-    static let sizeProblem = "must be W×H with 1…\(RequestLimits.maximumImageSide) pixels per side"
+    /// The `size` field's error for `text` as given.
+    static func sizeError(_ text: String, limit: Int = RequestLimits.maximumImageSide) -> FieldError {
+        FieldError("size", value: text, "must be W×H with 1…\(limit) pixels per side")
+    }
 
     /// `WxH` (or `W×H`) as typed for the `size` field.
     public static func size(parsing text: String) throws(FieldError) -> (width: Int, height: Int) {
@@ -118,7 +116,7 @@ public struct SceneRequest: Sendable, Hashable {
             .flatMap { $0.split(separator: "×", omittingEmptySubsequences: false) }
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
               (1...RequestLimits.maximumImageSide).contains(w), (1...RequestLimits.maximumImageSide).contains(h) else {
-            throw FieldError("size", value: text, sizeProblem)
+            throw sizeError(text)
         }
         return (w, h)
     }

@@ -10,6 +10,7 @@ const state = {
   hemi: "left",
   surface: "pial",
   dimOthers: false,
+  head: false,          // the see-through head around the brain
   selected: null,       // region object (+ text etc.) or null
   plane: "axial",
   sliceMni: 0,          // slider value: the plane's MNI coordinate in mm
@@ -134,7 +135,7 @@ function highlightParam() {
 function sceneParams(view = state.view, hemi = state.hemi) {
   const { w, h } = brainSize();
   return {
-    atlas: state.atlas, view, hemi, surface: state.surface, w, h,
+    atlas: state.atlas, view, hemi, surface: state.surface, w, h, head: state.head ? "true" : null,
     highlight: highlightParam(), dimOthers: state.dimOthers && highlightParam() !== null ? "true" : null,
   };
 }
@@ -152,7 +153,7 @@ async function pickPixel(x, y) {
   try {
     const result = await getJSON(`/api/pick?${img.dataset.scene}&${query({ x, y })}`);
     if (!result.region) {
-      showStatus("No region there: that is background or unlabelled cortex.");
+      showStatus(result.surface ? `No region there: ${result.surface}.` : "No region there: that is background.");
       return;
     }
     showStatus("");
@@ -327,7 +328,7 @@ async function fillTable() {
     const side = document.createElement("td");
     side.textContent = region.hemisphere === "none" ? "–" : region.hemisphere;
     const lobe = document.createElement("td");
-    lobe.textContent = region.lobe || "";
+    lobe.textContent = region.lobe || (region.lobes || []).join(", ");
     row.append(swatch, name, side, lobe);
     body.appendChild(row);
   }
@@ -475,7 +476,10 @@ async function select(region, { point = null, info = null, keepView = false } = 
   state.selected = Object.assign({}, region, details.region);
   showInfo(details);
   if (point) moveSliceTo(point);
-  else if (details.region && details.region.centroidMni) moveSliceTo(details.region.centroidMni);
+  else if (details.region && (details.region.anchorMni || details.region.centroidMni)) {
+    // The anchor lies inside the region; a centroid can fall outside a curved one.
+    moveSliceTo(details.region.anchorMni || details.region.centroidMni);
+  }
   updateButtons();
   renderBrain();
   renderSlice();
@@ -488,7 +492,9 @@ function showInfo(details) {
   $("info-swatch").style.background = colorCSS(region.color);
   $("info-atlas").textContent = atlasTitle(region.atlas);
   $("info-side").textContent = sideText(region.hemisphere);
-  $("info-lobe").textContent = region.lobe || "–";
+  $("info-lobe").textContent = region.lobe || (region.lobes && region.lobes.length ? region.lobes.join(", ") : "–");
+  $("info-caveat").textContent = region.caveat ? `Approximate: ${region.caveat}` : "";
+  $("info-caveat").hidden = !region.caveat;
   $("info-synonyms").textContent = region.synonyms && region.synonyms.length ? region.synonyms.join(", ") : "–";
   $("info-volume").textContent = typeof region.volumeMl === "number" ? `${region.volumeMl.toFixed(1)} ml` : "–";
   $("info-text").textContent = region.text || "";
@@ -546,6 +552,8 @@ async function setAtlas(name, { keepSelection = false } = {}) {
   state.atlas = name;
   $("atlas").value = name;
   if (!keepSelection) { state.selected = null; state.slicePoint = null; }
+  // The brain loads while the regions arrive: it does not need them.
+  if (!keepSelection) renderBrain();
   try {
     state.regions = await getJSON(`/api/regions?${query({ atlas: name })}`);
   } catch (error) {
@@ -553,10 +561,7 @@ async function setAtlas(name, { keepSelection = false } = {}) {
     showStatus(`Could not load the regions: ${error.message}`);
   }
   await fillTable();
-  if (!keepSelection) {
-    renderBrain();
-    renderSlice();
-  }
+  if (!keepSelection) renderSlice();
 }
 
 function updateButtons() {
@@ -589,7 +594,8 @@ function setViewName(view) {
   return renderBrain();
 }
 
-const phoneQuery = window.matchMedia("(max-width: 600px)");
+// The same widths as the phone layout in style.css.
+const phoneQuery = window.matchMedia("(max-width: 600px), (max-height: 500px) and (orientation: landscape)");
 function isPhone() { return phoneQuery.matches; }
 
 // On a phone the sections are tab panels; on a wider screen they are all shown, so the
@@ -653,6 +659,7 @@ function wireControls() {
     button.addEventListener("keydown", tabKey);
   }
   $("dim-others").addEventListener("change", (event) => { state.dimOthers = event.target.checked; renderBrain(); });
+  $("show-head").addEventListener("change", (event) => { state.head = event.target.checked; renderBrain(); });
   let sliderTimer = null;
   $("slice-index").addEventListener("input", (event) => {
     state.sliceMni = Number(event.target.value);
@@ -705,7 +712,7 @@ async function start() {
   const first = state.atlases.find((a) => a.name === "gyri") || state.atlases[0];
   if (first) await setAtlas(first.name);
   document.body.dataset.ready = "true";
-  brainShown().then(() => readyHook());
+  brainShown().then(() => readyHook(), (error) => readyHook(error));
 }
 
 start();

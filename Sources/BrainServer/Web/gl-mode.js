@@ -4,7 +4,8 @@
 "use strict";
 
 let resolveReady = null;
-const readyPromise = new Promise((resolve) => { resolveReady = resolve; });
+let rejectReady = null;
+const readyPromise = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
 let glLoad = null;  // promise of the WebGL scene being shown
 
 // WebGL unless the page asks for server images (?renderer=server) or the browser cannot.
@@ -38,6 +39,7 @@ async function showGLBrain() {
   const viewer = state.gl;
   const canvas = $("brain-canvas");
   const params = { atlas: state.atlas, hemi: state.hemi, surface: state.surface };
+  if (state.head) params.head = "true";
   canvas.dataset.state = "loading";
   $("brain-spinner").hidden = false;
   viewer.setHighlight(glRegion(), state.dimOthers);
@@ -61,7 +63,11 @@ async function showGLBrain() {
 // A tap on the canvas: the region from the device's own pick pass, at once.
 function glPicked(region) {
   if (!region) {
-    showStatus("No region there: that is background or unlabelled cortex.");
+    // As the server's pick says it: a hemisphere mesh without a region is unlabelled cortex.
+    const surface = state.gl.lastPickSurface;
+    showStatus(!surface ? "No region there: that is background."
+      : /^(pial|inflated)-/.test(surface) ? "No region there: unlabelled cortex (medial wall, or cortex this atlas does not map)."
+      : surface === "head" ? "No region there: head surface." : "No region there.");
     return;
   }
   showStatus("");
@@ -103,7 +109,9 @@ async function brainShown() {
   while ($("brain").dataset.state === "loading") await new Promise((r) => setTimeout(r, 20));
 }
 
-function readyHook() { resolveReady(); }
+function readyHook(error) {
+  if (error) rejectReady(error); else resolveReady();
+}
 
 window.brainTutor = {
   ready: readyPromise,

@@ -243,14 +243,21 @@ const GLRenderer = (() => {
       gl.bindFramebuffer(gl.FRAMEBUFFER, null);
     }
 
-    // The pick id at (x, y) from the top-left, read from the last pick pass.
-    readPick(x, y) {
+    // Reads the whole pick pass back once, so each pick is a memory read with no GL wait.
+    readPickImage() {
       const gl = this.gl;
-      const out = new Uint8Array(4);
-      gl.bindFramebuffer(gl.FRAMEBUFFER, this.pick.framebuffer);
-      gl.readPixels(x, this.pick.height - 1 - y, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, out);
+      const t = this.pick;
+      if (!t.pixels || t.pixels.length !== t.width * t.height * 4) t.pixels = new Uint8Array(t.width * t.height * 4);
+      gl.bindFramebuffer(gl.FRAMEBUFFER, t.framebuffer);
+      gl.readPixels(0, 0, t.width, t.height, gl.RGBA, gl.UNSIGNED_BYTE, t.pixels);
       gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-      return out[0] | (out[1] << 8) | (out[2] << 16);
+    }
+
+    // The pick id at (x, y) from the top-left, from the last pick pass read back.
+    readPick(x, y) {
+      const t = this.pick;
+      const i = ((t.height - 1 - y) * t.width + x) * 4;
+      return t.pixels[i] | (t.pixels[i + 1] << 8) | (t.pixels[i + 2] << 16);
     }
 
     ensurePickTarget(width, height) {

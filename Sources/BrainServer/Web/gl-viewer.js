@@ -43,30 +43,43 @@ const GLViewer = (() => {
 
     canvasSize() { return { width: this.canvas.width, height: this.canvas.height }; }
 
-    // Loads (or reuses) the scene for `params` {atlas, hemi, surface} and shows preset `view`.
+    // Loads (or reuses) the scene for `params` {atlas, hemi, surface} and shows preset `view`;
+    // the camera stays where the user turned it unless the scene or the view changes.
     async show(params, view, { animate = true } = {}) {
       const size = this.bufferSize();
       const query = new URLSearchParams({ ...params, view, w: size.width, h: size.height }).toString();
       const key = new URLSearchParams({ ...params, w: size.width, h: size.height }).toString();
-      const fresh = key !== this.sceneKey;
-      if (fresh) {
+      let fresh = false;
+      if (key !== this.sceneKey) {
         this.sceneKey = key;
-        const started = performance.now();
-        const scene = await SceneData.load(query);
-        if (this.sceneKey !== key) return;  // a newer request won
-        this.renderer.setShaders(scene.shaders);
-        this.renderer.setLayers(scene.layers);
-        this.canvas.width = size.width;
-        this.canvas.height = size.height;
-        this.scene = scene;
-        this.sceneReadyMs = performance.now() - started;
-        this.radius = this.sceneRadius();
+        this.loading = this.load(query, key, size);
+        fresh = true;
       }
+      const loaded = await this.loading;
+      if (this.sceneKey !== key) return;  // a newer request won
+      if (fresh && !loaded) return;
       if (fresh || view !== this.viewName || !this.camera) {
         await this.setView(view, { animate: animate && !fresh && this.camera !== null });
       } else {
         await this.redraw();
       }
+    }
+
+    // Fetches and uploads a scene; false when a newer scene was asked for meanwhile.
+    async load(query, key, size) {
+      const started = performance.now();
+      const scene = await SceneData.load(query);
+      if (this.sceneKey !== key) return false;
+      this.renderer.setShaders(scene.shaders);
+      this.renderer.setLayers(scene.layers);
+      this.canvas.width = size.width;
+      this.canvas.height = size.height;
+      this.scene = scene;
+      this.camera = null;
+      this.pickFresh = false;
+      this.sceneReadyMs = performance.now() - started;
+      this.radius = this.sceneRadius();
+      return true;
     }
 
     // The farthest shown vertex from the scene's centre: the depth range that any turn needs.
@@ -176,7 +189,8 @@ const GLViewer = (() => {
       if (this.animation) this.animation.step(now);
       const started = performance.now();
       this.renderer.draw(this.frame("lit"));
-      this.pickFresh = false;
+      // Colours (a highlight) leave the pick pass as it is; the camera, size or scene do not.
+      if (this.pickKey !== this.cameraKey()) this.pickFresh = false;
       this.frameTimes.push(performance.now() - started);
       if (this.frameTimes.length > 200) this.frameTimes.shift();
       this.updateOrientation();
@@ -193,9 +207,15 @@ const GLViewer = (() => {
       for (const resolve of waiters) resolve();
     }
 
+    cameraKey() {
+      return `${this.sceneKey}|${Array.from(this.camera.mvp).join(",")}`;
+    }
+
     ensurePick() {
-      if (this.pickFresh || !this.scene) return;
+      if (this.pickFresh || !this.scene || !this.camera) return;
       this.renderer.drawPick(this.frame("flat"));
+      this.renderer.readPickImage();
+      this.pickKey = this.cameraKey();
       this.pickFresh = true;
     }
 
@@ -212,10 +232,14 @@ const GLViewer = (() => {
       if (!this.scene || x < 0 || y < 0 || x >= this.canvas.width || y >= this.canvas.height) return null;
       this.ensurePick();
       const id = this.renderer.readPick(Math.floor(x), Math.floor(y));
+      // What the last pick touched without a region: a layer name ("pial-left"), else null (background).
+      this.lastPickSurface = null;
       if (!id) return null;
       for (const layer of this.scene.description.layers) {
         if (layer.firstPickId && id >= layer.firstPickId && id < layer.firstPickId + layer.ranges.length) {
-          return layer.ranges[id - layer.firstPickId].region || null;
+          const region = layer.ranges[id - layer.firstPickId].region || null;
+          if (!region) this.lastPickSurface = layer.name;
+          return region;
         }
       }
       return null;
@@ -234,7 +258,7 @@ const GLViewer = (() => {
     wire() {
       const c = this.canvas;
       c.addEventListener("pointerdown", (e) => {
-        c.setPointerCapture(e.pointerId);
+        try { c.setPointerCapture(e.pointerId); } catch (_) { /* synthetic events have no capturable pointer */ }
         this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, startX: e.clientX, startY: e.clientY, t: e.timeStamp });
         this.hideTooltip();
       });
@@ -301,7 +325,8 @@ const GLViewer = (() => {
     // The region under a resting mouse, named in a tooltip (nothing is selected).
     hover(e) {
       const tip = this.callbacks.tooltip;
-      if (!tip || this.dragging || !this.pickFresh) return;
+      if (!tip || this.dragging) return;
+      this.ensurePick();
       const point = this.bufferPoint(e);
       const region = this.pickAt(point.x, point.y);
       if (!region) { this.hideTooltip(); return; }
@@ -325,8 +350,9 @@ const GLViewer = (() => {
         const [x, y, z] = this.camera.screenDirection(v);
         el.style.left = `${50 + x * 38}%`;
         el.style.top = `${50 - y * 38}%`;
-        // Letters pointing into the screen fade: they are behind the brain.
-        el.style.opacity = z > 0.5 ? "0.25" : "1";
+        // A letter pointing into the screen is behind the brain: hidden; the one facing the
+        // viewer sits in the middle and names the side in view.
+        el.style.visibility = z > 0.7 ? "hidden" : "visible";
       }
     }
   }

@@ -12,6 +12,7 @@ struct PickCommand: ParsableCommand {
         abstract: "Name the region under pixel X Y (from the top-left) of the same scene `render` draws.")
 
     @OptionGroup var scene: SceneOptions
+    @OptionGroup var gl: GLOptions
     @Flag(help: "Print JSON: {x, y, region: region + text | null, mni: [x,y,z] | null, vertex: N | null}.") var json = false
     // Negative numbers look like options, so the pixel is taken from whatever is left.
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Pixel column from the left and row from the top.", valueName: "x y"))
@@ -21,8 +22,8 @@ struct PickCommand: ParsableCommand {
     /// the two, or to rule the CPU decision out when chasing a wrong answer).
     static var alwaysDraw: Bool { getenv("BRAINTUTOR_GL_PICK").map { String(cString: $0) != "0" } ?? false }
 
-    /// The snapping of the rasteriser Mesa will load (`GALLIUM_DRIVER`, read once per run).
-    static var errorModel: PickErrorModel { .gallium(driver: getenv("GALLIUM_DRIVER").map { String(cString: $0) }) }
+    /// The error bounds of the rasteriser the chosen GL backend will load (`PickErrorModel.expected`).
+    static var errorModel: PickErrorModel { .expectedHere }
 
     func run() throws {
         try CommandOutput.run(json: json) {
@@ -33,8 +34,11 @@ struct PickCommand: ParsableCommand {
             let report = try RenderJobs.pick(try scene.request(), data: scene.data.dataDirectory, x: x, y: y,
                                              decideOnCPU: !Self.alwaysDraw, errorModel: Self.errorModel, exitsAfter: true)
             if json { return try CommandOutput.printJSON(report) }
-            guard let region = report.region?.region else { return print("(\(x), \(y)): no region (background)") }
             let mni = report.mni.map { " at MNI (\($0.map { String($0) }.joined(separator: ", ")))" } ?? ""
+            guard let region = report.region?.region else {
+                guard let surface = report.surface else { return print("(\(x), \(y)): no region (background)") }
+                return print("(\(x), \(y)): no region: \(surface)\(mni), vertex \(report.vertex.map(String.init) ?? "–")")
+            }
             print("(\(x), \(y)): \(region.displayName) [\(region.atlas) #\(region.id)]\(mni), vertex \(report.vertex.map(String.init) ?? "–")")
         }
     }

@@ -17,7 +17,7 @@ struct RegionsCommand: ParsableCommand {
             let regions = try user.library(data: data).regions(atlas: atlas, hemisphere: hemi)
             if json { return try CommandOutput.printJSON(regions) }
             for r in regions {
-                let lobe = r.lobe.map { "  [\($0)]" } ?? ""
+                let lobe = r.lobes.isEmpty ? "" : "  [\(r.lobes.joined(separator: ", "))]"
                 print("\(String(r.id).leftPadded(4))  \(r.displayName)  (\(r.sourceLabel))\(lobe)")
             }
         }

@@ -10,6 +10,7 @@ struct RenderCommand: ParsableCommand {
         abstract: "Render the brain surface coloured by an atlas to a PNG (offscreen, OSMesa).")
 
     @OptionGroup var scene: SceneOptions
+    @OptionGroup var gl: GLOptions
     @Option(help: ArgumentHelp("PNG file to write.", valueName: "file.png")) var out = "braintutor.png"
     @Option(name: .customLong("png-compression"), help: "fast (zlib 1 + SUB filter) or best (smallest file).")
     var pngCompression: String = "fast"

@@ -1,0 +1,20 @@
+/// The camera of every preset view for a built scene's layers and size: what the renderer would
+/// use for `view = name` with the same hemisphere choice, without building the scene again.
+extension AtlasScene {
+    public func presetCameras() -> [ViewName: Camera] {
+        // Framing points depend only on the layers (shown ranges), not on the view.
+        let framing = scene.layers.map(\.framingPositions)
+        var cameras: [ViewName: Camera] = [:]
+        for view in ViewName.allCases {
+            var preset = request
+            preset.view = view
+            preset.azimuth = nil
+            preset.elevation = nil
+            preset.hemisphere = hemisphere
+            // Lateral and medial need one hemisphere: with both shown they have no camera.
+            guard let direction = try? preset.direction() else { continue }
+            cameras[view] = Camera(direction: direction, framing: framing, width: scene.width, height: scene.height)
+        }
+        return cameras
+    }
+}

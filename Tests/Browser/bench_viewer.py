@@ -1,0 +1,61 @@
+"""The WebGL viewer's speed in headless Chromium; run by Scripts/bench-viewer.sh (figures to stdout)."""
+
+import statistics
+
+from test_webgl import BASE, start_browser
+
+
+def p95(values):
+    s = sorted(values)
+    return s[min(len(s) - 1, round(0.95 * (len(s) - 1)))]
+
+driver = start_browser(1280, 800, False)
+call = lambda expr, *args: driver.execute_async_script(
+    "const done = arguments[arguments.length - 1]; const args = arguments[1];"
+    "Promise.resolve().then(() => eval(arguments[0])).then((v) => done({ok: v}), (e) => done({error: String(e)}));",
+    expr, list(args))
+# The scene-data responses are cached with ETags; a cold load pays the transfer, a warm one not.
+for label, cold in (("cold cache", True), ("warm cache", False)):
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": cold})
+    loads, scene, transferred = [], [], []
+    for _ in range(10):
+        driver.get(BASE + "/")
+        r = call("brainTutor.ready.then(() => ({t: performance.now(), scene: brainTutor.timings().sceneReadyMs,"
+                 " bytes: performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation'))"
+                 ".reduce((n, e) => n + (e.transferSize || 0), 0)}))")["ok"]
+        loads.append(r["t"]); scene.append(r["scene"]); transferred.append(r["bytes"])
+    print(f"page load to scene ready ({label}): median {statistics.median(loads):.0f} ms "
+          f"(scene data fetched, parsed, uploaded: {statistics.median(scene):.0f} ms), "
+          f"{statistics.median(transferred) / 1e6:.2f} MB transferred")
+frames = call("""(async () => {
+  const v = state.gl, gl = v.renderer.gl;
+  await brainTutor.setView('lateral');
+  const time = () => { const t = performance.now(); v.renderer.draw(v.frame('lit'));
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4)); return performance.now() - t; };
+  const first = time();
+  const turns = [];
+  for (let i = 0; i < 40; i += 1) { v.camera.drag(9, 2, v.radius); turns.push(time()); }
+  await brainTutor.setView('lateral');
+  return {first, turns, size: brainTutor.canvasSize()};
+})()""")["ok"]
+print(f"frame at {frames['size']['width']}x{frames['size']['height']}: first {frames['first']:.1f} ms; "
+      f"rotation median {statistics.median(frames['turns']):.1f} ms, p95 {p95(frames['turns']):.1f} ms")
+taps = call("""(async () => {
+  const c = document.getElementById('brain-canvas');
+  const r = c.getBoundingClientRect();
+  const out = [];
+  for (let i = 0; i < 10; i += 1) {
+    await new Promise((ok) => setTimeout(ok, 400));  // apart: no double taps; the pick pass is ready
+    const x = r.left + r.width * (0.35 + 0.03 * i), y = r.top + r.height * 0.45;
+    const name = document.getElementById('info-name');
+    const t = performance.now();
+    c.dispatchEvent(new PointerEvent('pointerdown', {clientX: x, clientY: y, pointerId: 7, bubbles: true}));
+    c.dispatchEvent(new PointerEvent('pointerup', {clientX: x, clientY: y, pointerId: 7, bubbles: true}));
+    out.push({ms: performance.now() - t, name: name.textContent});
+  }
+  return out;
+})()""")["ok"]
+print(f"tap to region named in the panel: median {statistics.median([t['ms'] for t in taps]):.1f} ms, "
+      f"max {max(t['ms'] for t in taps):.1f} ms ({taps[-1]['name']})")
+driver.quit()

@@ -1,0 +1,289 @@
+"""Browser tests of the WebGL viewer: picking and drawing on the device agree with the server.
+
+Run by Scripts/browser-test.sh (which starts `braintutor serve` and sets BRAINTUTOR_URL) in
+headless Chromium with WebGL on Mesa's llvmpipe through ANGLE (`--use-angle=gl-egl`; set
+ANGLE=swiftshader for the CPU fallback). Every expectation is the server's own answer for the
+same scene, size and pixel (/api/pick, /api/render?shading=flat).
+"""
+
+import os
+import random
+import unittest
+import urllib.parse
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+# The server, artifacts folder, browser paths and API helper of the server-image tests.
+from test_viewer import ARTIFACTS, BASE, CHROMEDRIVER, CHROMIUM, TIMEOUT, api
+
+ANGLE_FLAGS = {
+    "gl-egl": ("--use-angle=gl-egl", "--use-gl=angle"),
+    "swiftshader": ("--use-angle=swiftshader", "--use-gl=angle", "--enable-unsafe-swiftshader"),
+}
+PRESETS = ["lateral", "medial", "superior", "inferior", "anterior", "posterior"]
+SAMPLES = 520
+
+
+def same_region(a, b):
+    if a is None or b is None:
+        return a is None and b is None
+    return a["atlas"] == b["atlas"] and a["id"] == b["id"]
+
+
+def start_browser(width, height, phone):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
+                 "--ignore-gpu-blocklist", "--enable-webgl", "--force-device-scale-factor=1",
+                 f"--window-size={width},{height}") + ANGLE_FLAGS[os.environ.get("ANGLE", "gl-egl")]:
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone})
+    driver.set_script_timeout(TIMEOUT)
+    return driver
+
+
+class WebGLViewerTest:
+    """The scenario; the subclasses below set the window size (width, height, phone)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.driver = start_browser(cls.width, cls.height, cls.phone)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        cls.wait = WebDriverWait(cls.driver, TIMEOUT)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+
+    def call(self, expression, *args):
+        """Evaluates `expression` (may be a promise) in the page; arguments as `args[i]`."""
+        return self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1]; const args = arguments[1];"
+            "Promise.resolve().then(() => eval(arguments[0])).then((v) => done({ok: v}), (e) => done({error: String(e)}));",
+            expression, list(args))["ok"]
+
+    def load(self):
+        self.driver.get(BASE + "/")
+        self.call("brainTutor.ready")
+        self.assertEqual(self.call("brainTutor.renderer()"), "webgl", "WebGL is not available in this browser")
+
+    def shot(self, name):
+        self.driver.save_screenshot(str(ARTIFACTS / f"webgl-{self.width}x{self.height}-{name}.png"))
+
+    def scene_params(self):
+        return dict(urllib.parse.parse_qsl(self.call("brainTutor.sceneQuery()")))
+
+    def pick_grid(self, step):
+        """pickAt over a grid of drawing-buffer pixels: {(x, y): region or None}."""
+        return {tuple(p[0]): p[1] for p in self.call(
+            "(() => { const {width, height} = brainTutor.canvasSize(); const out = [];"
+            " for (let y = args[0] >> 1; y < height; y += args[0]) for (let x = args[0] >> 1; x < width; x += args[0])"
+            " out.push([[x, y], brainTutor.pickAt(x, y)]); return out; })()", step)}
+
+    def assert_no_console_errors(self):
+        errors = [e for e in self.driver.get_log("browser") if e["level"] == "SEVERE"]
+        self.assertEqual(errors, [])
+
+    # ---------- agreement with the server ----------
+
+    def assert_picks_agree(self, view, samples, rng):
+        """pickAt at `samples` pixels (a few of them background) against /api/pick."""
+        self.call("brainTutor.setView(args[0])", view)
+        size = self.call("brainTutor.canvasSize()")
+        params = self.scene_params()
+        grid = self.pick_grid(6)
+        brain = [p for p, r in grid.items() if r]
+        background = [p for p, r in grid.items() if not r]
+        self.assertGreater(len(brain), samples, f"{view}: too few brain pixels on the canvas")
+        sample = rng.sample(brain, samples - 40) + rng.sample(background, min(40, len(background)))
+        agree = 0
+        for x, y in sample:
+            server = api("/api/pick", **params, w=size["width"], h=size["height"], x=x, y=y)["region"]
+            agree += same_region(grid[(x, y)], server)
+        share = agree / len(sample)
+        self.assertGreaterEqual(share, 0.995, f"{params}: pickAt agrees with /api/pick at {share:.3%}")
+
+    def test_1_picks_agree_with_the_server_at_every_preset(self):
+        self.load()
+        rng = random.Random(17)
+        for view in PRESETS:
+            self.assert_picks_agree(view, SAMPLES, rng)
+            self.shot(f"1-{view}")
+        self.assert_no_console_errors()
+
+    def test_2_flat_frame_matches_the_server_render(self):
+        self.load()
+        for view in ("lateral", "superior"):
+            self.call("brainTutor.setView(args[0])", view)
+            size = self.call("brainTutor.canvasSize()")
+            query = urllib.parse.urlencode({**self.scene_params(), "w": size["width"], "h": size["height"],
+                                            "shading": "flat"})
+            result = self.call("""(async () => {
+                const load = (src) => new Promise((ok, fail) => { const i = new Image(); i.onload = () => ok(i);
+                    i.onerror = () => fail(new Error('cannot load ' + src.slice(0, 60))); i.src = src; });
+                const pixels = (img) => { const c = document.createElement('canvas'); c.width = img.width;
+                    c.height = img.height; const g = c.getContext('2d'); g.drawImage(img, 0, 0);
+                    return g.getImageData(0, 0, c.width, c.height).data; };
+                const mine = pixels(await load(brainTutor.snapshot('flat')));
+                const theirs = pixels(await load('/api/render?' + args[0]));
+                let brain = 0, same = 0;
+                for (let i = 0; i < theirs.length; i += 4) {
+                    const bg = theirs[i] === 255 && theirs[i + 1] === 255 && theirs[i + 2] === 255;
+                    if (bg) continue;
+                    brain += 1;
+                    if (Math.abs(mine[i] - theirs[i]) <= 1 && Math.abs(mine[i + 1] - theirs[i + 1]) <= 1
+                        && Math.abs(mine[i + 2] - theirs[i + 2]) <= 1) same += 1;
+                }
+                return {brain, same, length: mine.length === theirs.length};
+            })()""", query)
+            self.assertTrue(result["length"], "browser frame and server image differ in size")
+            self.assertGreater(result["brain"], 10000)
+            share = result["same"] / result["brain"]
+            self.assertGreaterEqual(share, 0.99, f"{view}: {share:.3%} of brain pixels match")
+
+    # ---------- interaction ----------
+
+    def brain_columns(self):
+        grid = self.pick_grid(10)
+        xs = [x for (x, _), r in grid.items() if r]
+        return min(xs), max(xs)
+
+    def test_3_drag_turns_tap_selects_reset_restores(self):
+        self.load()
+        self.call("brainTutor.setView('lateral')")
+        size0 = self.call("brainTutor.canvasSize()")
+        before = self.pick_grid(10)
+        left, right = self.brain_columns()
+        # A region on the near (lateral) side of the anterior end: in a left lateral view the
+        # front is on the left, and turning it toward the viewer moves it right.
+        front = next(r for r in before.values() if r and r["sourceLabel"] == "rostralmiddlefrontal")
+        def front_x(grid):
+            xs = [x for (x, _), r in grid.items() if r and r["id"] == front["id"]]
+            return sum(xs) / len(xs)
+        canvas = self.driver.find_element(By.ID, "brain-canvas")
+        # Left lateral view: the anterior end is on the left. Dragging right turns the front
+        # toward the viewer and to the right, so the brain's left edge moves right.
+        ActionChains(self.driver).move_to_element(canvas).click_and_hold().move_by_offset(60, 0) \
+            .move_by_offset(60, 0).release().perform()
+        self.call("new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)))")
+        moved = front_x(self.pick_grid(10)) - front_x(before)
+        self.assertGreater(moved, 0.04 * size0["width"], f"dragging right moved {front['name']} by {moved} px")
+        self.shot("3-dragged")
+        self.driver.find_element(By.ID, "brain-reset").click()
+        self.wait.until(lambda d: self.pick_grid(10) == before)
+        # A tap names the region under it and highlights it.
+        size = self.call("brainTutor.canvasSize()")
+        x, y = (left + right) // 2, size["height"] // 2
+        expected = self.call("brainTutor.pickAt(args[0], args[1])", x, y)
+        self.assertIsNotNone(expected)
+        plain = self.call("brainTutor.snapshot('lit')")
+        rect = canvas.rect
+        ActionChains(self.driver).move_to_element_with_offset(
+            canvas, round((x + 0.5) * rect["width"] / size["width"] - rect["width"] / 2),
+            round((y + 0.5) * rect["height"] / size["height"] - rect["height"] / 2)).click().perform()
+        self.wait.until(lambda d: d.find_element(By.ID, "info-name").get_attribute("textContent") == expected["name"])
+        self.assertNotEqual(self.call("brainTutor.snapshot('lit')"), plain, "the highlight did not change the frame")
+        self.shot("3-tapped")
+        self.assert_no_console_errors()
+
+    def test_4_data_is_cached_and_small(self):
+        self.load()
+        entries = self.call("performance.getEntriesByType('resource').filter((e) => /api\\/(mesh|labels)/.test(e.name))"
+                            ".map((e) => ({name: e.name, bytes: e.transferSize, encoded: e.encodedBodySize}))")
+        self.assertTrue(entries)
+        self.assertLessEqual(sum(e["encoded"] for e in entries), 4 * 1024 * 1024)
+        self.driver.get(BASE + "/")
+        self.call("brainTutor.ready")
+        again = self.call("performance.getEntriesByType('resource').filter((e) => /api\\/(mesh|labels)/.test(e.name))"
+                          ".map((e) => e.transferSize)")
+        self.assertTrue(all(size < 1000 for size in again), f"second load transferred {again}")
+
+
+class PhoneWebGLTest(WebGLViewerTest, unittest.TestCase):
+    width, height, phone = 390, 844, True
+
+    def test_5_phone_brain_first(self):
+        self.load()
+        canvas = self.driver.find_element(By.ID, "brain-canvas").rect
+        visible_h = max(0, min(canvas["y"] + canvas["height"], self.height) - max(canvas["y"], 0))
+        share = canvas["width"] * visible_h / (self.width * self.height)
+        self.assertGreaterEqual(share, 0.55, f"the brain takes {share:.0%} of the first screen")
+        how = self.driver.find_element(By.CSS_SELECTOR, ".how-to").text.lower()
+        self.assertIn("drag to turn, tap to name", how)
+        small = self.call("Array.from(document.querySelectorAll('button, select, .tab'))"
+                          ".filter((b) => b.getClientRects().length && !b.classList.contains('link'))"
+                          ".map((b) => b.getBoundingClientRect()).filter((r) => r.height < 44 || r.width < 44).length")
+        self.assertEqual(small, 0, "touch targets under 44 px")
+        self.shot("5-phone")
+
+    def test_6_landscape_is_usable(self):
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 844, "height": 390, "deviceScaleFactor": 1, "mobile": True})
+        try:
+            self.load()
+            canvas = self.driver.find_element(By.ID, "brain-canvas").rect
+            self.assertGreater(canvas["height"], 220)
+            self.assertLess(canvas["y"], 390 - 220)
+            self.assertIsNotNone(self.call("(() => { const s = brainTutor.canvasSize();"
+                                           " return brainTutor.pickAt(s.width >> 1, s.height >> 1); })()"))
+            self.driver.save_screenshot(str(ARTIFACTS / "webgl-844x390-6-landscape.png"))
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": self.width, "height": self.height, "deviceScaleFactor": 1, "mobile": True})
+
+
+class DesktopWebGLTest(WebGLViewerTest, unittest.TestCase):
+    width, height, phone = 1280, 800, False
+
+    def test_7_hover_names_without_selecting(self):
+        self.load()
+        self.call("brainTutor.setView('lateral')")
+        size = self.call("brainTutor.canvasSize()")
+        canvas = self.driver.find_element(By.ID, "brain-canvas")
+        x, y = size["width"] // 2, size["height"] // 2
+        expected = self.call("brainTutor.pickAt(args[0], args[1])", x, y)
+        rect = canvas.rect
+        ActionChains(self.driver).move_to_element_with_offset(
+            canvas, round((x + 0.5) * rect["width"] / size["width"] - rect["width"] / 2),
+            round((y + 0.5) * rect["height"] / size["height"] - rect["height"] / 2)).move_by_offset(1, 0).perform()
+        tip = self.driver.find_element(By.ID, "brain-tooltip")
+        self.wait.until(lambda d: tip.is_displayed())
+        self.assertIn(expected["name"], tip.text)
+        self.assertNotEqual(self.driver.find_element(By.ID, "info-name").text, expected["name"])
+
+
+    def test_8_subcortical_glass_head_and_inflated_pick_like_the_server(self):
+        self.load()
+        rng = random.Random(18)
+        # The subcortical atlas: the structures inside the see-through cortex.
+        self.call("setAtlas('subcortical').then(() => brainShown())")
+        self.assert_picks_agree("lateral", 300, rng)
+        self.shot("8-subcortical")
+        self.call("setAtlas('gyri').then(() => brainShown())")
+        self.driver.find_element(By.ID, "show-head").click()
+        self.call("brainShown()")
+        self.assertIn("head=true", self.call("brainTutor.sceneQuery()"))
+        self.assert_picks_agree("anterior", 300, rng)
+        self.shot("8-head")
+        # The inflated surface of the right hemisphere.
+        self.driver.find_element(By.ID, "show-head").click()
+        self.driver.find_element(By.CSS_SELECTOR, 'button.surface[data-surface="inflated"]').click()
+        self.call("setViewName('medial').then(() => brainShown())")
+        self.driver.find_element(By.CSS_SELECTOR, 'button.hemi[data-hemi="right"]').click()
+        self.call("brainShown()")
+        self.assertIn("surface=inflated", self.call("brainTutor.sceneQuery()"))
+        self.assertIn("hemi=right", self.call("brainTutor.sceneQuery()"))
+        self.assert_picks_agree("medial", 300, rng)
+        self.shot("8-inflated-right-medial")
+        self.assert_no_console_errors()
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
