@@ -32,6 +32,10 @@ public struct AtlasBuildReport: Codable, Sendable {
     /// Regions whose curated lobe differs from the majority lobe of their ribbon voxels.
     public var lobeDisagreements: [String]
     public var files: [String]
+    /// Colour contrast per cortical atlas, of the source colours and of the drawn ones.
+    public var colours: [String: AtlasColours.Report] = [:]
+    /// Smoothness and fidelity of the subcortical surfaces, all structures together.
+    public var subcorticalSurface: SurfaceQuality?
 }
 
 /// Builds AtlasData from the sources and the recipe: same inputs, same bytes.
@@ -60,9 +64,11 @@ public enum AtlasBuilder {
                                        lut: lut, dkAnnotation: recipe.sources.dkAnnotation)
         var done: [String: LabelledAtlas] = [:]
         var ordered: [LabelledAtlas] = []
+        var colours: [String: AtlasColours.Report] = [:]
         for atlas in recipe.atlases {
             progress?.step("labelling \(atlas.name)")
-            let labelled = try labelling.label(atlas, done: done)
+            var labelled = try labelling.label(atlas, done: done)
+            colours[atlas.name] = AtlasColours.apply(&labelled, triangles: src.hemis.map { $0.pial.triangles })
             done[atlas.name] = labelled
             ordered.append(labelled)
         }
@@ -79,9 +85,12 @@ public enum AtlasBuilder {
         try out.write(try SurfaceMeshes.srf(vertices: head.vertices, triangles: head.triangles, outwardCheck: true).encoded(),
                       to: "meshes/head.srf.gz")
         meshes.append(Catalog.Mesh(name: "head", surface: "head", hemisphere: .none, file: "meshes/head.srf.gz"))
+        var subcorticalSurface: SurfaceQuality?
         if let sub = ordered.first(where: { $0.recipe.method == .subcortical }) {
             progress?.step("subcortical meshes")
-            meshes.append(try writeSubcorticalMesh(sub, out: out))
+            let (mesh, quality) = try writeSubcorticalMesh(sub, out: out)
+            meshes.append(mesh)
+            subcorticalSurface = quality
         }
         files += meshes.flatMap { [$0.file] + ($0.poi.map { [$0] } ?? []) }
 
@@ -123,7 +132,7 @@ public enum AtlasBuilder {
         files.append("catalog.json")
         return AtlasBuildReport(ribbonVoxels: ribbon.count, dkAgreement: agreement, atlasVoxels: atlasVoxels,
                                 emptyRegions: empty, missingTexts: missingTexts, lobeDisagreements: disagreements,
-                                files: files.sorted())
+                                files: files.sorted(), colours: colours, subcorticalSurface: subcorticalSurface)
     }
 
     static func writeMeshes(_ src: SourceData, out: Output, progress: BuildProgress?) throws -> [Catalog.Mesh] {
@@ -146,7 +155,7 @@ public enum AtlasBuilder {
 
     /// One closed surface per subcortical region, and a POI naming which vertices belong to which
     /// region ("<sourceLabel> (<side>)", CONVENTIONS.md).
-    static func writeSubcorticalMesh(_ atlas: LabelledAtlas, out: Output) throws -> Catalog.Mesh {
+    static func writeSubcorticalMesh(_ atlas: LabelledAtlas, out: Output) throws -> (Catalog.Mesh, SurfaceQuality) {
         var dense = [UInt16](repeating: 0, count: CanonicalFrame.voxelCount)
         for (i, l) in zip(atlas.volume.indices, atlas.volume.labels) { dense[Int(i)] = l }
         let n = atlas.regions.regions.count
@@ -159,7 +168,8 @@ public enum AtlasBuilder {
         let labels = result.vertexStructure.map { UInt16($0 + 1) }
         try out.writePOI(atlas, labels: labels, positions: result.mesh.vertices, hemisphere: nil,
                          mesh: "subcortical.srf", nameBySourceLabel: true, to: poi)
-        return Catalog.Mesh(name: "subcortical", surface: "subcortical", hemisphere: .none, file: file, poi: poi)
+        return (Catalog.Mesh(name: "subcortical", surface: "subcortical", hemisphere: .none, file: file, poi: poi),
+                SurfaceQuality(combining: result.quality))
     }
 }
 
@@ -173,6 +183,8 @@ extension AtlasBuilder {
             let shown = r.emptyRegions.prefix(5).joined(separator: "; ")
             lines.append("\(r.emptyRegions.count) regions without voxels: \(shown)\(r.emptyRegions.count > 5 ? "; … (--json lists all)" : "")")
         }
+        if let s = r.subcorticalSurface { lines.append("subcortical surfaces: \(s.line)") }
+        for name in r.colours.keys.sorted() { lines += AtlasColours.lines(name, r.colours[name]!) }
         if !r.missingTexts.isEmpty { lines.append("regions without a text: \(r.missingTexts.joined(separator: ", "))") }
         if !r.lobeDisagreements.isEmpty {
             lines.append("\(r.lobeDisagreements.count) curated lobes differ from the ribbon majority (check, not error):")

@@ -6,7 +6,9 @@ import BrainFormats
 struct LabelledAtlas: Sendable {
     let recipe: Recipe.AtlasRecipe
     let regions: RegionIndex
-    let colors: [RGB]
+    var colors: [RGB]
+    /// The source colours where `Palette` replaced any (nil: `colors` are the source's).
+    var sourceColors: [RGB]? = nil
     /// Ribbon-aligned labels for cortical atlases (nil for volume atlases).
     let ribbonLabels: [UInt16]?
     let volume: AtlasVolume

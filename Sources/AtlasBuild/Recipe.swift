@@ -35,6 +35,8 @@ public struct Recipe: Codable, Sendable {
         public var groupsOf: String?
         public var colorCollisions: ColorCollisions?
         public var regionTable: RegionTable?
+        /// How region colours are derived (nil: the source colours, failing ones replaced).
+        public var palette: Palette.Mode?
         public var regions: [RegionRecipe]
     }
 

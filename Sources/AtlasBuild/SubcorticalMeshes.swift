@@ -7,13 +7,17 @@ public enum SubcorticalMeshes {
     public struct Result: Sendable {
         public var mesh: TriangleMesh
         public var vertexStructure: [Int32]
+        /// Smoothness and fidelity of each structure's surface that was built.
+        public var quality: [SurfaceQuality] = []
     }
 
     /// For each structure (a set of label values merged into one body, e.g. cerebellum cortex + white
     /// matter) the largest 6-connected piece, cavities filled, marching cubes at the grid resolution,
-    /// then Taubin smoothing. Structures without voxels contribute nothing. Output in mm of `voxelToMM`.
+    /// then bounded, volume-keeping Taubin smoothing (`BoundedSmoothing`). Structures without voxels
+    /// contribute nothing. Output in mm of `voxelToMM`.
     public static func build<L: BinaryInteger & Sendable>(labels: [L], dims: SIMD3<Int>, voxelToMM: [[Double]],
-                                                          structures: [[L]], smoothingIterations: Int = 15) -> Result {
+                                                          structures: [[L]],
+                                                          smoothing: BoundedSmoothing.Options = .init()) -> Result {
         // Label value → structure position, so one scan finds every structure's box.
         let maxLabel = structures.joined().map { Int($0) }.max() ?? 0
         var owner = [Int32](repeating: -1, count: maxLabel + 1)
@@ -43,8 +47,12 @@ public enum SubcorticalMeshes {
                 [a[r][0], a[r][1], a[r][2],
                  a[r][3] + a[r][0] * Double(lo.x) + a[r][1] * Double(lo.y) + a[r][2] * Double(lo.z)]
             }
-            var mesh = MarchingCubes.extract(mask: mask, voxelToMM: boxToMM)
-            mesh = MeshSmoothing.taubin(mesh, iterations: smoothingIterations)
+            let m = a
+            let voxelSize = abs(m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+                                + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]))
+            let (mesh, quality) = BoundedSmoothing.smooth(MarchingCubes.extract(mask: mask, voxelToMM: boxToMM),
+                                                          voxelVolume: Double(mask.count) * voxelSize, options: smoothing)
+            result.quality.append(quality)
             result.vertexStructure += [Int32](repeating: Int32(s), count: mesh.vertices.count)
             result.mesh.append(mesh)
         }

@@ -105,10 +105,12 @@ public struct Catalog: Codable, Sendable, Equatable {
         public var anchorMni: [Double]?
         /// Set where the source map is known to be displaced; shown wherever the region is named.
         public var caveat: String?
+        /// The source's colour where the build derived `color` (absent: `color` is the source's).
+        public var sourceColor: RGB?
 
         public init(id: Int, name: String, sourceLabel: String, hemisphere: Hemisphere, color: RGB,
                     lobe: String?, lobes: [String]? = nil, voxelCount: Int? = nil, centroidMni: [Double]? = nil,
-                    anchorMni: [Double]? = nil, caveat: String? = nil) {
+                    anchorMni: [Double]? = nil, caveat: String? = nil, sourceColor: RGB? = nil) {
             self.id = id
             self.name = name
             self.sourceLabel = sourceLabel
@@ -120,10 +122,11 @@ public struct Catalog: Codable, Sendable, Equatable {
             self.centroidMni = centroidMni
             self.anchorMni = anchorMni
             self.caveat = caveat
+            self.sourceColor = sourceColor
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, name, sourceLabel, hemisphere, color, lobe, lobes, voxelCount, centroidMni, anchorMni, caveat
+            case id, name, sourceLabel, hemisphere, color, lobe, lobes, voxelCount, centroidMni, anchorMni, caveat, sourceColor
         }
 
         // Explicit nulls keep every key present in the written catalog.
@@ -140,12 +143,13 @@ public struct Catalog: Codable, Sendable, Equatable {
             try c.encodeIfPresent(centroidMni, forKey: .centroidMni)
             try c.encodeIfPresent(anchorMni, forKey: .anchorMni)
             try c.encodeIfPresent(caveat, forKey: .caveat)
+            try c.encodeIfPresent(sourceColor, forKey: .sourceColor)
         }
 
         /// The region object of this entry in atlas `atlas`.
         public func region(atlas: String) -> Region {
             Region(id: id, name: name, sourceLabel: sourceLabel, hemisphere: hemisphere,
-                   atlas: atlas, color: color, lobe: lobe, lobes: lobes, caveat: caveat)
+                   atlas: atlas, color: color, lobe: lobe, lobes: lobes, caveat: caveat, sourceColor: sourceColor)
         }
     }
 }

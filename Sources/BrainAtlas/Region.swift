@@ -1,7 +1,8 @@
 /// One labelled region of one atlas: the region object every command and the server print.
 ///
 /// Its JSON is `{"id","name","sourceLabel","hemisphere","atlas","color":[r,g,b],"lobe","lobes"}`
-/// with `lobe` written as `null` when absent, plus `"caveat"` only on regions that carry one;
+/// with `lobe` written as `null` when absent, plus `"caveat"` only on regions that carry one and
+/// `"sourceColor"` only where the build replaced the source's colour;
 /// use `RegionWith` to add fields beside it.
 public struct Region: Codable, Sendable, Hashable {
     public var id: Int
@@ -15,9 +16,12 @@ public struct Region: Codable, Sendable, Hashable {
     public var spannedLobes: [String]?
     /// Why this region's map is approximate (shown wherever the region is named), or nil.
     public var caveat: String?
+    /// The atlas source's colour where the build replaced it by a distinct one (nil: `color` is it).
+    public var sourceColor: RGB?
 
     public init(id: Int, name: String, sourceLabel: String, hemisphere: Hemisphere,
-                atlas: String, color: RGB, lobe: String?, lobes: [String]? = nil, caveat: String? = nil) {
+                atlas: String, color: RGB, lobe: String?, lobes: [String]? = nil, caveat: String? = nil,
+                sourceColor: RGB? = nil) {
         self.id = id
         self.name = name
         self.sourceLabel = sourceLabel
@@ -27,13 +31,14 @@ public struct Region: Codable, Sendable, Hashable {
         self.lobe = lobe
         self.spannedLobes = lobes
         self.caveat = caveat
+        self.sourceColor = sourceColor
     }
 
     /// Every lobe the region lies in: the spanned list, else its one lobe, else none.
     public var lobes: [String] { spannedLobes ?? lobe.map { [$0] } ?? [] }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, sourceLabel, hemisphere, atlas, color, lobe, lobes, caveat
+        case id, name, sourceLabel, hemisphere, atlas, color, lobe, lobes, caveat, sourceColor
     }
 
     public init(from decoder: any Decoder) throws {
@@ -45,7 +50,8 @@ public struct Region: Codable, Sendable, Hashable {
                   hemisphere: try c.decode(Hemisphere.self, forKey: .hemisphere), atlas: try c.decode(String.self, forKey: .atlas),
                   color: try c.decode(RGB.self, forKey: .color), lobe: lobe,
                   lobes: lobe == nil && lobes?.isEmpty == false ? lobes : nil,
-                  caveat: try c.decodeIfPresent(String.self, forKey: .caveat))
+                  caveat: try c.decodeIfPresent(String.self, forKey: .caveat),
+                  sourceColor: try c.decodeIfPresent(RGB.self, forKey: .sourceColor))
     }
 
     // Written by hand so that a missing lobe is an explicit `null`, as the contract says.
@@ -60,6 +66,7 @@ public struct Region: Codable, Sendable, Hashable {
         if let lobe { try c.encode(lobe, forKey: .lobe) } else { try c.encodeNil(forKey: .lobe) }
         try c.encode(lobes, forKey: .lobes)
         try c.encodeIfPresent(caveat, forKey: .caveat)
+        try c.encodeIfPresent(sourceColor, forKey: .sourceColor)
     }
 
     /// "Precentral gyrus (left)"; midline regions carry no side.

@@ -6,7 +6,7 @@ import BrainRender
 /// same query gives the same image, or the same error, as the command).
 enum SceneQuery {
     static let keys: Set<String> = ["atlas", "view", "hemi", "surface", "w", "h", "highlight",
-                                    "dimOthers", "shading", "azimuth", "elevation", "head", "subcortical"]
+                                    "dimOthers", "shading", "aa", "azimuth", "elevation", "head", "subcortical"]
 
     static func parse(_ q: QueryParameters, engine: AtlasEngine) throws -> SceneRequest {
         var fields = SceneRequest.Fields()
@@ -19,6 +19,7 @@ enum SceneQuery {
         fields.highlight = try q.name("highlight")
         fields.dimOthers = try q.bool("dimOthers") ?? false
         fields.shading = q.string("shading")
+        fields.aa = q.string("aa")
         fields.azimuth = try q.double("azimuth")
         fields.elevation = try q.double("elevation")
         fields.head = try q.bool("head") ?? false

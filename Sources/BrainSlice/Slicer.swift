@@ -69,7 +69,7 @@ public final class Slicer: @unchecked Sendable {
         }
         let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: orientation, scale: scale),
                                           voxels: volume.vmr.voxels,
-                                          colourMap: ColourMap(window: request.window ?? .full),
+                                          colourMap: ColourMap(window: request.window ?? .display),
                                           labels: layers?.plane, overlay: layers?.overlay, outline: request.outline,
                                           annotations: annotations)
         var visible: [(region: Region, pixels: Int)] = []

@@ -87,3 +87,19 @@ struct AtlasSceneOptionTests {
         #expect(headOnly > 100 && brain > 1000)
     }
 }
+
+/// The subcortical atlas draws the cortex as glass in every view, with or without `--hemi`.
+@Suite(.serialized, .enabled(if: BundledAtlas.assets != nil, "AtlasData with meshes not built"))
+struct SubcorticalGlassTests {
+    @Test func subcorticalAtlasShowsAGlassCortexByDefault() throws {
+        for hemi in [nil, SceneRequest.HemisphereChoice.left] {
+            let scene = try AtlasScene.build(AtlasViewTests.request("subcortical", .lateral, hemi), assets: BundledAtlas.assets!)
+            #expect(scene.layers.map(\.name) == ["pial-left", "subcortical"])
+            #expect(scene.scene.layers[0].opacity < 1 && scene.scene.layers[1].opacity == 1)
+            let report = try AtlasSceneOptionTests.report(scene.request)
+            // Picks go through the glass to the structures.
+            #expect(report.regions.contains { $0.region.sourceLabel == "putamen" })
+            #expect(report.regions.allSatisfy { $0.region.atlas == "subcortical" })
+        }
+    }
+}

@@ -76,7 +76,7 @@ import Testing
                 #expect(onFace, "pick point \(mni) is not on a cube face")
             }
         }
-        // POI 3 is a single vertex: no triangle has a majority of it, so it is never drawn.
+        // POI 3 is a single vertex, an island too small to draw (it takes its neighbours' label).
         #expect(seen == ["POI 1", "POI 2"])
     }
 

@@ -32,12 +32,12 @@ private func voiRequest(_ plane: SlicePlane, _ index: Int) -> SliceRequest {
 @Test func opacityBlendsOverTheGreyValue() throws {
     let bytes = try SliceFixtures.voxelBytes(SliceFixtures.vmr)
     let (image, _) = try SliceFixtures.render(voiRequest(.axial, 8))
-    let grey = Int(SliceFixtures.value(bytes, 88, 8, 24)) * 255 / 225
+    let grey = Int(GreyWindow.display.grey(Int(SliceFixtures.value(bytes, 88, 8, 24))))
     // Default opacity 0.5 = 128/256.
     #expect(Int(image[134 - 24, 88].r) == (grey * 128 + 255 * 128) >> 8)
     #expect(Int(image[134 - 24, 88].g) == (grey * 128) >> 8)
     // Outside every VOI the pixel is the windowed grey.
-    let g2 = UInt8(Int(SliceFixtures.value(bytes, 60, 8, 60)) * 255 / 225)
+    let g2 = GreyWindow.display.grey(Int(SliceFixtures.value(bytes, 60, 8, 60)))
     #expect(image[134 - 60, 60] == RGBA(g2, g2, g2))
 }
 

@@ -92,3 +92,10 @@ import Testing
     #expect(throws: SliceError.self) { try GreyWindow(parsing: "200,10") }
     #expect(throws: SliceError.self) { try GreyWindow(parsing: "a,b") }
 }
+
+/// The default window leaves the template's brightest grey (white matter) below white.
+@Test func defaultWindowDoesNotSaturateWhiteMatter() {
+    #expect(GreyWindow.display.grey(GreyWindow.vmrGreyMax) <= 220)
+    #expect(GreyWindow.display.grey(GreyWindow.vmrGreyMax) >= 200)
+    #expect(GreyWindow.display.grey(0) == 0)
+}

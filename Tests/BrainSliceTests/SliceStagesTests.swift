@@ -15,6 +15,8 @@ private func digest(_ image: RGBAImage) -> UInt64 {
 private func sampleRequest(_ plane: SlicePlane, _ position: SliceRequest.Position) -> SliceRequest {
     var r = SliceFixtures.request(plane, position)
     r.voiPath = SliceFixtures.voi
+    // The digests were taken with the full window, the default of that time.
+    r.window = .full
     return r
 }
 

@@ -35,23 +35,21 @@ public struct AtlasScene: Sendable {
         let atlas = try library.atlas(named: request.atlas)
         let isSubcorticalAtlas = atlas.name == "subcortical"
         let showSubcortical = request.subcortical || isSubcorticalAtlas
-        // The subcortical atlas hides the cortex unless a hemisphere is asked for.
-        let showCortex = !isSubcorticalAtlas || request.hemisphere != nil
         var layers: [Scene.Layer] = []
         var infos: [LayerInfo] = []
         let highlighted = try highlightSet(request, library: library, shown: hemisphere)
 
-        if showCortex {
-            let sides: [Hemisphere] = hemisphere == .both ? [.left, .right] : [hemisphere == .left ? .left : .right]
-            let labelled = atlas.kind == "cortical" || (try? atlas.surfaceLabels(sides[0])) != nil
-            for side in sides {
-                let name = "\(request.surface.rawValue)-\(side.rawValue)"
-                let geometry = try assets.geometry(mesh: name, atlas: labelled ? atlas : nil, side: side)
-                let regions = geometry.grouping.ranges.map { atlas.region(id: Int($0.label)) }
-                let opacity: Float = showSubcortical && isSubcorticalAtlas ? 0.3 : 1
-                layers.append(Scene.Layer(geometry: geometry, colors: colors(regions, highlighted, request), opacity: opacity))
-                infos.append(LayerInfo(name: name, regions: regions))
-            }
+        // The cortex is always drawn; with the subcortical atlas it is see-through glass (left out
+        // of picks), as in the web viewer, so the structures show in every view.
+        let sides: [Hemisphere] = hemisphere == .both ? [.left, .right] : [hemisphere == .left ? .left : .right]
+        let labelled = atlas.kind == "cortical" || (try? atlas.surfaceLabels(sides[0])) != nil
+        for side in sides {
+            let name = "\(request.surface.rawValue)-\(side.rawValue)"
+            let geometry = try assets.geometry(mesh: name, atlas: labelled ? atlas : nil, side: side)
+            let regions = geometry.grouping.ranges.map { atlas.region(id: Int($0.label)) }
+            let opacity: Float = isSubcorticalAtlas ? 0.3 : 1
+            layers.append(Scene.Layer(geometry: geometry, colors: colors(regions, highlighted, request), opacity: opacity))
+            infos.append(LayerInfo(name: name, regions: regions))
         }
         if showSubcortical {
             let sub = try library.atlas(named: "subcortical")

@@ -33,14 +33,21 @@ extension RenderedImage {
 extension AtlasScene {
     /// The PNG of the colour pass, as `--shading` asks.
     public func png(context: GLContext, compression: PNGEncoder.Compression = .fast) throws -> [UInt8] {
-        try context.renderPNG(scene, shading: request.shading, compression: compression)
+        try context.renderPNG(scene, shading: request.shading, compression: compression, antialias: request.antialias)
     }
 }
 
 extension GLContext {
     /// The colour pass as PNG bytes. An opaque image is encoded straight from the GL buffer
     /// (bottom-up rows read in reverse, no flipped copy); a transparent one needs straight alpha.
-    public func renderPNG(_ scene: Scene, shading: Shading, compression: PNGEncoder.Compression = .fast) throws -> [UInt8] {
+    /// `antialias` > 1 supersamples lit renders (`Supersampling`).
+    public func renderPNG(_ scene: Scene, shading: Shading, compression: PNGEncoder.Compression = .fast,
+                          antialias: Int = 1) throws -> [UInt8] {
+        let factor = Supersampling.effectiveFactor(antialias, shading: shading, width: scene.width, height: scene.height)
+        if factor > 1 {
+            return try renderImage(try scene.scaled(by: factor), shading: shading).downsampled(by: factor)
+                .png(compression: compression, transparent: scene.background == .transparent)
+        }
         if scene.background == .transparent {
             return try renderImage(scene, shading: shading).png(compression: compression, transparent: true)
         }

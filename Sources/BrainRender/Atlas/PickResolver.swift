@@ -3,7 +3,8 @@
 /// pick), which gives the hit point and the nearest vertex.
 public enum PickResolver {
     public struct Hit: Sendable, Equatable {
-        /// Index of the vertex of the hit triangle nearest to the hit point.
+        /// Index, in the input mesh, of the vertex the hit triangle's corner nearest to the hit point
+        /// stands for (the corner itself unless border splitting added it).
         public let vertex: Int
         /// The hit point on the drawn surface, RAS mm.
         public let point: SIMD3<Float>
@@ -56,9 +57,11 @@ public enum PickResolver {
             let denom = dot(n, direction)
             point = abs(denom) > 1e-12 ? origin + direction * (dot(n, a - origin) / denom) : a
         }
-        let vertex = [corners.0, corners.1, corners.2].min {
+        let drawnVertex = [corners.0, corners.1, corners.2].min {
             dot(positions[$0] - point, positions[$0] - point) < dot(positions[$1] - point, positions[$1] - point)
         }!
+        // Split borders add vertices: report the input vertex the nearest corner stands for.
+        let vertex = Int(scene.layers[layer].geometry.sourceVertex[drawnVertex])
         let anatomical = mesh.anatomicalPositions.map { $0[vertex] } ?? point
         return Hit(vertex: vertex, point: point, anatomical: anatomical)
     }

@@ -24,6 +24,8 @@ public struct SceneRequest: Sendable, Hashable {
         public var highlight: String?
         public var dimOthers = false
         public var shading: String?
+        /// `on` / `off`: anti-aliasing of lit PNGs (`Supersampling`).
+        public var aa: String?
         public var background: String?
         public var azimuth: Double?
         public var elevation: Double?
@@ -48,6 +50,8 @@ public struct SceneRequest: Sendable, Hashable {
     public var highlight: String?
     public var dimOthers = false
     public var shading: Shading = .lit
+    /// Samples per pixel side of lit PNG renders (`Supersampling`; 1 = off).
+    public var antialias = Supersampling.defaultFactor
     public var background: Background = .color(RGB(255, 255, 255))
     public var head = false
     public var subcortical = false
@@ -67,6 +71,7 @@ public struct SceneRequest: Sendable, Hashable {
         }
         if let text = fields.surface { surface = try Self.choice("surface", text, Surface.init(userText:), Surface.allCases) }
         if let text = fields.shading { shading = try Self.choice("shading", text, Shading.init(userText:), Shading.allCases) }
+        if let text = fields.aa { antialias = try Supersampling.factor(option: text) }
         if let text = fields.background { background = try Background.parse(text) }
         // The rest are taken as given; `validate` checks them together.
         (width, height) = (fields.width ?? width, fields.height ?? height)

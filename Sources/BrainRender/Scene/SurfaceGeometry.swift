@@ -1,9 +1,13 @@
 /// A mesh with its per-vertex labels, grouped for drawing; immutable and shareable between
 /// threads, so the server builds one per (mesh, atlas) and every GL context uploads it once.
 public final class SurfaceGeometry: Sendable {
+    /// The drawn mesh: the input mesh with its border triangles split (`BorderSplit`), input
+    /// vertices first with their indices unchanged.
     public let mesh: RenderMesh
     /// Per-vertex label (0 = unlabelled); what a label means is up to the scene that uses it.
     public let vertexLabels: [UInt32]
+    /// For each drawn vertex, the input vertex with its label that it stands for (picks report it).
+    public let sourceVertex: [UInt32]
     public let grouping: RegionGrouping
     /// Positions and normals interleaved (6 floats per vertex), ready for one buffer upload.
     let interleaved: [Float]
@@ -11,12 +15,18 @@ public final class SurfaceGeometry: Sendable {
     public let boundsMin: SIMD3<Float>
     public let boundsMax: SIMD3<Float>
 
-    public init(mesh: RenderMesh, vertexLabels: [UInt32]) throws(RenderError) {
-        try mesh.validate(file: "mesh")
-        guard vertexLabels.count == mesh.vertexCount else {
+    /// `splitBorders: false` draws the input triangles as they are (each one whole in the label
+    /// of the majority of its corners).
+    public init(mesh input: RenderMesh, vertexLabels inputLabels: [UInt32], splitBorders: Bool = true) throws(RenderError) {
+        try input.validate(file: "mesh")
+        guard inputLabels.count == input.vertexCount else {
             throw .badMesh(file: "mesh", field: "labels",
-                           problem: "\(vertexLabels.count) labels for \(mesh.vertexCount) vertices")
+                           problem: "\(inputLabels.count) labels for \(input.vertexCount) vertices")
         }
+        let split = splitBorders ? BorderSplit(mesh: input, labels: inputLabels) : nil
+        let mesh = split?.mesh ?? input
+        let vertexLabels = split?.labels ?? inputLabels
+        sourceVertex = split?.sourceVertex ?? (0..<UInt32(input.vertexCount)).map { $0 }
         self.mesh = mesh
         self.vertexLabels = vertexLabels
         grouping = RegionGrouping(triangles: mesh.triangles, vertexLabels: vertexLabels)

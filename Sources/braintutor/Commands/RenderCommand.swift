@@ -15,13 +15,15 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("png-compression"), help: "fast (zlib 1 + SUB filter) or best (smallest file).")
     var pngCompression: String = "fast"
     @Flag(help: "Print JSON: {out, size, view, hemi, regions: [region + pixels, centroid, bbox]}.") var json = false
+    @Option(help: "on (lit renders supersampled 2×2) or off.") var aa = "on"
 
     func run() throws {
         try CommandOutput.run(json: json) {
             guard let compression = PNGEncoder.Compression(rawValue: pngCompression) else {
                 throw FieldError("pngCompression", value: pngCompression, "is not fast or best")
             }
-            let request = try scene.request()
+            var request = try scene.request()
+            request.antialias = try Supersampling.factor(option: aa)
             try OutputFile.check(out, extensions: ["png"])
             let report = try RenderJobs.render(request, data: scene.data.dataDirectory, out: out,
                                                compression: compression, report: json, exitsAfter: true)

@@ -1,0 +1,109 @@
+/// Splits the triangles whose corners carry different labels so region borders run through
+/// triangle interiors instead of zig-zagging along triangle edges: each border edge is cut at a
+/// point of a relaxed border line (`BorderCuts`), and three labels meet at the mean of the
+/// triangle's three cuts. Every piece has one label on all its corners, so the
+/// majority rule of `RegionGrouping` gives it that label, and the lit and pick passes, which draw
+/// the same geometry, still agree. New vertices are appended after the mesh's own (their
+/// indices are unchanged) and come in one copy per label at the same position, so neighbouring
+/// pieces share exact coordinates and rasterise without cracks.
+struct BorderSplit {
+    let mesh: RenderMesh
+    let labels: [UInt32]
+    /// For each vertex, a vertex of the input mesh with the same label (itself for input
+    /// vertices): what a pick reports, so vertex numbers keep meaning the input mesh's.
+    let sourceVertex: [UInt32]
+
+    private struct EdgeKey: Hashable {
+        let low: UInt32, high: UInt32, label: UInt32
+    }
+
+    /// `relaxation` 0 cuts border edges at their midpoints; more steps straighten the borders.
+    /// `absorbIslands` relabels one-vertex islands and spurs first (`IslandVertices`).
+    init(mesh input: RenderMesh, labels sourceLabels: [UInt32], relaxation: Int = BorderCuts.defaultRelaxation,
+         absorbIslands: Bool = true) {
+        let inputLabels = absorbIslands ? IslandVertices.absorbed(sourceLabels, triangles: input.triangles) : sourceLabels
+        let cuts = BorderCuts(positions: input.positions, triangles: input.triangles, labels: inputLabels,
+                              relaxation: relaxation)
+        var positions = input.positions
+        var normals = input.normals
+        var anatomical = input.anatomicalPositions
+        var labels = inputLabels
+        var source = (0..<UInt32(input.vertexCount)).map { $0 }
+        var triangles: [UInt32] = []
+        triangles.reserveCapacity(input.triangles.count)
+        var midpoints: [EdgeKey: UInt32] = [:]
+
+        /// A vertex at the weighted mean of `corners` (weights sum to 1).
+        func append(_ corners: [(Int, Float)], label: UInt32, source from: Int) -> UInt32 {
+            var p = SIMD3<Float>.zero, normal = SIMD3<Float>.zero, a = SIMD3<Float>.zero
+            for (c, w) in corners {
+                p += w * input.positions[c]
+                normal += w * input.normals[c]
+                if let anat = input.anatomicalPositions { a += w * anat[c] }
+            }
+            let length = (normal * normal).sum().squareRoot()
+            positions.append(p)
+            normals.append(length > 0 ? normal / length : input.normals[from])
+            anatomical?.append(a)
+            labels.append(label)
+            source.append(UInt32(from))
+            return UInt32(positions.count - 1)
+        }
+        /// The cut point of edge (a, b) in its copy for `label`; `from` is the corner with that label.
+        func midpoint(_ a: UInt32, _ b: UInt32, label: UInt32, from: UInt32) -> UInt32 {
+            let low = min(a, b), high = max(a, b)
+            let key = EdgeKey(low: low, high: high, label: label)
+            if let v = midpoints[key] { return v }
+            let (wa, wb) = cuts.weights(a, b)
+            let v = append([(Int(a), wa), (Int(b), wb)], label: label, source: Int(from))
+            midpoints[key] = v
+            return v
+        }
+
+        var t = 0
+        let tris = input.triangles
+        while t + 2 < tris.count {
+            let a = tris[t], b = tris[t + 1], c = tris[t + 2]
+            t += 3
+            let la = inputLabels[Int(a)]
+            if la == inputLabels[Int(b)] && la == inputLabels[Int(c)] {
+                // Most triangles: no arrays built on this path.
+                triangles.append(a); triangles.append(b); triangles.append(c)
+                continue
+            }
+            let v = [a, b, c]
+            let l = v.map { inputLabels[Int($0)] }
+            if l[0] != l[1] && l[1] != l[2] && l[0] != l[2] {
+                var junction: [(Int, Float)] = []
+                for k in 0..<3 {
+                    let (wa, wb) = cuts.weights(v[k], v[(k + 1) % 3])
+                    junction += [(Int(v[k]), wa / 3), (Int(v[(k + 1) % 3]), wb / 3)]
+                }
+                // Three labels: each corner keeps the quad (corner, next midpoint, centroid, previous midpoint).
+                for k in 0..<3 {
+                    let c = v[k], next = v[(k + 1) % 3], previous = v[(k + 2) % 3]
+                    let g = append(junction, label: l[k], source: Int(c))
+                    let mNext = midpoint(c, next, label: l[k], from: c)
+                    let mPrevious = midpoint(previous, c, label: l[k], from: c)
+                    triangles += [c, mNext, g, c, g, mPrevious]
+                }
+                continue
+            }
+            // Two labels: rotate (keeping the winding) so the odd corner r comes last after p, q.
+            let k = l[0] == l[1] ? 2 : (l[1] == l[2] ? 0 : 1)
+            let p = v[(k + 1) % 3], q = v[(k + 2) % 3], r = v[k]
+            let major = l[(k + 1) % 3], minor = l[k]
+            let qrMajor = midpoint(q, r, label: major, from: q), rpMajor = midpoint(r, p, label: major, from: p)
+            let qrMinor = midpoint(q, r, label: minor, from: r), rpMinor = midpoint(r, p, label: minor, from: r)
+            triangles += [p, q, qrMajor, p, qrMajor, rpMajor, qrMinor, r, rpMinor]
+        }
+        var mesh = input
+        mesh.positions = positions
+        mesh.normals = normals
+        mesh.anatomicalPositions = anatomical
+        mesh.triangles = triangles
+        self.mesh = mesh
+        self.labels = labels
+        sourceVertex = source
+    }
+}

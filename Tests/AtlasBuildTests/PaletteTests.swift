@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import AtlasBuild
+import BrainAtlas
+import BrainFormats
+
+@Suite struct PaletteTests {
+    static func regions(_ n: Int) -> [Recipe.RegionRecipe] {
+        (0..<n).map { Recipe.RegionRecipe(sourceLabel: "r\($0)", name: "R\($0)", hemisphere: .left) }
+    }
+
+    /// A 6 × 6 grid of regions, each touching its 4-neighbours.
+    static let grid: RegionAdjacency = {
+        var labels = [UInt16](), triangles = [SIMD3<Int32>]()
+        for y in 0..<6 { for x in 0..<6 { labels.append(UInt16(y * 6 + x + 1)) } }
+        for y in 0..<5 { for x in 0..<5 {
+            let i = Int32(y * 6 + x)
+            triangles += [SIMD3(i, i + 1, i + 6), SIMD3(i + 1, i + 7, i + 6)]
+        } }
+        return RegionAdjacency(labels: [labels], triangles: [triangles])
+    }()
+
+    @Test func labValuesMatchTheStandard() {
+        let red = CIELab(RGB(255, 0, 0))
+        #expect(abs(red.l - 53.24) < 0.05 && abs(red.a - 80.09) < 0.05 && abs(red.b - 67.20) < 0.05)
+        #expect(abs(CIELab(RGB(255, 255, 255)).l - 100) < 0.01 && abs(CIELab(RGB(255, 255, 255)).chroma) < 0.01)
+        #expect(CIELab(RGB(0, 0, 0)).l == 0)
+        for c in [RGB(12, 200, 77), RGB(255, 255, 255), RGB(90, 30, 240)] { #expect(CIELab(c).rgb == c) }
+        #expect(CIELab(l: 50, a: 120, b: -120).rgb == nil)
+    }
+
+    @Test func adjacencyListsEachTouchingPairOnce() {
+        #expect(Self.grid.pairs.count == 5 * 6 * 2 + 25)   // right, down, and the diagonal of each cell
+        #expect(Self.grid.pairs.contains(.init(1, 2)) && Self.grid.pairs.contains(.init(2, 7)))
+        #expect(!Self.grid.pairs.contains(.init(1, 8)))
+    }
+
+    @Test func distinctPalettesSeparateEveryTouchingPair() {
+        // Near-identical source colours, one pure white and one near black (the Brodmann failures).
+        var colors = (0..<36).map { RGB(200, UInt8(100 + $0 % 3), 60) }
+        colors[3] = RGB(255, 255, 255); colors[9] = RGB(8, 8, 8)
+        let before = ColourContrast(colors: colors, adjacency: Self.grid)
+        #expect(before.minimumTouching < 2)
+        let drawn = Palette.derive(colors: colors, regions: Self.regions(36), adjacency: Self.grid, mode: .distinct)
+        let after = ColourContrast(colors: drawn, adjacency: Self.grid)
+        #expect(after.minimumTouching >= Palette.distinctTarget)
+        #expect(after.minimumToSurroundings >= 10)
+        #expect(drawn == Palette.derive(colors: colors, regions: Self.regions(36), adjacency: Self.grid, mode: .distinct))
+    }
+
+    @Test func networkShadesKeepTheHueAndSeparateMostPairs() {
+        let blue = RGB(70, 130, 180)
+        let colors = [RGB](repeating: blue, count: 36)
+        let drawn = Palette.derive(colors: colors, regions: Self.regions(36), adjacency: Self.grid, mode: .networkShades)
+        let after = ColourContrast(colors: drawn, adjacency: Self.grid)
+        #expect(after.shareDistinct >= 0.95, "\(after)")
+        #expect(after.minimumToSurroundings >= 10)
+        let hue = { (c: RGB) -> Double in let l = CIELab(c); return atan2(l.b, l.a) * 180 / .pi }
+        for c in drawn {
+            var d = abs(hue(c) - hue(blue)); if d > 180 { d = 360 - d }
+            #expect(d <= 20, "\(c) leaves the hue family")
+        }
+    }
+
+    @Test func sourceColoursStayUnlessTheyFailOnTheirOwn() {
+        var colors: [RGB] = []
+        for i in 0..<36 {
+            let r = 220 - i * 3, g = 60 + i * 4, b = 40
+            colors.append(RGB(UInt8(r), UInt8(g), UInt8(b)))
+        }
+        colors[7] = RGB(70, 70, 70)      // a dark grey reads as a hole
+        let drawn = Palette.derive(colors: colors, regions: Self.regions(36), adjacency: Self.grid, mode: nil)
+        for i in 0..<36 where i != 7 { #expect(drawn[i] == colors[i]) }
+        #expect(CIELab(drawn[7]).chroma >= Palette.minimumChroma)
+    }
+}
+
+/// Colour contrast of the built AtlasData, measured on the pial mesh (needs a build with palettes).
+@Suite struct AtlasDataColourTests {
+    static let root = AtlasBuildFixture.atlasData
+
+    static func contrast(_ atlas: Catalog.Atlas) throws -> ColourContrast {
+        var labels: [[UInt16]] = [], triangles: [[SIMD3<Int32>]] = []
+        let library = try AtlasLibrary.open(data: root.path)
+        for (side, mesh) in [(Hemisphere.left, "lh"), (.right, "rh")] {
+            labels.append(try library.atlas(named: atlas.name).surfaceLabels(side).regionIds.map { UInt16($0) })
+            let t = try SRFFile.read(from: root.appendingPathComponent("meshes/\(mesh).pial.srf")).triangles
+            triangles.append(stride(from: 0, to: t.count, by: 3).map { SIMD3(t[$0], t[$0 + 1], t[$0 + 2]) })
+        }
+        let byId = atlas.regions.sorted { $0.id < $1.id }.map(\.color)
+        return ColourContrast(colors: byId, adjacency: RegionAdjacency(labels: labels, triangles: triangles))
+    }
+
+    @Test func brodmannNeighboursDifferAndParcelsKeepTheirNetworks() throws {
+        let catalog = try Catalog.read(from: Self.root.appendingPathComponent("catalog.json"))
+        let brodmann = try #require(catalog.atlases.first { $0.name == "brodmann" })
+        #expect(try Self.contrast(brodmann).minimumTouching >= 15)
+        #expect(brodmann.regions.filter { $0.sourceColor != nil }.count >= 80)
+        let parcels = try #require(catalog.atlases.first { $0.name == "parcels" })
+        #expect(try Self.contrast(parcels).shareDistinct >= 0.95)
+        for atlas in catalog.atlases where atlas.files.poi != nil {
+            #expect(try Self.contrast(atlas).minimumToSurroundings >= 10, "\(atlas.name)")
+        }
+        // Desikan-Killiany colours stay, except the temporal pole's grey.
+        let gyri = try #require(catalog.atlases.first { $0.name == "gyri" })
+        #expect(Set(gyri.regions.filter { $0.sourceColor != nil }.map(\.sourceLabel)) == ["temporalpole"])
+    }
+}

@@ -1,0 +1,47 @@
+import BrainAtlas
+import Testing
+@testable import BrainRender
+
+@Suite struct SupersamplingTests {
+    @Test func downsamplingAveragesEachBlock() {
+        // 4 × 2 pixels → 2 × 1: left block 0,100,200,255 (mean 138.75 → 139), right block all 10.
+        var rgba = [UInt8](repeating: 0, count: 32)
+        let left: [UInt8] = [0, 100, 200, 255]
+        for (k, (x, y)) in [(0, 0), (1, 0), (0, 1), (1, 1)].enumerated() {
+            for c in 0..<4 { rgba[(y * 4 + x) * 4 + c] = left[k] }
+        }
+        for (x, y) in [(2, 0), (3, 0), (2, 1), (3, 1)] { for c in 0..<4 { rgba[(y * 4 + x) * 4 + c] = 10 } }
+        let small = RenderedImage(width: 4, height: 2, rgba: rgba).downsampled(by: 2)
+        #expect(small.width == 2 && small.height == 1)
+        #expect(small.rgba == [139, 139, 139, 139, 10, 10, 10, 10])
+    }
+
+    @Test func onlyLitRendersAreSupersampled() throws {
+        #expect(Supersampling.effectiveFactor(2, shading: .flat, width: 100, height: 100) == 1)
+        #expect(Supersampling.effectiveFactor(2, shading: .lit, width: 1024, height: 768) == 2)
+        #expect(Supersampling.effectiveFactor(2, shading: .lit, width: 4000, height: 300) == 1)
+        #expect(try Supersampling.factor(option: "off") == 1)
+        #expect(throws: FieldError("aa", value: "2", "is neither on nor off")) { try Supersampling.factor(option: "2") }
+        var fields = SceneRequest.Fields()
+        fields.aa = "off"
+        #expect(try SceneRequest(fields).antialias == 1)
+    }
+
+    @Test func supersampledSilhouettesBlendWithTheBackground() throws {
+        let scene = try Scene(layers: try SyntheticBrain.layers([true]),
+                              direction: .named(.lateral, hemisphereIsLeft: true), width: 200, height: 150)
+        let context = try GLContext(width: 200, height: 150)
+        let plain = try context.renderImage(scene, shading: .lit)
+        let smooth = try context.renderImage(try scene.scaled(by: 2), shading: .lit).downsampled(by: 2)
+        #expect(smooth.width == 200 && smooth.height == 150)
+        // Pixels the plain render leaves white but the smooth one tints: partly covered edge pixels.
+        var partial = 0, background = 0
+        for i in stride(from: 0, to: plain.rgba.count, by: 4) where plain.rgba[i] == 255 && plain.rgba[i + 1] == 255 && plain.rgba[i + 2] == 255 {
+            background += 1
+            if smooth.rgba[i] < 255 || smooth.rgba[i + 1] < 255 || smooth.rgba[i + 2] < 255 { partial += 1 }
+        }
+        #expect(partial > 50 && partial < background / 10, "\(partial) of \(background)")
+        // The pick pass is unchanged: same ids at the plain size.
+        #expect(try context.renderPickImage(scene).width == 200)
+    }
+}
