@@ -1,3 +1,4 @@
+import BrainFormats
 import Foundation
 
 /// The curated lobe table (`Recipe/lobes.json`): the lobe of every region by atlas and sourceLabel,
@@ -29,8 +30,8 @@ public struct LobeTable: Decodable, Sendable {
             throw BuildError(file: file, field: "-", problem: "cannot read: \(error.localizedDescription)")
         }
         let table: LobeTable
-        do { table = try JSONDecoder().decode(LobeTable.self, from: data) } catch {
-            throw BuildError(file: file, field: "-", problem: "not a lobe table: \(error)")
+        do { table = try BrainJSON.decode(LobeTable.self, from: data) } catch {
+            throw BuildError(file: file, field: error.location, problem: "not a lobe table: \(error.problem)")
         }
         let known = Set(table.vocabulary)
         for (atlas, entries) in table.lobes.sorted(by: { $0.key < $1.key }) {

@@ -1,3 +1,4 @@
+import BrainFormats
 import Foundation
 
 /// A textbook term that names regions in several atlases ("Broca's area", "M1", "basal ganglia"),
@@ -43,7 +44,7 @@ public struct ConceptTable: Sendable {
         do { data = try Data(contentsOf: url) } catch {
             throw AtlasError.unreadable(url.path, reason: error.localizedDescription)
         }
-        do { return ConceptTable(concepts: try JSONDecoder().decode(File.self, from: data).concepts) } catch {
+        do { return ConceptTable(concepts: try BrainJSON.decode(File.self, from: data).concepts) } catch {
             throw AtlasError.badArgument(url.path, problem: "not a concept table: \(error)")
         }
     }
