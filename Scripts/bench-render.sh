@@ -5,7 +5,7 @@
 # repeated pick) with EGL as a share of OSMesa.
 # `pick` normally decides on the CPU; "pick-gl" forces the GL pick pass (BRAINTUTOR_GL_PICK=1,
 # through env(1), ~1 ms more), which is also what the few pixels near triangle edges take.
-# Targets (issue 7): render <= 120 ms, pick <= 60 ms, lit frame <= 25 ms, repeated pick <= 1 ms.
+# Targets: render <= 120 ms, pick <= 60 ms, lit frame <= 25 ms, repeated pick <= 1 ms.
 # Usage: Scripts/bench-render.sh [--data DIR]   (SCRATCH=.build-bench to pick the build folder)
 set -euo pipefail
 cd "$(dirname "$0")/.."

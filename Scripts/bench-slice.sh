@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Whole-process timings of `braintutor slice` (release build, hyperfine, fresh process per run).
-# Target (issue 6): a slice with an atlas overlay ≤ 80 ms. Cases on the bundled template when
+# Target: a slice with an atlas overlay ≤ 80 ms. Cases on the bundled template when
 # AtlasData is there (default 512×512 output with gyri overlay, outline + highlight, --raw), and
 # on the real sample VMR + VOI in Tests/Fixtures/slice, which need no AtlasData.
 # Prints a table of mean/min wall time and mean CPU time per case.

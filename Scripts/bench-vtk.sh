@@ -3,7 +3,7 @@
 # whole processes, interleaved runs, medians. VTK's times include Python start-up and imports,
 # because a one-shot VTK render pays them too. Same scene: `bench render --export-ply` writes the
 # exact meshes, normals and region colours BrainTutor draws.
-# Targets (issue 7): our render <= 1/3 of VTK's one-shot render; our pick <= 1/8 of VTK's
+# Targets: our render <= 1/3 of VTK's one-shot render; our pick <= 1/8 of VTK's
 # one-shot render + hardware pick.
 # Usage: Scripts/bench-vtk.sh [--data DIR]   (SCRATCH, VENV, RUNS override the defaults)
 set -euo pipefail

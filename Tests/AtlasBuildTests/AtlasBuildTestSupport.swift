@@ -4,7 +4,7 @@ import BrainAtlas
 import BrainFormats
 
 /// Paths of the atlas-build fixture (a real-source crop, see Fixtures/atlas-build/SOURCES.md) and the
-/// committed AtlasData, found from this file so tests never read the shared folder.
+/// committed AtlasData, found from this file so tests never read files outside the repository.
 enum AtlasBuildFixture {
     static let testsRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     static let folder = testsRoot.appendingPathComponent("Fixtures/atlas-build")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-// Issue 4: every bundled region has an info text and synonyms. These tests read the JSON
+// Every bundled region has an info text and synonyms. These tests read the JSON
 // with JSONSerialization on purpose, so they check the data files themselves and do not
 // depend on how BrainAtlas decodes them.
 

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 @testable import BrainRender
 
-/// Issue 7's view and pick checks on the bundled atlas (AtlasData with meshes, found as the CLI
+/// The view and pick checks on the bundled atlas (AtlasData with meshes, found as the CLI
 /// finds it). Reported as skipped, not passed, where that data has not been built.
 @Suite(.serialized, .enabled(if: BundledAtlas.assets != nil, "AtlasData with meshes not built"))
 struct AtlasViewTests {

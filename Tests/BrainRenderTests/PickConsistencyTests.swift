@@ -2,7 +2,7 @@ import BrainAtlas
 import Testing
 @testable import BrainRender
 
-/// Issue 7's pick test on the synthetic two-hemisphere brain: in a flat render, the pick at a
+/// The pick test on the synthetic two-hemisphere brain: in a flat render, the pick at a
 /// brain pixel names the range whose colour is at that pixel, and background pixels pick nothing.
 @Suite(.serialized) struct PickConsistencyTests {
     static let cases: [(ViewName, Bool?)] = [

@@ -2,7 +2,7 @@ import BrainAtlas
 import Testing
 @testable import BrainRender
 
-/// The views put anterior/superior/left where issue 7 says, checked through the synthetic
+/// The views put anterior/superior/left where the view definitions say, checked through the synthetic
 /// brain's octant labels (label 1 + anterior + 2·superior + 4·lateral).
 @Suite(.serialized) struct ViewOrientationTests {
     /// Mean image position of pixels whose label satisfies `where`.
