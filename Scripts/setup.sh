@@ -7,10 +7,13 @@ set -euo pipefail
 # (libosmesa6-dev) only where the package manager still has it: Mesa 25.1 dropped it.
 packages=(pkg-config zlib1g-dev libpng-dev libgl-dev libegl-dev libgles-dev libegl1 libegl-mesa0 libgles2)
 # A fresh machine may never have fetched the package lists; without them every package looks absent.
-if ! ls /var/lib/apt/lists/*_Packages >/dev/null 2>&1; then
+if ! ls /var/lib/apt/lists/*_Packages* >/dev/null 2>&1; then
   if [ "$(id -u)" -ne 0 ]; then sudo apt-get update -qq; else apt-get update -qq; fi
 fi
-if apt-cache policy libosmesa6-dev 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+# Read the policy whole before matching: with pipefail, `grep -q` closing the pipe early would
+# make the pipeline fail and OSMesa look absent.
+osmesa_policy="$(apt-cache policy libosmesa6-dev 2>/dev/null || true)"
+if [[ "$osmesa_policy" == *"Candidate: "[0-9]* ]]; then
   packages+=(libosmesa6-dev)
 elif [ "${BASH_SOURCE[0]}" = "$0" ]; then
   echo "note: no libosmesa6-dev here (Mesa 25.1 or later); BrainTutor draws with EGL" >&2
