@@ -6,7 +6,8 @@ import BrainRender
 /// same query gives the same image, or the same error, as the command).
 enum SceneQuery {
     static let keys: Set<String> = ["atlas", "view", "hemi", "surface", "w", "h", "highlight",
-                                    "dimOthers", "shading", "aa", "azimuth", "elevation", "head", "subcortical"]
+                                    "dimOthers", "shading", "aa", "azimuth", "elevation", "head", "subcortical",
+                                    "outline", "orientation"]
 
     static func parse(_ q: QueryParameters, engine: AtlasEngine) throws -> SceneRequest {
         var fields = SceneRequest.Fields()
@@ -24,6 +25,8 @@ enum SceneQuery {
         fields.elevation = try q.double("elevation")
         fields.head = try q.bool("head") ?? false
         fields.subcortical = try q.bool("subcortical") ?? false
+        fields.outline = try q.bool("outline") ?? false
+        fields.orientation = try q.bool("orientation") ?? false
         do {
             return try SceneRequest(fields)
         } catch {

@@ -1,3 +1,5 @@
+import BrainImage
+
 /// What is drawn on top of the slice at output resolution: orientation letters and a crosshair.
 public struct SliceAnnotations: Sendable, Equatable {
     /// One letter placed on the output image.

@@ -18,6 +18,8 @@ public struct AtlasScene: Sendable {
     public let layers: [LayerInfo]
     /// The hemisphere(s) actually shown.
     public let hemisphere: SceneRequest.HemisphereChoice
+    /// The regions `--highlight` matched (outlined in the colour pass).
+    public var highlighted: Set<Region> = []
 
     /// Unlabelled cortex.
     public static let unlabelledColor = RGB(212, 212, 212)
@@ -67,7 +69,9 @@ public struct AtlasScene: Sendable {
         }
         let scene = try Scene(layers: layers, direction: try request.direction(), width: request.width,
                               height: request.height, background: request.background)
-        return AtlasScene(request: request, scene: scene, layers: infos, hemisphere: hemisphere)
+        var built = AtlasScene(request: request, scene: scene, layers: infos, hemisphere: hemisphere)
+        built.highlighted = highlighted
+        return built
     }
 
     /// A user's SRF, coloured by its POI (one region per POI) or by its own vertex colours.
@@ -81,11 +85,12 @@ public struct AtlasScene: Sendable {
         let geometry: SurfaceGeometry
         let regions: [Region?]
         let colors: [RGB]
+        var highlighted: Set<Region> = []
         if let poiPath = request.poiFile {
             let poi = try UserPatches.read(poiPath, vertexCount: mesh.vertexCount)
             geometry = try SurfaceGeometry(mesh: mesh, vertexLabels: poi.labels)
             regions = geometry.grouping.ranges.map { poi.region(label: $0.label) }
-            let highlighted = try request.highlight.map { try poi.matching($0) } ?? []
+            highlighted = try request.highlight.map { try poi.matching($0) } ?? []
             colors = Self.colors(regions, highlighted, request)
         } else {
             let (labels, palette) = MeshLoading.colorLabels(srf: srf)
@@ -96,8 +101,10 @@ public struct AtlasScene: Sendable {
         let scene = try Scene(layers: [Scene.Layer(geometry: geometry, colors: colors)],
                               direction: try request.direction(), width: request.width, height: request.height,
                               background: request.background)
-        return AtlasScene(request: request, scene: scene, layers: [LayerInfo(name: name, regions: regions)],
-                          hemisphere: hemisphere)
+        var built = AtlasScene(request: request, scene: scene, layers: [LayerInfo(name: name, regions: regions)],
+                               hemisphere: hemisphere)
+        built.highlighted = highlighted
+        return built
     }
 
     /// With one hemisphere shown, the ranges of regions on the other side (midline `none`
@@ -130,6 +137,20 @@ public struct AtlasScene: Sendable {
             if highlighted.isEmpty || highlighted.contains(region) { return base }
             return base.mixed(with: white, amount: request.dimOthers ? dimTint : softTint)
         }
+    }
+
+    /// The pick ids of the highlighted regions' visible ranges.
+    public var highlightedIDs: Set<UInt32> {
+        guard !highlighted.isEmpty else { return [] }
+        var ids: Set<UInt32> = []
+        for (index, info) in layers.enumerated() where scene.layers[index].isPickable {
+            let first = scene.pickIDs.first[index]
+            for (range, region) in info.regions.enumerated() where region.map(highlighted.contains) == true
+                && !scene.layers[index].hiddenRanges.contains(range) {
+                ids.insert(first + UInt32(range))
+            }
+        }
+        return ids
     }
 
     /// The region and layer behind a pick id, nil for the background.

@@ -33,7 +33,42 @@ extension RenderedImage {
 extension AtlasScene {
     /// The PNG of the colour pass, as `--shading` asks.
     public func png(context: GLContext, compression: PNGEncoder.Compression = .fast) throws -> [UInt8] {
-        try context.renderPNG(scene, shading: request.shading, compression: compression, antialias: request.antialias)
+        guard hasDecorations else {
+            return try context.renderPNG(scene, shading: request.shading, compression: compression, antialias: request.antialias)
+        }
+        return try image(context: context).png(compression: compression, transparent: scene.background == .transparent)
+    }
+
+    /// Whether the colour pass gets lines or letters drawn over it. The highlight's outline is
+    /// left out of flat renders, which promise exact region colours (as in the web viewer).
+    public var hasDecorations: Bool {
+        request.outline || request.orientation || (request.shading == .lit && !highlighted.isEmpty)
+    }
+
+    /// The colour pass (supersampled as asked) with the outlines and orientation cue drawn at
+    /// output size: the lines come from the pick pass at that size, so they sit on its borders.
+    public func image(context: GLContext) throws -> RenderedImage {
+        let factor = Supersampling.effectiveFactor(request.antialias, shading: request.shading,
+                                                   width: scene.width, height: scene.height)
+        var image = factor > 1
+            ? try context.renderImage(try scene.scaled(by: factor), shading: request.shading).downsampled(by: factor)
+            : try context.renderImage(scene, shading: request.shading)
+        let ids = request.shading == .lit ? highlightedIDs : []
+        if request.outline || !ids.isEmpty {
+            let index = try context.renderPickImage(scene)
+            if request.outline {
+                image.paint(BorderLines.allBorders(index), color: BorderLines.color, strength: BorderLines.allBordersStrength)
+            }
+            if !ids.isEmpty {
+                image.paint(BorderLines.highlightBorder(index, highlighted: ids), color: BorderLines.color, strength: 1)
+            }
+        }
+        if request.orientation {
+            let cue = OrientationCue(direction: scene.direction, width: scene.width, height: scene.height)
+            image.paint(cue.mask(width: scene.width, height: scene.height), color: OrientationCue.color(on: scene.background),
+                        strength: 1)
+        }
+        return image
     }
 }
 

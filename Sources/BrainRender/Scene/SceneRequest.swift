@@ -33,6 +33,10 @@ public struct SceneRequest: Sendable, Hashable {
         public var subcortical = false
         public var mesh: String?
         public var poi: String?
+        /// Dark lines on every region border (`BorderLines`).
+        public var outline = false
+        /// The orientation letters in a corner (`OrientationCue`).
+        public var orientation = false
 
         public init() {}
     }
@@ -58,6 +62,9 @@ public struct SceneRequest: Sendable, Hashable {
     /// A user's BrainVoyager SRF instead of the bundled meshes, with an optional POI.
     public var meshFile: String?
     public var poiFile: String?
+    /// Colour-pass decorations, off by default so plain and flat renders stay exact region colours.
+    public var outline = false
+    public var orientation = false
 
     /// The defaults (`render`'s): gyri, lateral, 1024×768, pial, lit, white background.
     public init() {}
@@ -78,6 +85,7 @@ public struct SceneRequest: Sendable, Hashable {
         (highlight, dimOthers) = (fields.highlight, fields.dimOthers)
         (azimuth, elevation) = (fields.azimuth, fields.elevation)
         (head, subcortical, meshFile, poiFile) = (fields.head, fields.subcortical, fields.mesh, fields.poi)
+        (outline, orientation) = (fields.outline, fields.orientation)
         try validate()
     }
 

@@ -1,3 +1,5 @@
+import BrainImage
+
 /// Bitmap-font letters with a one-font-pixel drop shadow (the orientation letters).
 struct LetterStage: SliceStage {
     let stamps: [SliceAnnotations.Stamp]

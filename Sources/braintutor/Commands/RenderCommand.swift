@@ -54,6 +54,9 @@ struct SceneOptions: ParsableArguments {
     @Flag(help: "Add the subcortical structures' mesh.") var subcortical = false
     @Option(help: ArgumentHelp("A BrainVoyager SRF to draw instead of the bundled brain.", valueName: "file.srf")) var mesh: String?
     @Option(help: ArgumentHelp("POI file colouring --mesh (default: the SRF's own colours).", valueName: "file.poi")) var poi: String?
+    @Flag(help: "Draw thin dark lines on every region border.") var outline = false
+    @Flag(help: "Draw the orientation letters (R/L, A/P, S/I as they point on screen) in the bottom-left corner.")
+    var orientation = false
 
     func request() throws -> SceneRequest {
         var fields = SceneRequest.Fields()
@@ -72,6 +75,8 @@ struct SceneOptions: ParsableArguments {
         fields.subcortical = subcortical
         fields.mesh = mesh
         fields.poi = poi
+        fields.outline = outline
+        fields.orientation = orientation
         return try SceneRequest(fields)
     }
 }
