@@ -82,6 +82,18 @@ struct OutlineAndOrientationTests {
         #expect(!flatScene.hasDecorations)
     }
 
+    @Test func highlightOutlineWidensOnLargeImages() {
+        #expect(BorderLines.highlightRadius(width: 256, height: 192) == 0)
+        #expect(BorderLines.highlightRadius(width: 1024, height: 768) == 1)
+        var marks = [Bool](repeating: false, count: 25)
+        marks[0] = true
+        marks[12] = true
+        let wide = BorderLines.widened(marks, width: 5, height: 5, radius: 1)
+        // The corner mark covers 2 × 2 (clipped), the centre 3 × 3; they share pixel (1, 1).
+        #expect(wide.filter { $0 }.count == 4 + 9 - 1)
+        #expect(!wide[4] && !wide[24] && wide[6] && wide[18])
+    }
+
     @Test func orientationLettersFollowTheCamera() {
         let left = OrientationCue.letters(.named(.lateral, hemisphereIsLeft: true))
         #expect([left.right, left.left, left.up, left.down] == ["P", "A", "S", "I"])

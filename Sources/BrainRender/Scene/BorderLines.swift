@@ -16,9 +16,29 @@ public enum BorderLines {
 
     /// Pixels on either side of the highlighted set's edge: inside it next to anything else
     /// (background included), or outside it next to it, so the outline rings the silhouette too.
+    /// Widened by `highlightRadius` so it reads as strongly as the viewer's 3-pixel outline on large images.
     public static func highlightBorder(_ index: IndexImage, highlighted: Set<UInt32>) -> [Bool] {
         guard !highlighted.isEmpty else { return [Bool](repeating: false, count: index.ids.count) }
-        return mask(index) { a, b in highlighted.contains(a) != highlighted.contains(b) }
+        let edge = mask(index) { a, b in highlighted.contains(a) != highlighted.contains(b) }
+        return widened(edge, width: index.width, height: index.height,
+                       radius: highlightRadius(width: index.width, height: index.height))
+    }
+
+    /// Extra pixels on each side of the highlight's outline: one per 512 pixels of the shorter side.
+    public static func highlightRadius(width: Int, height: Int) -> Int { min(width, height) / 512 }
+
+    /// Marks every pixel within `radius` (a square) of a marked one.
+    static func widened(_ marks: [Bool], width: Int, height: Int, radius: Int) -> [Bool] {
+        guard radius > 0 else { return marks }
+        var out = marks
+        for y in 0..<height {
+            for x in 0..<width where marks[y * width + x] {
+                for yy in max(0, y - radius)...min(height - 1, y + radius) {
+                    for xx in max(0, x - radius)...min(width - 1, x + radius) { out[yy * width + xx] = true }
+                }
+            }
+        }
+        return out
     }
 
     /// Marks pixel p when `differs(id(p), id(q))` for a 4-neighbour q inside the image.

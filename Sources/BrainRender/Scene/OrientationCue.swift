@@ -19,8 +19,8 @@ public struct OrientationCue: Sendable, Equatable {
     public let centerX: Int
     public let centerY: Int
 
-    /// Font pixels per image pixel grow with the image: one per 200 pixels of the shorter side.
-    public static let pixelsPerFontPixel = 200
+    /// Font pixels per image pixel grow with the image: one per 160 pixels of the shorter side.
+    public static let pixelsPerFontPixel = 160
 
     /// The letter of the anatomical axis closest to `v` (a RAS direction).
     public static func letter(for v: SIMD3<Float>) -> Character {
@@ -40,7 +40,7 @@ public struct OrientationCue: Sendable, Equatable {
         let s = max(1, min(width, height) / Self.pixelsPerFontPixel)
         let gw = BitmapFont.glyphWidth * s, gh = BitmapFont.glyphHeight * s
         // Letters sit one glyph away from the centre on each side; the block keeps a glyph's margin.
-        let reach = gw + gh / 2
+        let reach = gw + gh
         let cx = gw + reach + gw / 2, cy = height - gh - reach - gh / 2
         let l = Self.letters(direction)
         letters = [
