@@ -82,6 +82,23 @@ struct OutlineAndOrientationTests {
         #expect(!flatScene.hasDecorations)
     }
 
+    @Test func supersampledOutlineStaysOnTheBorders() throws {
+        var request = Self.request(shading: .lit)
+        (request.antialias, request.outline) = (2, true)
+        let scene = try AtlasScene.build(request, assets: BundledAtlas.assets!)
+        let context = try GLContext(width: request.width, height: request.height)
+        let decorated = try scene.image(context: context)
+        let plain = try context.renderImage(try scene.scene.scaled(by: 2), shading: .lit).downsampled(by: 2)
+        let index = try context.renderPickImage(scene.scene)
+        // Drawn at twice the size and box-filtered: every touched pixel is within one pixel of an
+        // id change of the output-size pick image (silhouettes included: samples differ there).
+        let edges = BorderLines.mask(index) { $0 != $1 }
+        let near = BorderLines.widened(edges, width: Self.width, height: Self.height, radius: 1)
+        let changed = Self.changed(decorated, plain)
+        #expect(changed.count > 300)
+        #expect(changed.allSatisfy { near[$0] })
+    }
+
     @Test func highlightOutlineWidensOnLargeImages() {
         #expect(BorderLines.highlightRadius(width: 256, height: 192) == 0)
         #expect(BorderLines.highlightRadius(width: 1024, height: 768) == 1)

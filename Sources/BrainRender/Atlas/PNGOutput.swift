@@ -45,24 +45,27 @@ extension AtlasScene {
         request.outline || request.orientation || (request.shading == .lit && !highlighted.isEmpty)
     }
 
-    /// The colour pass (supersampled as asked) with the outlines and orientation cue drawn at
-    /// output size: the lines come from the pick pass at that size, so they sit on its borders.
+    /// The colour pass (supersampled as asked) with the outlines drawn before the box filter, so
+    /// they come out smooth, from the pick pass at the drawn size (they sit on its borders), and
+    /// the orientation cue at output size.
     public func image(context: GLContext) throws -> RenderedImage {
         let factor = Supersampling.effectiveFactor(request.antialias, shading: request.shading,
                                                    width: scene.width, height: scene.height)
-        var image = factor > 1
-            ? try context.renderImage(try scene.scaled(by: factor), shading: request.shading).downsampled(by: factor)
-            : try context.renderImage(scene, shading: request.shading)
+        let drawn = factor > 1 ? try scene.scaled(by: factor) : scene
+        var image = try context.renderImage(drawn, shading: request.shading)
         let ids = request.shading == .lit ? highlightedIDs : []
         if request.outline || !ids.isEmpty {
-            let index = try context.renderPickImage(scene)
+            let index = try context.renderPickImage(drawn)
             if request.outline {
                 image.paint(BorderLines.allBorders(index), color: BorderLines.color, strength: BorderLines.allBordersStrength)
             }
             if !ids.isEmpty {
-                image.paint(BorderLines.highlightBorder(index, highlighted: ids), color: BorderLines.color, strength: 1)
+                let radius = BorderLines.highlightRadius(width: scene.width, height: scene.height) * factor
+                image.paint(BorderLines.highlightBorder(index, highlighted: ids, radius: radius),
+                            color: BorderLines.color, strength: 1)
             }
         }
+        image = image.downsampled(by: factor)
         if request.orientation {
             let cue = OrientationCue(direction: scene.direction, width: scene.width, height: scene.height)
             image.paint(cue.mask(width: scene.width, height: scene.height), color: OrientationCue.color(on: scene.background),

@@ -6,7 +6,7 @@ public enum BorderLines {
     /// The line colour (the web viewer's outline colour).
     public static let color = RGB(20, 20, 26)
     /// How far `--outline` pulls border pixels toward `color`: thin lines that leave colours readable.
-    public static let allBordersStrength: Float = 0.6
+    public static let allBordersStrength: Float = 0.85
 
     /// Pixels with a region id whose 4-neighbour holds another region id (background on
     /// neither side): both sides of every border between drawn regions.
@@ -17,11 +17,12 @@ public enum BorderLines {
     /// Pixels on either side of the highlighted set's edge: inside it next to anything else
     /// (background included), or outside it next to it, so the outline rings the silhouette too.
     /// Widened by `highlightRadius` so it reads as strongly as the viewer's 3-pixel outline on large images.
-    public static func highlightBorder(_ index: IndexImage, highlighted: Set<UInt32>) -> [Bool] {
+    /// `radius` defaults to `highlightRadius` of the index image's size.
+    public static func highlightBorder(_ index: IndexImage, highlighted: Set<UInt32>, radius: Int? = nil) -> [Bool] {
         guard !highlighted.isEmpty else { return [Bool](repeating: false, count: index.ids.count) }
         let edge = mask(index) { a, b in highlighted.contains(a) != highlighted.contains(b) }
         return widened(edge, width: index.width, height: index.height,
-                       radius: highlightRadius(width: index.width, height: index.height))
+                       radius: radius ?? highlightRadius(width: index.width, height: index.height))
     }
 
     /// Extra pixels on each side of the highlight's outline: one per 512 pixels of the shorter side.
