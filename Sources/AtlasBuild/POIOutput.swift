@@ -3,7 +3,7 @@ import BrainAtlas
 import BrainFormats
 
 extension Output {
-    /// POI v2 (docs/FORMATS.md §6): one POI per region of `hemisphere` (all regions when nil), vertices
+    /// POI v2 (docs/file-formats.md §6): one POI per region of `hemisphere` (all regions when nil), vertices
     /// ascending, LabelVertex = the region's vertex nearest to the mean of its vertices (ties: lowest index).
     /// Names are "<Name> (<side>)", or "<sourceLabel> (<side>)" with `nameBySourceLabel`.
     func writePOI(_ atlas: LabelledAtlas, labels: [UInt16], positions: [SIMD3<Float>], hemisphere: Hemisphere?,

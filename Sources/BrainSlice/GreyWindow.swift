@@ -5,7 +5,7 @@ public struct GreyWindow: Sendable, Equatable {
     public var low: Int
     public var high: Int
 
-    /// VMR grey values are 0…225; 226…255 are label colours (docs/FORMATS.md §3.2).
+    /// VMR grey values are 0…225; 226…255 are label colours (docs/file-formats.md §3.2).
     public static let vmrGreyMax = 225
     public static let full = GreyWindow(low: 0, high: vmrGreyMax)
     /// The default: the brightest grey (225, white matter in the bundled template) shows as 85 %

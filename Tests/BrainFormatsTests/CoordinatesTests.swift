@@ -61,7 +61,7 @@ import Testing
         #expect(abs(o.x) < 1e-9 && abs(o.y) < 1e-9 && abs(o.z) < 1e-9)
     }
 
-    /// docs/FORMATS.md §2.5: left-hemisphere vertex 0 of the unshipped sub-test01 mesh is at BV (140.49, 109.09, 167.66)
+    /// docs/file-formats.md §2.5: left-hemisphere vertex 0 of the unshipped sub-test01 mesh is at BV (140.49, 109.09, 167.66)
     /// and must land in the left hemisphere at TAL (−39.66, −12.49, +18.91).
     @Test func quotedHemisphereVertexLandsLeft() {
         let tal = VolumeFrame.canonical.ras(bvMillimetres: [140.49, 109.09, 167.66])

@@ -156,7 +156,7 @@ private func fixture(_ name: String) -> URL {
         let normals = srf.rasNormals()
         let outward = zip(ras, normals).filter { (($0 - centre) * $1).sum() > 0 }.count
         #expect(Double(outward) / Double(srf.vertexCount) > 0.75)
-        // The SRF left hemisphere lies at BV z ≥ 126 (docs/FORMATS.md §2.1: left is high z).
+        // The SRF left hemisphere lies at BV z ≥ 126 (docs/file-formats.md §2.1: left is high z).
         #expect(srf.vertices.allSatisfy { $0.z >= 126 })
     }
 }

@@ -43,7 +43,7 @@ import Testing
     @Test func stripsInAParsedFileAreReadAndWrittenBack() throws {
         let raw = try Fixtures.data(path)
         let cube = try SRFFile(data: raw, name: path)
-        // Two strips, each one stored triangle, terminated by −1 (docs/FORMATS.md §4.4).
+        // Two strips, each one stored triangle, terminated by −1 (docs/file-formats.md §4.4).
         let strips: [Int32] = Array(cube.triangles[0..<3]) + [-1] + Array(cube.triangles[3..<6]) + [-1]
         var data = Data(raw.prefix(stripCountAt))
         data.append(contentsOf: le(Int32(strips.count)))

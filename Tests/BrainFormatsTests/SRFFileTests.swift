@@ -63,7 +63,7 @@ import Testing
         #expect(v3.neighbours == v41.neighbours)
     }
 
-    /// docs/FORMATS.md §4.1's size formula for the unshipped 40 962-vertex hemisphere (v4.0, 143 060 strip elements).
+    /// docs/file-formats.md §4.1's size formula for the unshipped 40 962-vertex hemisphere (v4.0, 143 060 strip elements).
     @Test func hemisphereSizeFormula() throws {
         let nv = 40_962, nt = 81_920, neighbourEntries = 245_760, ns = 143_060
         var srf = try SRFFile(vertices: Array(repeating: [128, 128, 128], count: nv),
@@ -104,7 +104,7 @@ import Testing
         #expect(facesOut == srf.triangleCount)
     }
 
-    /// docs/FORMATS.md §2.5: the cube mesh divided by the voxel size spans the 240-labelled voxel box ± 0.57.
+    /// docs/file-formats.md §2.5: the cube mesh divided by the voxel size spans the 240-labelled voxel box ± 0.57.
     @Test func meshMatchesVolumeLabelThroughVoxelSize() throws {
         let srf = try SRFFile.read(from: Fixtures.url(path))
         let vmr = try VMRFile.read(from: Fixtures.url("bvbabel/sub-test03_cube.vmr"))

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct SyntheticFilesTests {
     /// The bench/fsaverage-sized icosphere has BV conventions: ring-ordered neighbours (12 of 5, rest 6)
-    /// and faces whose (v1−v0)×(v2−v0) points the same way as the stored inward normals (docs/FORMATS.md §4.5).
+    /// and faces whose (v1−v0)×(v2−v0) points the same way as the stored inward normals (docs/file-formats.md §4.5).
     @Test func icosphereFollowsBrainVoyagerConventions() throws {
         let srf = try SyntheticFiles.icosphereSRF(subdivisions: 3)
         #expect(srf.vertexCount == 642 && srf.triangleCount == 1280)

@@ -109,7 +109,7 @@ import Testing
         #expect(vmr.transformations[1].sourceFile.string == "/home/test_TRF.vmr")
     }
 
-    /// docs/FORMATS.md §3.4's worked sizes: the unshipped 256³ v2 file (one type-6 record of 40 values) and test.vmr.
+    /// docs/file-formats.md §3.4's worked sizes: the unshipped 256³ v2 file (one type-6 record of 40 values) and test.vmr.
     @Test func worked256CubeV2SizeFormula() throws {
         var vmr = try VMRFile(canonical: .talairach, fill: 7)
         vmr.version = 2
@@ -123,7 +123,7 @@ import Testing
         #expect(back.version == 2)
         #expect(back.transformations[0].values.count == 40)
         #expect(back.inferredReferenceSpace() == .talairach)
-        // Voxel sizes sit at fixed distances from the end in every version (docs/FORMATS.md §3.4).
+        // Voxel sizes sit at fixed distances from the end in every version (docs/file-formats.md §3.4).
         let tailX = bytes.withUnsafeBytes { Float(bitPattern: $0.loadUnaligned(fromByteOffset: bytes.count - 26, as: UInt32.self)) }
         #expect(tailX == 1)
     }

@@ -1,4 +1,4 @@
-/// The `Key: value` grammar the VOI and POI text formats share (docs/FORMATS.md §5, §6): entries,
+/// The `Key: value` grammar the VOI and POI text formats share (docs/file-formats.md §5, §6): entries,
 /// counts, colours, name lists, the version check and the declared-count check, each with one error text.
 extension TextLineScanner {
     /// The next line as `Key: value`.

@@ -1,5 +1,5 @@
 /// A JSON value whose objects keep member order: what the parser returns, what `JSONValueEncoder`
-/// builds from Codable values, and what `JSONWriter` prints (docs/FORMATS.md §10).
+/// builds from Codable values, and what `JSONWriter` prints (docs/file-formats.md §10).
 public indirect enum JSONValue: Sendable, Equatable, CustomStringConvertible {
     case null
     case bool(Bool)

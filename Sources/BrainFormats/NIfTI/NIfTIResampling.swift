@@ -2,7 +2,7 @@ import Foundation
 
 /// Samples a NIfTI volume (first 3-D volume) at every voxel of the canonical 256³ 1 mm BV frame.
 ///
-/// The NIfTI affine is taken as RAS mm in the space of `CanonicalFrame` (docs/FORMATS.md §2.3). Output arrays are 256³, x fastest; points outside
+/// The NIfTI affine is taken as RAS mm in the space of `CanonicalFrame` (docs/file-formats.md §2.3). Output arrays are 256³, x fastest; points outside
 /// the source volume get 0.
 public enum NIfTIResampling {
     static let edge = CanonicalFrame.size

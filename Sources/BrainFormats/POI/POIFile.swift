@@ -29,7 +29,7 @@ public struct POI: Hashable, Sendable {
     }
 }
 
-/// A BrainVoyager POI file, versions 1–2 (docs/FORMATS.md §6). The bytes read are kept, so an unchanged
+/// A BrainVoyager POI file, versions 1–2 (docs/file-formats.md §6). The bytes read are kept, so an unchanged
 /// file writes back identically; any change writes BrainVoyager's layout.
 public struct POIFile: Sendable, KeyValueTextFile {
     /// Header lines before the first POI except `NrOfPOIs`, values as written (quotes included).

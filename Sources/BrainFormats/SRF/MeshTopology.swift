@@ -1,7 +1,7 @@
 /// Builds BrainVoyager-style neighbour lists from triangles.
 public enum MeshTopology {
     /// Ring-ordered neighbour lists: for every vertex i and consecutive k, `(i, n[k], n[k+1])` is a stored
-    /// triangle up to rotation (BV's own convention, docs/FORMATS.md §4.2). A vertex's ring starts at the
+    /// triangle up to rotation (BV's own convention, docs/file-formats.md §4.2). A vertex's ring starts at the
     /// successor of i in the first triangle (file order) that contains it, or at an open fan's first edge.
     /// Non-manifold fans keep every neighbour once, appending the parts the walk could not reach.
     /// O(m log m) per vertex of m triangles, so hostile fans cannot stall it.

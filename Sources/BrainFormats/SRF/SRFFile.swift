@@ -1,13 +1,13 @@
 import Foundation
 
-/// A BrainVoyager SRF surface mesh, versions 3, 4 and 4.1 (docs/FORMATS.md §4), kept in BV conventions:
+/// A BrainVoyager SRF surface mesh, versions 3, 4 and 4.1 (docs/file-formats.md §4), kept in BV conventions:
 /// BV-internal mm positions, inward normals, BV winding. Use `rasPositions`/`rasNormals` for RAS scenes.
 public struct SRFFile: Sendable {
     /// Stored as f32: 3.0, 4.0 or 4.0999999 (4.1). Compare with a tolerance.
     public var version: Float
     /// 0 normal; 1 extended (oblique) neighbour lists.
     public var surfaceType: Int32
-    /// Not a reliable origin (docs/FORMATS.md §2.5).
+    /// Not a reliable origin (docs/file-formats.md §2.5).
     public var meshCenter: SIMD3<Float>
     /// Vertex positions in BV-internal mm (X = A→P, Y = S→I, Z = R→L).
     public var vertices: [SIMD3<Float>]

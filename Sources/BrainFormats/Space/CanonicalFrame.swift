@@ -1,4 +1,4 @@
-/// The canonical 256³ 1 mm BrainVoyager frame of the template (docs/FORMATS.md §2.3): BV voxel (x, y, z)
+/// The canonical 256³ 1 mm BrainVoyager frame of the template (docs/file-formats.md §2.3): BV voxel (x, y, z)
 /// has its centre at MNI/RAS mm (128 − z, 128 − x, 128 − y), so MNI (0, 0, 0) is voxel (128, 128, 128).
 /// Every volume, mesh and lookup in the canonical frame goes through this type.
 public enum CanonicalFrame {

@@ -1,4 +1,4 @@
-/// One coordinate model for every volume and mesh (docs/FORMATS.md §2): BV voxel index ↔ BV-internal mm ↔ RAS mm.
+/// One coordinate model for every volume and mesh (docs/file-formats.md §2): BV voxel index ↔ BV-internal mm ↔ RAS mm.
 ///
 /// BV voxel axes are X = A→P, Y = S→I, Z = R→L (a left-handed frame, determinant −1 against RAS).
 public struct VolumeFrame: Hashable, Sendable {
@@ -49,7 +49,7 @@ public struct VolumeFrame: Hashable, Sendable {
     /// farther from the origin in mm ("halves away from zero" in mm: MNI −0.5 → −1, i.e. z = 129).
     public func nearestVoxel(ras p: SIMD3<Double>) -> SIMD3<Int> {
         let v = voxel(ras: p)
-        // Voxel axis x carries RAS y, y carries RAS z, z carries RAS x (docs/FORMATS.md §2.3).
+        // Voxel axis x carries RAS y, y carries RAS z, z carries RAS x (docs/file-formats.md §2.3).
         func pick(_ index: Double, _ mm: Double) -> Int {
             let lower = index.rounded(.down)
             guard index - lower == 0.5 else { return Int(index.rounded(.toNearestOrAwayFromZero)) }
@@ -60,7 +60,7 @@ public struct VolumeFrame: Hashable, Sendable {
         return SIMD3(pick(v.x, p.y), pick(v.y, p.z), pick(v.z, p.x))
     }
 
-    /// Rows of the 4×4 matrix mapping `(x, y, z, 1)` voxel indices to RAS mm (docs/FORMATS.md §2.3).
+    /// Rows of the 4×4 matrix mapping `(x, y, z, 1)` voxel indices to RAS mm (docs/file-formats.md §2.3).
     public var voxelToRAS: [[Double]] {
         let r = voxelSize, c = centre, o = offset
         return [

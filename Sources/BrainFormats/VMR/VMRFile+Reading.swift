@@ -13,7 +13,7 @@ extension VMRFile {
             let a = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt16.self)))
             let b = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: 2, as: UInt16.self)))
             let c = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: 4, as: UInt16.self)))
-            // The v1 layout has no version word; only its exact size tells it apart (docs/FORMATS.md §3.1).
+            // The v1 layout has no version word; only its exact size tells it apart (docs/file-formats.md §3.1).
             if a * b * c + 6 == size && a > 0 && b > 0 && c > 0 { return (1, false, SIMD3(a, b, c)) }
             guard size >= 8 else { return (0, true, .zero) }
             let d = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: 6, as: UInt16.self)))
@@ -117,7 +117,7 @@ extension VMRFile {
         }
         voxelResolutionVerified = try r.u8("VoxelResolutionVerified")
         voxelResolutionInTALmm = try r.u8("VoxelResolutionInTALmm")
-        // NeuroElf omits the 16-bit range; accept EOF here (docs/FORMATS.md §3.4).
+        // NeuroElf omits the 16-bit range; accept EOF here (docs/file-formats.md §3.4).
         if r.remaining >= 12 {
             v16Range = V16Range(min: try r.i32("OrigV16MinValue"), mean: try r.i32("OrigV16MeanValue"),
                                 max: try r.i32("OrigV16MaxValue"))

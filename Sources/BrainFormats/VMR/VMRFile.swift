@@ -1,6 +1,6 @@
 import Foundation
 
-/// A BrainVoyager VMR anatomical volume (8-bit voxels), versions 1–4 (docs/FORMATS.md §3).
+/// A BrainVoyager VMR anatomical volume (8-bit voxels), versions 1–4 (docs/file-formats.md §3).
 ///
 /// `voxels` is the DimX·DimY·DimZ block, X fastest; read from an uncompressed file it shares
 /// the file's memory map, so slicing one plane does not copy the volume.

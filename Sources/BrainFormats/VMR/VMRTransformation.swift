@@ -1,4 +1,4 @@
-/// One record of a VMR's past spatial transformations (docs/FORMATS.md §3.4); values are kept as stored.
+/// One record of a VMR's past spatial transformations (docs/file-formats.md §3.4); values are kept as stored.
 public struct VMRTransformation: Hashable, Sendable {
     /// e.g. `NoName`, `CombinedSpatialTransformationAndTalairach, sinc interpolation (R=3)`.
     public var name: RawString
@@ -23,7 +23,7 @@ public struct VMRTransformation: Hashable, Sendable {
     }
 }
 
-/// The scanner position block of a VMR v2+ post-header (docs/FORMATS.md §3.3); informational only.
+/// The scanner position block of a VMR v2+ post-header (docs/file-formats.md §3.3); informational only.
 public struct VMRPositionInfo: Hashable, Sendable {
     public var posInfosVerified: Int32 = 0
     public var coordinateSystem: Int32 = 1

@@ -1,6 +1,6 @@
 extension VOIFile {
     /// RAS mm of one stored coordinate line: TAL/MNI lines are already mm; BV/NATIVE/ACPC lines are voxel
-    /// indices of the original VMR, placed through its frame (docs/FORMATS.md §2.6).
+    /// indices of the original VMR, placed through its frame (docs/file-formats.md §2.6).
     public func rasMillimetres(_ c: SIMD3<Int32>) -> SIMD3<Double> {
         let v = SIMD3<Double>(c)
         return coordinatesAreMillimetres ? v : originalFrame.ras(voxel: v)

@@ -18,7 +18,7 @@ public struct VOI: Hashable, Sendable {
     }
 }
 
-/// A BrainVoyager VOI file, versions 1–4 (docs/FORMATS.md §5). The bytes read are kept, so an unchanged
+/// A BrainVoyager VOI file, versions 1–4 (docs/file-formats.md §5). The bytes read are kept, so an unchanged
 /// file writes back identically; any change writes BrainVoyager's layout.
 public struct VOIFile: Sendable, KeyValueTextFile {
     /// Header lines before the first VOI (except `NrOfVOIs`), in file order, values as written.

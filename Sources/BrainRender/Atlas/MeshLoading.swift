@@ -1,7 +1,7 @@
 import BrainFormats
 import Foundation
 
-/// Turns BrainVoyager SRF files into RAS render meshes (docs/FORMATS.md §2.5/§4.5).
+/// Turns BrainVoyager SRF files into RAS render meshes (docs/file-formats.md §2.5/§4.5).
 public enum MeshLoading {
     /// Reads an SRF (plain or gzip) and converts it: positions to RAS, index order kept,
     /// normals converted and negated. Stored normals that are missing or zero are recomputed.
