@@ -3,8 +3,8 @@ import Foundation
 /// A boxed colour legend: one row per entry, a colour swatch then the name, filled column by
 /// column. Slices and 3D renders both draw theirs with it.
 ///
-/// Size rule: at most `maxColumns` columns of at most `maxRowsPerColumn` rows, fewer when the
-/// image is too short; entries beyond that are summarised by a last row "+N more". A name wider
+/// Size rule: at most `maxColumns` columns of at most `maxRowsPerColumn` rows (or the `maxRows`
+/// asked), fewer when the image is too short; entries beyond that are summarised by a last row "+N more". A name wider
 /// than a quarter of the image is cut with "…". The box never leaves the image.
 public struct Legend: Sendable, Equatable {
     /// One row: a region's name and its colour.
@@ -49,7 +49,7 @@ public struct Legend: Sendable, Equatable {
     /// Lays the legend out in `corner` of a `width` × `height` image with text of `size` pixels,
     /// `margin` pixels from the edges. nil when there is nothing to list or no room for one row.
     public func layout(width: Int, height: Int, size: Int, corner: Corner, margin: Int,
-                       text: TextRenderer) -> Layout? {
+                       maxRows: Int = maxRowsPerColumn, text: TextRenderer) -> Layout? {
         guard !entries.isEmpty else { return nil }
         let (ascent, descent) = text.metrics(size: size)
         let rowHeight = ascent + descent + max(2, size / 4)
@@ -57,7 +57,7 @@ public struct Legend: Sendable, Equatable {
         let swatchSide = max(4, (ascent + descent) * 3 / 4)
         let gap = max(3, size / 2)
         let fitRows = (height - 2 * margin - 2 * pad) / rowHeight
-        let maxRows = min(Self.maxRowsPerColumn, fitRows)
+        let maxRows = min(Self.maxRowsPerColumn, maxRows, fitRows)
         guard maxRows >= 1 else { return nil }
         let capacity = maxRows * Self.maxColumns
         var shown = entries.map(Optional.some)
