@@ -77,7 +77,11 @@ struct RegionLabelsTests {
             let rgb = scene.scene.layers[t.layer].colors[t.range]
             visible.insert("\(region.name) \(rgb.r),\(rgb.g),\(rgb.b)")
         }
-        let listed = notes.legendEntries.map { "\($0.name) \($0.color.r),\($0.color.g),\($0.color.b)" }
+        // A name listed with a side, "(left)", is that name on one side.
+        let listed = notes.legendEntries.map { e -> String in
+            let name = e.name.replacingOccurrences(of: " (left)", with: "").replacingOccurrences(of: " (right)", with: "")
+            return "\(name) \(e.color.r),\(e.color.g),\(e.color.b)"
+        }
         #expect(Set(listed) == visible, "\(c)")
         #expect(listed.count == Set(listed).count)
         // Exact colours show where no see-through layer (the subcortical atlas's glass cortex) covers them.

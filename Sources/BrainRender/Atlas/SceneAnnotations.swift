@@ -20,15 +20,21 @@ public struct SceneAnnotations {
     }
 
     /// One row per visible region, most pixels first; a region shown in both hemispheres (same name
-    /// and colour) is one row with their pixels summed.
+    /// and colour) is one row with their pixels summed. Where one name has two colours, the rows
+    /// say the side: "Globus pallidus (left)".
     public static func legendEntries(_ map: RegionMap, colors: [Region: RGB]) -> [Legend.Entry] {
+        func color(_ region: Region) -> RGB { colors[region] ?? region.color }
+        var coloursOfName: [String: Set<RGB>] = [:]
+        for region in map.regions { coloursOfName[region.name, default: []].insert(color(region)) }
         var order: [String: (index: Int, pixels: Int, color: RGBA, name: String)] = [:]
         for (i, region) in map.regions.enumerated() {
-            let c = colors[region] ?? region.color
-            let key = "\(region.name)\u{0}\(c.r),\(c.g),\(c.b)"
+            let c = color(region)
+            let sided = (coloursOfName[region.name]?.count ?? 0) > 1 && region.hemisphere != .none
+            let name = sided ? "\(region.name) (\(region.hemisphere.rawValue))" : region.name
+            let key = "\(name)\u{0}\(c.r),\(c.g),\(c.b)"
             let rgba = RGBA(c.r, c.g, c.b)
-            if let seen = order[key] { order[key] = (seen.index, seen.pixels + map.pixels[i], rgba, region.name) }
-            else { order[key] = (i, map.pixels[i], rgba, region.name) }
+            if let seen = order[key] { order[key] = (seen.index, seen.pixels + map.pixels[i], rgba, name) }
+            else { order[key] = (i, map.pixels[i], rgba, name) }
         }
         return order.values.sorted { $0.pixels != $1.pixels ? $0.pixels > $1.pixels : $0.index < $1.index }
             .map { Legend.Entry(name: $0.name, color: $0.color) }
