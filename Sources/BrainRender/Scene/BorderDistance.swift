@@ -12,24 +12,26 @@ struct BorderDistance {
         self.width = width
         self.height = height
         var d = [Int32](repeating: .max / 2, count: width * height)
-        // A neighbour with another label (or off the image) is a border at distance `step`.
-        func relax(_ d: inout [Int32], _ i: Int, _ x: Int, _ y: Int, _ nx: Int, _ ny: Int, _ step: Int32) {
-            guard nx >= 0, ny >= 0, nx < width, ny < height else { d[i] = min(d[i], step); return }
-            let j = ny * width + nx
-            d[i] = min(d[i], labels[j] == labels[i] ? d[j] + step : step)
-        }
-        for y in 0..<height {
-            for x in 0..<width {
-                let i = y * width + x
-                relax(&d, i, x, y, x - 1, y, 3); relax(&d, i, x, y, x, y - 1, 3)
-                relax(&d, i, x, y, x - 1, y - 1, 4); relax(&d, i, x, y, x + 1, y - 1, 4)
-            }
-        }
-        for y in stride(from: height - 1, through: 0, by: -1) {
-            for x in stride(from: width - 1, through: 0, by: -1) {
-                let i = y * width + x
-                relax(&d, i, x, y, x + 1, y, 3); relax(&d, i, x, y, x, y + 1, 3)
-                relax(&d, i, x, y, x + 1, y + 1, 4); relax(&d, i, x, y, x - 1, y + 1, 4)
+        labels.withUnsafeBufferPointer { l in
+            d.withUnsafeMutableBufferPointer { d in
+                // A neighbour with another label (or off the image) is a border `step` away.
+                @inline(__always) func relax(_ i: Int, _ nx: Int, _ ny: Int, _ step: Int32) {
+                    guard nx >= 0, ny >= 0, nx < width, ny < height else { d[i] = min(d[i], step); return }
+                    let j = ny * width + nx
+                    d[i] = min(d[i], l[j] == l[i] ? d[j] + step : step)
+                }
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let i = y * width + x
+                        relax(i, x - 1, y, 3); relax(i, x, y - 1, 3); relax(i, x - 1, y - 1, 4); relax(i, x + 1, y - 1, 4)
+                    }
+                }
+                for y in stride(from: height - 1, through: 0, by: -1) {
+                    for x in stride(from: width - 1, through: 0, by: -1) {
+                        let i = y * width + x
+                        relax(i, x + 1, y, 3); relax(i, x, y + 1, 3); relax(i, x + 1, y + 1, 4); relax(i, x - 1, y + 1, 4)
+                    }
+                }
             }
         }
         values = d
