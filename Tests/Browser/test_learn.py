@@ -302,6 +302,22 @@ class PhoneLearnTest(LearnTest, unittest.TestCase):
         self.assertTrue(self.learn("state()")["done"])
         self.shot("3-results")
 
+    def test_2_landscape_question_beside_the_brain(self):
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 844, "height": 390, "deviceScaleFactor": 1, "mobile": True})
+        try:
+            self.load()
+            self.learn("start(args[0])", {"atlas": "lobes", "mode": "name", "count": 2, "seed": 3})
+            canvas = self.driver.find_element(By.ID, "brain-canvas").rect
+            choices = self.driver.find_element(By.ID, "learn-choices").rect
+            self.assertGreater(canvas["height"], 220)
+            self.assertLessEqual(canvas["y"] + 220, 390)
+            self.assertLessEqual(choices["y"] + choices["height"], 390)
+            self.driver.save_screenshot(str(ARTIFACTS / "learn-webgl-844x390-2-name-question.png"))
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": self.width, "height": self.height, "deviceScaleFactor": 1, "mobile": True})
+
 
 class ServerLearnTest(LearnTest, unittest.TestCase):
     """The server-image fallback: picks through /api/pick, the highlight through /api/render."""
