@@ -273,6 +273,33 @@ class DesktopLearnTest(LearnTest, unittest.TestCase):
         errors = [e for e in self.driver.get_log("browser") if e["level"] == "SEVERE"]
         self.assertEqual(errors, [])
 
+    def test_4_leitner_schedule_and_blocked_storage(self):
+        self.load()
+        schedule = self.call("""(() => {
+            const M = LearnMemory, r = (id, hemisphere) => ({atlas: 'gyri', id, hemisphere});
+            const out = [];
+            M.beginRound('gyri');                       // round 1
+            M.record(r(1, 'left'), 'first');            // box 2: due in round 3
+            M.record(r(2, 'left'), 'missed');           // box 1: due in round 2
+            M.record(r(3, 'right'), 'missed');          // the other side
+            M.record(r(4, 'left'), 'late');             // box 1
+            out.push(M.due('gyri', 'left', 10), M.due('gyri', 'both', 10), M.due('gyri', 'left', 1));
+            M.beginRound('gyri');                       // round 2: 2 and 4 answered right at once
+            M.record(r(2, 'left'), 'first'); M.record(r(4, 'left'), 'first');
+            out.push(M.due('gyri', 'left', 10));        // for round 3: 1 is due, 2 and 4 (box 2) not yet
+            // Storage that refuses writes (a full quota, private mode): the visit still remembers.
+            Storage.prototype.setItem = () => { throw new DOMException('quota', 'QuotaExceededError'); };
+            M.beginRound('gyri');                       // round 3
+            M.record(r(5, 'left'), 'missed');
+            out.push(M.due('gyri', 'left', 10));        // for round 4: box 1 first, then box 2 by age
+            return out;
+        })()""")
+        self.assertEqual(schedule[0], [2, 4])
+        self.assertEqual(schedule[1], [2, 3, 4])
+        self.assertEqual(schedule[2], [2])
+        self.assertEqual(schedule[3], [1])
+        self.assertEqual(schedule[4], [5, 1, 2, 4])
+
 
 class PhoneLearnTest(LearnTest, unittest.TestCase):
     width, height, phone = 390, 844, True

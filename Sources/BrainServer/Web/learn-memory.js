@@ -11,7 +11,8 @@ const LearnMemory = (() => {
   const WAIT = [0, 1, 2, 4, 8, 16];
   const TOP_BOX = WAIT.length - 1;
 
-  let memory = null;  // the data as last read or written; stands in when storage fails
+  let memory = null;     // the data as last read or written; stands in when storage fails
+  let unsaved = false;   // a write failed: storage holds older data than `memory`
 
   function empty() { return { version: VERSION, atlases: {} }; }
 
@@ -40,7 +41,7 @@ const LearnMemory = (() => {
 
   function read() {
     const s = store();
-    if (s) {
+    if (s && !unsaved) {
       try {
         const raw = s.getItem(KEY);
         memory = raw ? clean(JSON.parse(raw)) : (memory || empty());
@@ -54,8 +55,14 @@ const LearnMemory = (() => {
   function write(data) {
     memory = data;
     const s = store();
-    if (!s) return false;
-    try { s.setItem(KEY, JSON.stringify(data)); return true; } catch (_) { return false; }
+    try {
+      if (!s) throw new Error("no storage");
+      s.setItem(KEY, JSON.stringify(data));
+      unsaved = false;
+    } catch (_) {
+      unsaved = true;
+    }
+    return !unsaved;
   }
 
   function atlasEntry(data, atlas) {

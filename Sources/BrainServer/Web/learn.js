@@ -65,6 +65,7 @@ const Learn = (() => {
     state.view = turn ? view.name : (view.hemi === "both" ? "superior" : "lateral");
     state.selected = turn ? q.answer : null;
     state.head = false;
+    $("show-head").checked = false;
     if (state.atlas !== q.answer.atlas) await setAtlas(q.answer.atlas, { keepSelection: true });
     updateButtons();
     await renderBrain();
