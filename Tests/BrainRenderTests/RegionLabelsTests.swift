@@ -19,6 +19,7 @@ struct RegionLabelsTests {
         Case(atlas: "lobes", view: .medial, hemi: .right, width: 640, height: 480),
         Case(atlas: "brodmann", view: .superior, hemi: nil, width: 512, height: 384),
         Case(atlas: "subcortical", view: .lateral, hemi: .left, width: 512, height: 384),
+        Case(atlas: "gyri", view: .superior, hemi: nil, width: 1024, height: 768),
     ]
 
     static func request(_ c: Case) -> SceneRequest {
