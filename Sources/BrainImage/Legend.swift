@@ -32,6 +32,7 @@ public struct Legend: Sendable, Equatable {
 
     /// The laid-out legend: the box, and per drawn row its swatch and text.
     public struct Layout: Sendable, Equatable {
+        /// One drawn row: its swatch and its text's pen start on the baseline.
         public struct Row: Sendable, Equatable {
             /// nil for the "+N more" row.
             public let entry: Entry?

@@ -112,8 +112,7 @@ struct FreeSpace {
 
     /// The nearest free place off the brain along rays from the anchor: straight out from the
     /// brain's centre, then turning up to 90° either way, then plain left and right; shortest leader wins.
-    func outside(region r: Int, anchor a: (x: Int, y: Int), line: TextLine, halo: TextHalo,
-                 placed: [RegionLabels.Placement]) -> RegionLabels.Placement? {
+    func outside(region r: Int, anchor a: (x: Int, y: Int), line: TextLine, halo: TextHalo) -> RegionLabels.Placement? {
         let out = atan2(Double(a.y) - centre.y, Double(a.x) - centre.x)
         var angles = [out]
         for k in 1...6 { angles += [out + Double(k) * .pi / 12, out - Double(k) * .pi / 12] }
@@ -135,7 +134,7 @@ struct FreeSpace {
                 if brainPixels(in: box.inset(by: -gap)) == 0, isFree(box) {
                     let p = RegionLabels.Placement(region: r, anchorX: a.x, anchorY: a.y, line: line, textX: x,
                                                    baseline: baseline, box: box, leader: true)
-                    if leaderIsClear(p, placed: placed) { best = (t + penalty, p); break }
+                    if leaderIsClear(p) { best = (t + penalty, p); break }
                 }
                 t += step
             }
@@ -154,7 +153,7 @@ struct FreeSpace {
     }
 
     /// A leader crosses no label box but its own, and no other leader.
-    private func leaderIsClear(_ p: RegionLabels.Placement, placed: [RegionLabels.Placement]) -> Bool {
+    private func leaderIsClear(_ p: RegionLabels.Placement) -> Bool {
         let e = RegionLabels.leaderEnd(p)
         let seg = (Double(p.anchorX) + 0.5, Double(p.anchorY) + 0.5, e.x, e.y)
         if taken.contains(where: { $0 != p.box && Self.segment(seg, crosses: $0) }) { return false }

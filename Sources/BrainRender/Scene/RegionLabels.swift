@@ -58,8 +58,8 @@ public struct RegionLabels {
         let (anchors, areas) = Self.anchors(map, depth)
         var room = FreeSpace(map: map, obstacles: obstacles)
         let minimumPixels = Int((Self.minimumShare * Double(map.width * map.height)).rounded(.up))
-        var inside: [Int: Placement] = [:]
-        var pending: [Int] = []
+        var placed: [Placement] = []
+        var pending: [(region: Int, anchor: (x: Int, y: Int))] = []
         var small: [Int] = []
         var named: Set<String> = []
         for r in map.regions.indices {
@@ -70,18 +70,17 @@ public struct RegionLabels {
             }
             let line = text.layout(names[r], size: size)
             if let p = room.inside(region: r, in: areas[r], depth: depth, line: line, halo: halo) {
-                inside[r] = p
+                placed.append(p)
                 room.take(p.box)
             } else {
-                pending.append(r)
+                pending.append((r, a))
             }
         }
-        var placed = Array(inside.values)
+        // Then the names that fit nowhere inside, larger regions first, outside with a leader.
         var unplaced: [Int] = []
-        for r in pending {
-            let a = anchors[r]!
+        for (r, a) in pending {
             let line = text.layout(names[r], size: size)
-            if let p = room.outside(region: r, anchor: a, line: line, halo: halo, placed: placed) {
+            if let p = room.outside(region: r, anchor: a, line: line, halo: halo) {
                 placed.append(p)
                 room.take(p.box)
                 room.take(leader: p)
