@@ -41,11 +41,12 @@ public struct SliceAnnotations: Sendable, Equatable {
         return result
     }
 
-    /// Adds a crosshair through the centre of slice pixel (column, row) at `scale`.
-    public func withCrosshair(column: Int, row: Int, scale: Int) -> SliceAnnotations {
+    /// Adds a crosshair through (x, y), in output pixels from the slice's top-left corner (from
+    /// `SliceLayout.pixel(ofVoxel:)`), open for `gap` pixels around the point.
+    public func withCrosshair(x: Int, y: Int, gap: Int) -> SliceAnnotations {
         var copy = self
-        copy.crosshair = (column * scale + scale / 2, row * scale + scale / 2)
-        copy.crosshairGap = 3 * scale
+        copy.crosshair = (x, y)
+        copy.crosshairGap = gap
         return copy
     }
 }

@@ -11,6 +11,7 @@ public final class Slicer: @unchecked Sendable {
     private let lock = NSLock()
     private var libraryCache: AtlasLibrary?
     private var templateCache: SliceVolume?
+    private var templateSurvey: VolumeSurvey?
 
     /// Uses an already opened library (server).
     public init(library: AtlasLibrary) {
@@ -42,36 +43,55 @@ public final class Slicer: @unchecked Sendable {
         return volume
     }
 
+    /// The survey of the template (made once) or of a user's volume (made per request).
+    func survey(of volume: SliceVolume, isTemplate: Bool) -> VolumeSurvey {
+        guard isTemplate else { return VolumeSurvey(voxels: volume.vmr.voxels, dims: volume.dims) }
+        lock.lock()
+        defer { lock.unlock() }
+        if let templateSurvey { return templateSurvey }
+        let survey = VolumeSurvey(voxels: volume.vmr.voxels, dims: volume.dims)
+        templateSurvey = survey
+        return survey
+    }
+
     public func render(_ request: SliceRequest) throws -> SliceResult {
         try request.validate()
         let volume = try request.vmrPath.map { try SliceVolume.read(path: $0) } ?? template()
         let (index, crosshair) = try locate(request, in: volume)
-        let orientation = SliceOrientation(plane: request.plane, index: index, dims: volume.dims,
-                                           radiological: request.radiological)
+        let whole = SliceOrientation(plane: request.plane, index: index, dims: volume.dims,
+                                     radiological: request.radiological)
         // Rounded to µm: anisotropic voxel sizes otherwise print float noise in --json.
-        let mm = (volume.frame.ras(voxel: SIMD3<Double>(orientation.voxel(column: 0, row: 0)))[request.plane.rasAxis] * 1000).rounded() / 1000
+        let mm = (volume.frame.ras(voxel: SIMD3<Double>(whole.voxel(column: 0, row: 0)))[request.plane.rasAxis] * 1000).rounded() / 1000
 
         if request.raw {
-            let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: orientation), voxels: volume.vmr.voxels,
+            let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: whole), voxels: volume.vmr.voxels,
                                               colourMap: .identity)
-            return SliceResult(image: try recipe.render(), plane: request.plane, index: index, millimetres: mm, space: volume.space, regions: [])
+            return SliceResult(image: try recipe.render(), plane: request.plane, index: index, millimetres: mm,
+                               space: volume.space, regions: [], layout: SliceLayout(orientation: whole, scale: 1, frame: volume.frame))
         }
 
+        let crop = request.crop ?? .head
+        let survey = crop == .none && request.window != nil ? nil : survey(of: volume, isTemplate: request.vmrPath == nil)
+        var orientation = whole
+        var missing = (left: 0, top: 0, right: 0, bottom: 0)
+        if crop == .head { (orientation, missing) = SliceOrientation.head(of: whole, survey: survey, frame: volume.frame) }
         let scale = try outputScale(request, orientation)
         let layers = try overlayLayers(request, volume: volume, orientation: orientation)
+        let layout = SliceLayout(orientation: orientation, scale: scale, frame: volume.frame,
+                                 bands: (missing.left * scale, missing.top * scale, missing.right * scale, missing.bottom * scale))
         var annotations = SliceAnnotations.none
         if request.letters {
             annotations = .letters(for: orientation, width: orientation.width * scale, height: orientation.height * scale)
         }
         if let crosshair {
-            let p = orientation.pixel(of: crosshair)
-            annotations = annotations.withCrosshair(column: p.column, row: p.row, scale: scale)
+            let p = layout.pixel(ofVoxel: crosshair)
+            annotations = annotations.withCrosshair(x: p.x - layout.originX, y: p.y - layout.originY, gap: 3 * scale)
         }
         let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: orientation, scale: scale),
                                           voxels: volume.vmr.voxels,
-                                          colourMap: ColourMap(window: request.window ?? .display),
+                                          colourMap: ColourMap(window: request.window ?? survey?.window ?? .display),
                                           labels: layers?.plane, overlay: layers?.overlay, outline: request.outline,
-                                          annotations: annotations)
+                                          annotations: annotations, layout: layout)
         var visible: [(region: Region, pixels: Int)] = []
         if let layers {
             let counts = LabelPlane.counts(layers.plane, maxId: layers.regions.count)
@@ -79,7 +99,8 @@ public final class Slicer: @unchecked Sendable {
                 visible.append((region, counts[region.id] * scale * scale))
             }
         }
-        return SliceResult(image: try recipe.render(), plane: request.plane, index: index, millimetres: mm, space: volume.space, regions: visible)
+        return SliceResult(image: try recipe.render(), plane: request.plane, index: index, millimetres: mm,
+                           space: volume.space, regions: visible, layout: layout)
     }
 
     /// The plane index and, for `--at`, the marked voxel.
