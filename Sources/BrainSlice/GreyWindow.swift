@@ -9,8 +9,8 @@ public struct GreyWindow: Sendable, Equatable {
     public static let vmrGreyMax = 225
     public static let full = GreyWindow(low: 0, high: vmrGreyMax)
     /// The fallback when `VolumeSurvey` finds no white-matter peak (a blank volume): the window it
-    /// derives for the bundled template (white-matter peak 216 → grey 208).
-    public static let display = GreyWindow(low: 0, high: 265)
+    /// derives for the bundled template (background below 22 black, white-matter peak 216 → grey 208).
+    public static let display = GreyWindow(low: 22, high: 260)
 
     public init(low: Int, high: Int) {
         self.low = low

@@ -1,4 +1,5 @@
 import BrainFormats
+import BrainImage
 
 /// Where the slice sits on the output image, and the one map between output pixels, voxels and
 /// mm: every pixel → voxel or mm question (the crosshair, `--json`'s `imageToMm`, tests that look a
@@ -18,8 +19,7 @@ public struct SliceLayout: Sendable, Equatable {
     public let width: Int, height: Int
 
     /// The slice alone, with bands of `left`, `top`, `right` and `bottom` output pixels around it.
-    public init(orientation: SliceOrientation, scale: Int, frame: VolumeFrame,
-                bands: (left: Int, top: Int, right: Int, bottom: Int) = (0, 0, 0, 0)) {
+    public init(orientation: SliceOrientation, scale: Int, frame: VolumeFrame, bands: SliceBands = .zero) {
         self.orientation = orientation
         self.scale = scale
         self.frame = frame
@@ -29,18 +29,25 @@ public struct SliceLayout: Sendable, Equatable {
         height = originY + orientation.height * scale + max(0, bands.bottom)
     }
 
+    /// The same slice with `more` added to its bands.
+    public func growing(_ more: SliceBands) -> SliceLayout {
+        let now = SliceBands(left: originX, top: originY, right: width - originX - orientation.width * scale,
+                             bottom: height - originY - orientation.height * scale)
+        return SliceLayout(orientation: orientation, scale: scale, frame: frame, bands: now + more)
+    }
+
     /// The slice's rectangle on the canvas.
-    public var sliceBox: SliceCrop.Box {
-        SliceCrop.Box(column: originX, row: originY, width: orientation.width * scale, height: orientation.height * scale)
+    public var sliceBox: PixelRect {
+        PixelRect(x: originX, y: originY, width: orientation.width * scale, height: orientation.height * scale)
     }
 
     /// The canvas rectangle covering BV voxels `low…high` (inclusive) on this plane, clipped to the slice.
-    public func box(low: SIMD3<Int>, high: SIMD3<Int>) -> SliceCrop.Box {
+    public func box(low: SIMD3<Int>, high: SIMD3<Int>) -> PixelRect {
         let a = orientation.pixel(of: low), b = orientation.pixel(of: high)
         let c0 = max(0, min(a.column, b.column)), r0 = max(0, min(a.row, b.row))
         let c1 = min(orientation.width - 1, max(a.column, b.column)), r1 = min(orientation.height - 1, max(a.row, b.row))
-        return SliceCrop.Box(column: originX + c0 * scale, row: originY + r0 * scale,
-                             width: max(0, c1 - c0 + 1) * scale, height: max(0, r1 - r0 + 1) * scale)
+        return PixelRect(x: originX + c0 * scale, y: originY + r0 * scale,
+                         width: max(0, c1 - c0 + 1) * scale, height: max(0, r1 - r0 + 1) * scale)
     }
 
     /// The BV voxel drawn at output pixel (x, y); nil in a band or outside the image.
@@ -75,5 +82,22 @@ public struct SliceLayout: Sendable, Equatable {
         let down = (frame.ras(voxel: v01) - p00) / Double(scale)
         let u0 = Double(originX) + Double(scale) / 2, v0 = Double(originY) + Double(scale) / 2
         return (p00 - u0 * right - v0 * down, right, down)
+    }
+}
+
+/// Extra canvas around the slice on each side, in output pixels.
+public struct SliceBands: Sendable, Equatable {
+    public var left = 0, top = 0, right = 0, bottom = 0
+    public static let zero = SliceBands()
+
+    public init(left: Int = 0, top: Int = 0, right: Int = 0, bottom: Int = 0) {
+        self.left = left
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+    }
+
+    public static func + (a: SliceBands, b: SliceBands) -> SliceBands {
+        SliceBands(left: a.left + b.left, top: a.top + b.top, right: a.right + b.right, bottom: a.bottom + b.bottom)
     }
 }

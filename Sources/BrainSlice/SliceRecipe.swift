@@ -11,16 +11,15 @@ public struct SliceRecipe: Sendable {
     public var width: Int
     public var height: Int
     /// The slice's rectangle on the canvas: stages see its rows, with x and y relative to it.
-    public var slice: SliceCrop.Box
+    public var slice: PixelRect
     public var stages: [any SliceStage]
 
     /// Stages drawing the whole `width × height` image.
     public init(width: Int, height: Int, stages: [any SliceStage]) {
-        self.init(width: width, height: height, slice: SliceCrop.Box(column: 0, row: 0, width: width, height: height),
-                  stages: stages)
+        self.init(width: width, height: height, slice: PixelRect(x: 0, y: 0, width: width, height: height), stages: stages)
     }
 
-    public init(width: Int, height: Int, slice: SliceCrop.Box, stages: [any SliceStage]) {
+    public init(width: Int, height: Int, slice: PixelRect, stages: [any SliceStage]) {
         self.width = width
         self.height = height
         self.slice = slice
@@ -39,9 +38,8 @@ public struct SliceRecipe: Sendable {
             if outline { stages.append(OutlineStage(grid: grid, labels: labels, overlay: overlay)) }
         }
         if let cross = annotations.crosshair {
-            stages.append(CrosshairStage(x: cross.x, y: cross.y, gap: annotations.crosshairGap))
+            stages.append(CrosshairStage(x: cross.x, y: cross.y, gap: annotations.crosshairGap, width: annotations.crosshairWidth))
         }
-        if !annotations.stamps.isEmpty { stages.append(LetterStage(stamps: annotations.stamps)) }
         guard let layout else { return SliceRecipe(width: grid.width, height: grid.height, stages: stages) }
         return SliceRecipe(width: layout.width, height: layout.height, slice: layout.sliceBox, stages: stages)
     }
@@ -53,9 +51,9 @@ public struct SliceRecipe: Sendable {
             // Packed colours have red in the lowest byte: RGBA in memory on little-endian hosts.
             bytes.withMemoryRebound(to: UInt32.self) { row in
                 row.initialize(repeating: ColourMap.pack((0, 0, 0)))
-                guard y >= s.row, y < s.row + s.height else { return }
-                let part = UnsafeMutableBufferPointer(rebasing: row[s.column..<(s.column + s.width)])
-                for stage in stages { stage.draw(row: part, y: y - s.row) }
+                guard y >= s.y, y < s.maxY else { return }
+                let part = UnsafeMutableBufferPointer(rebasing: row[s.x..<s.maxX])
+                for stage in stages { stage.draw(row: part, y: y - s.y) }
             }
         }
     }

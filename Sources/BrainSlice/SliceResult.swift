@@ -17,9 +17,17 @@ public struct SliceResult: Sendable {
     public let regions: [(region: Region, pixels: Int)]
     /// Where the slice sits in `image`, and the pixel ↔ voxel ↔ mm map.
     public let layout: SliceLayout
+    /// The pixels the orientation letters and the caption may cover (halo included).
+    public let letterBoxes: [PixelRect]
+    public let captionBox: PixelRect?
+    /// The colour legend's rows (the entries it shows) and its box on `image`, when asked for.
+    public let legend: Legend.Layout?
+    public let legendBox: PixelRect?
 
     public init(image: RGBAImage, plane: SlicePlane, index: Int, millimetres: Double, space: ReferenceSpace,
-                regions: [(region: Region, pixels: Int)], layout: SliceLayout) {
+                regions: [(region: Region, pixels: Int)], layout: SliceLayout,
+                letterBoxes: [PixelRect] = [], captionBox: PixelRect? = nil, legend: Legend.Layout? = nil,
+                legendBox: PixelRect? = nil) {
         self.image = image
         self.plane = plane
         self.index = index
@@ -27,6 +35,10 @@ public struct SliceResult: Sendable {
         self.space = space
         self.regions = regions
         self.layout = layout
+        self.letterBoxes = letterBoxes
+        self.captionBox = captionBox
+        self.legend = legend
+        self.legendBox = legendBox
     }
 
     /// PNG bytes (RGB; the slice is always opaque).

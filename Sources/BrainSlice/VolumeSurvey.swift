@@ -41,13 +41,16 @@ public struct VolumeSurvey: Sendable, Equatable {
         headHigh = box?.high
     }
 
-    /// The display window: black at 0, the white-matter peak at `whiteMatterDisplayGrey`, and
-    /// never brighter than the full window 0…225 (a scan whose brightest peak is not white matter
-    /// must not be blown out).
+    /// The display window: black up to half the background threshold (the template's background
+    /// noise, values up to about 20, shows as black like the bands around a cropped slice, instead
+    /// of a dark grey frame), the white-matter peak at `whiteMatterDisplayGrey`, and never brighter
+    /// than the full window 0…225 (a scan whose brightest peak is not white matter must not be
+    /// blown out).
     public var window: GreyWindow {
         guard let peak = whiteMatterPeak, peak > 0 else { return .display }
-        let high = (peak * 255 + Self.whiteMatterDisplayGrey / 2) / Self.whiteMatterDisplayGrey
-        return GreyWindow(low: 0, high: max(GreyWindow.vmrGreyMax, high))
+        let low = headThreshold / 2
+        let span = ((peak - low) * 255 + Self.whiteMatterDisplayGrey / 2) / Self.whiteMatterDisplayGrey
+        return GreyWindow(low: low, high: max(GreyWindow.vmrGreyMax, low + max(1, span)))
     }
 
     /// The brightest clear peak of the histogram: smoothed over ±3 grey values, a value that is the

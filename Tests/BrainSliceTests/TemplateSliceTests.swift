@@ -86,7 +86,9 @@ struct TemplateSliceTests {
         var checked = 0, labelled = 0
         for y in stride(from: 1, to: result.image.height, by: 7) {
             for x in stride(from: 2, to: result.image.width, by: 7) {
-                guard let mm = result.layout.millimetres(atPixel: x, y) else { continue }
+                // The letters sit in the slice's margin, over background: not a region's pixels.
+                guard let mm = result.layout.millimetres(atPixel: x, y),
+                      !result.letterBoxes.contains(where: { $0.contains(x: x, y: y) }) else { continue }
                 let pixel = result.image[x, y]
                 // `where`'s own path: MNI mm → template voxel → the atlas's region there.
                 let voxel = try Lookup.resolve(mm, space: .mni).voxel
@@ -120,7 +122,7 @@ struct TemplateSliceTests {
         let centre = result.layout.pixel(ofVoxel: CanonicalFrame.voxel(ofMNI: [-40, -20, 50]).map { SIMD3($0.x, $0.y, $0.z) }!)
         #expect(result.layout.millimetres(atPixel: centre.x, centre.y) == [-40, -20, 50])
         let box = result.layout.sliceBox
-        #expect(result.image[centre.x, box.row + 1] == yellow && result.image[box.column + 1, centre.y] == yellow)
+        #expect(result.image[centre.x, box.y + 1] == yellow && result.image[box.x + 1, centre.y] == yellow)
     }
 
     /// The default window leaves white matter well below white: its peak grey is drawn at about
@@ -151,5 +153,77 @@ struct TemplateSliceTests {
         }
         #expect(n > 2000)
         #expect(sum / max(1, n) <= 215 && sum / max(1, n) >= 195)
+    }
+
+    /// Letters and caption cover no head voxel, at the default size and at 2×, cropped or not:
+    /// every pixel of their boxes is a band or shows a voxel at or below the background threshold.
+    @Test(arguments: [(SlicePlane.coronal, SliceCrop.head, 1), (.axial, .head, 2), (.sagittal, .head, 1), (.coronal, .none, 1)])
+    func lettersAndCaptionStayOffTheHead(plane: SlicePlane, crop: SliceCrop, factor: Int) throws {
+        var r = request(plane, mni: 0)
+        r.crop = crop
+        r.legend = true
+        let base = try slicer.render(r).layout.scale
+        r.scale = base * factor
+        let result = try slicer.render(r)
+        let volume = try SliceVolume.template(of: library)
+        let survey = VolumeSurvey(voxels: volume.vmr.voxels, dims: volume.dims)
+        let boxes = result.letterBoxes + [result.captionBox].compactMap { $0 }
+        #expect(boxes.count == 5)
+        let image = PixelRect(x: 0, y: 0, width: result.image.width, height: result.image.height)
+        var onHead = 0
+        volume.vmr.voxels.withUnsafeBytes { raw in
+            for box in boxes {
+                #expect(image.contains(box), "\(box) leaves the image")
+                if let legend = result.legendBox { #expect(!legend.intersects(box), "\(box) under the legend") }
+                for y in box.y..<box.maxY {
+                    for x in box.x..<box.maxX {
+                        guard let v = result.layout.voxel(atPixel: x, y) else { continue }
+                        if Int(raw[v.x + 256 * (v.y + 256 * v.z)]) > survey.headThreshold { onHead += 1 }
+                    }
+                }
+            }
+        }
+        #expect(onHead == 0)
+        for (i, a) in boxes.enumerated() { for b in boxes[(i + 1)...] { #expect(!a.intersects(b)) } }
+        // The legend sits beside the slice, not on it.
+        let legend = try #require(result.legendBox)
+        #expect(!legend.intersects(result.layout.sliceBox) && image.contains(legend))
+    }
+
+    /// The caption names the plane and its MNI coordinate.
+    @Test func captionText() {
+        #expect(SliceCaption.text(plane: .coronal, index: 148, millimetres: -20, space: .mni) == "Coronal · y = −20 mm (MNI)")
+        #expect(SliceCaption.text(plane: .axial, index: 3, millimetres: 12.5, space: .talairach) == "Axial · z = 12.5 mm (Talairach)")
+        #expect(SliceCaption.text(plane: .sagittal, index: 60, millimetres: 3.25, space: .native) == "Sagittal · slice 60 (native space)")
+    }
+
+    /// The legend lists exactly the regions drawn: one row per name and colour shown on the slice
+    /// (homologues share a row), and every row's region is on the image in its colour.
+    @Test(arguments: [("gyri", SlicePlane.coronal, -20.0), ("subcortical", .axial, 4), ("brodmann", .sagittal, -30)])
+    func legendListsExactlyTheRegionsDrawn(atlas: String, plane: SlicePlane, mni: Double) throws {
+        var r = request(plane, mni: mni)
+        r.atlas = atlas
+        r.legend = true
+        r.opacity = 1
+        let result = try slicer.render(r)
+        let legend = try #require(result.legend)
+        #expect(legend.hidden == 0)
+        let listed = legend.rows.compactMap(\.entry)
+        // Independently: the colour every slice pixel shows, by the region `where` finds there.
+        let atlasObject = try library.atlas(named: atlas)
+        let labels = try atlasObject.labelVolume()
+        var drawn: [String: Set<RGBA>] = [:]
+        let s = result.layout.sliceBox
+        for y in s.y..<s.maxY {
+            for x in s.x..<s.maxX {
+                guard let v = result.layout.voxel(atPixel: x, y),
+                      let region = atlasObject.region(id: labels.label(x: v.x, y: v.y, z: v.z)) else { continue }
+                drawn[region.name, default: []].insert(result.image[x, y])
+            }
+        }
+        #expect(Set(listed.map(\.name)) == Set(drawn.keys))
+        for entry in listed { #expect(drawn[entry.name]?.contains(entry.color) == true, "\(entry.name)") }
+        #expect(listed.count == Set(listed.map { "\($0.name) \($0.color)" }).count)
+        #expect(listed.count >= 3)
     }
 }
