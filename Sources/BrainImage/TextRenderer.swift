@@ -7,6 +7,9 @@ public final class TextRenderer {
     public let typeface: Typeface
     private let face: FontFace
     private var glyphs: [GlyphKey: Glyph] = [:]
+    /// Laid-out lines, since legends and labels measure the same names several times.
+    private var lines: [LineKey: TextLine] = [:]
+    private static let maximumCachedLines = 4096
 
     /// Sizes accepted, in pixels per em; requests outside are clamped so that a wild image size can
     /// never ask FreeType for a huge bitmap.
@@ -35,6 +38,15 @@ public final class TextRenderer {
     /// Lays out one line (newlines are drawn as missing glyphs: a line is one line).
     public func layout(_ text: String, size requested: Int) -> TextLine {
         let size = Self.clamp(requested)
+        let key = LineKey(text: text, size: size)
+        if let cached = lines[key] { return cached }
+        let line = compose(text, size: size)
+        if lines.count >= Self.maximumCachedLines { lines.removeAll(keepingCapacity: true) }
+        lines[key] = line
+        return line
+    }
+
+    private func compose(_ text: String, size: Int) -> TextLine {
         let (ascent, descent) = metrics(size: size)
         var placed: [(Glyph, Int)] = []
         var pen = 0  // 26.6 fixed point, so rounding does not accumulate
@@ -111,6 +123,11 @@ public final class TextRenderer {
         glyphs[key] = g
         return g
     }
+}
+
+private struct LineKey: Hashable {
+    let text: String
+    let size: Int
 }
 
 private struct GlyphKey: Hashable {

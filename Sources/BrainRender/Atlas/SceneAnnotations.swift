@@ -35,7 +35,7 @@ public struct SceneAnnotations {
     }
 
     /// Lays out what `request` asks for on a `width` × `height` image; `map` is needed for labels
-    /// and the legend. The legend takes the corner and shape covering the fewest brain pixels (not the cue's corner).
+    /// and the legend. The legend takes the corner and shape that lists the most regions and covers the fewest brain pixels (never the cue's corner).
     public init(labels wantLabels: Bool, legend wantLegend: Bool, orientation: Bool, direction: ViewDirection,
                 width: Int, height: Int, map: RegionMap?, colors: [Region: RGB], text: TextRenderer) {
         let cue = orientation ? OrientationCue(direction: direction, width: width, height: height, text: text) : nil
@@ -55,8 +55,10 @@ public struct SceneAnnotations {
                 Legend(entries: entries).layout(width: width, height: height, size: size, corner: corner, margin: margin,
                                                 maxRows: rows, text: text)
             }.enumerated().min { a, b in
-                let ca = space.brainPixels(in: a.element.box), cb = space.brainPixels(in: b.element.box)
-                return ca != cb ? ca < cb : a.offset < b.offset
+                // Listing every region comes first, then covering the least brain, then the order above.
+                let ca = (a.element.hidden, space.brainPixels(in: a.element.box), a.offset)
+                let cb = (b.element.hidden, space.brainPixels(in: b.element.box), b.offset)
+                return ca < cb
             }?.element
             if let box = legendLayout?.box { obstacles.append(box) }
         }

@@ -20,11 +20,20 @@ public struct RegionMap: Sendable {
         height = index.height
         var byID: [UInt32: Region?] = [:]
         var counts: [Region: Int] = [:]
-        for id in index.ids where id != 0 {
+        // Pixels come in runs of one id, so count runs and look each id up once per run.
+        var runID: UInt32 = 0, run = 0
+        func flush() {
+            guard runID != 0, run > 0 else { return }
             let region: Region?
-            if let known = byID[id] { region = known } else { region = regionOf(id); byID[id] = region }
-            if let region { counts[region, default: 0] += 1 }
+            if let known = byID[runID] { region = known } else { region = regionOf(runID); byID[runID] = region }
+            if let region { counts[region, default: 0] += run }
         }
+        for id in index.ids {
+            if id == runID { run += 1; continue }
+            flush()
+            (runID, run) = (id, 1)
+        }
+        flush()
         let sorted = counts.sorted { a, b in
             a.value != b.value ? a.value > b.value : (a.key.atlas, a.key.id) < (b.key.atlas, b.key.id)
         }
@@ -33,7 +42,11 @@ public struct RegionMap: Sendable {
         let position = Dictionary(uniqueKeysWithValues: regions.enumerated().map { ($1, Int32($0)) })
         var labelOf: [UInt32: Int32] = [0: -1]
         for (id, region) in byID { labelOf[id] = region.flatMap { position[$0] } ?? -1 }
-        labels = index.ids.map { labelOf[$0] ?? -1 }
+        var last: (id: UInt32, label: Int32) = (0, -1)
+        labels = index.ids.map { id in
+            if id != last.id { last = (id, labelOf[id] ?? -1) }
+            return last.label
+        }
         drawn = index.ids.map { $0 != 0 }
     }
 
