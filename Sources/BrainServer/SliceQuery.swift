@@ -5,7 +5,7 @@ import BrainSlice
 /// every value is checked by the library (the CLI's checks and limits).
 enum SliceQuery {
     static let keys: Set<String> = ["plane", "index", "mni", "at", "space", "atlas", "highlight", "dimOthers",
-                                    "outline", "opacity", "scale", "radiological", "labels"]
+                                    "outline", "opacity", "scale", "radiological", "labels", "crop", "caption", "legend"]
 
     static func parse(_ q: QueryParameters, engine: AtlasEngine) throws -> SliceRequest {
         do {
@@ -22,6 +22,9 @@ enum SliceQuery {
             request.scale = try q.int("scale")
             request.radiological = try q.bool("radiological") ?? false
             request.letters = try q.bool("labels") ?? true
+            request.crop = try q.string("crop").map { try SliceCrop(field: $0) }
+            request.caption = try q.bool("caption") ?? true
+            request.legend = try q.bool("legend") ?? false
             try request.validate()
             return request
         } catch let error as SliceError {

@@ -8,10 +8,9 @@ public struct GreyWindow: Sendable, Equatable {
     /// VMR grey values are 0…225; 226…255 are label colours (docs/file-formats.md §3.2).
     public static let vmrGreyMax = 225
     public static let full = GreyWindow(low: 0, high: vmrGreyMax)
-    /// The default: the brightest grey (225, white matter in the bundled template) shows as 85 %
-    /// white instead of saturating, so white matter keeps its texture and white outlines and
-    /// letters stand out from it.
-    public static let display = GreyWindow(low: 0, high: 265)
+    /// The fallback when `VolumeSurvey` finds no white-matter peak (a blank volume): the window it
+    /// derives for the bundled template (background below 22 black, white-matter peak 216 → grey 208).
+    public static let display = GreyWindow(low: 22, high: 260)
 
     public init(low: Int, high: Int) {
         self.low = low

@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainImage
 
 /// How atlas regions are painted over the grey image: one precomputed blend entry per label,
 /// so the pixel loop does a table load and integer arithmetic only.
@@ -17,6 +18,13 @@ public struct RegionOverlay: Sendable {
     public let opacity: Double
     public let highlighted: Set<Int>
     public let dimOthers: Bool
+
+    /// The colour region `id` is drawn in (its outline colour: tinted when dimmed), nil when hidden.
+    public func drawnColour(_ id: Int) -> RGBA? {
+        guard id > 0, id < entries.count, entries[id].visible else { return nil }
+        let c = entries[id].outline
+        return RGBA(UInt8(c & 0xFF), UInt8((c >> 8) & 0xFF), UInt8((c >> 16) & 0xFF))
+    }
 
     /// Highlighted regions are shown strongly; with `dimOthers` the rest become light tints.
     public init(regions: [Region], opacity: Double = 0.5, highlighted: Set<Int> = [], dimOthers: Bool = false) {

@@ -50,6 +50,12 @@ public struct SliceRequest: Sendable, Equatable {
     public var scale: Int?
     public var radiological = false
     public var letters = true
+    /// nil: `head` (the whole plane with `raw`).
+    public var crop: SliceCrop?
+    /// The plane and its coordinate under the image ("Coronal · y = −20 mm (MNI)").
+    public var caption = true
+    /// A colour legend of the regions drawn on the slice, beside it.
+    public var legend = false
     public var raw = false
     /// A user's VMR instead of the bundled template.
     public var vmrPath: String?
@@ -87,19 +93,34 @@ public struct SliceRequest: Sendable, Equatable {
         if highlight != nil, atlas == SliceRequest.noAtlas, voiPath == nil {
             throw .field("highlight", "needs an overlay, but {atlas} is 'none'")
         }
+        if legend, atlas == SliceRequest.noAtlas, voiPath == nil {
+            throw .field("legend", "needs an overlay, but {atlas} is 'none'")
+        }
         if dimOthers, highlight == nil {
             throw .field("dimOthers", "needs {highlight} REGION (it tints the regions other than the highlighted one)")
         }
         if raw {
-            // --raw is the file's voxel values only: refuse overlay and window options rather than
-            // silently drop them (its fixed scale 1 and missing crosshair are documented).
+            // --raw is the file's voxel values only: refuse overlay, window and crop options rather
+            // than silently drop them (its fixed scale 1, whole plane and missing crosshair,
+            // letters and caption are documented).
             let ignored = [(atlas != nil && atlas != SliceRequest.noAtlas, "atlas"), (highlight != nil, "highlight"),
                            (dimOthers, "dimOthers"), (outline, "outline"), (voiPath != nil, "voi"),
-                           (window != nil, "window")]
+                           (window != nil, "window"), (legend, "legend"), (crop == .head, "crop")]
                 .filter(\.0).map { "{\($0.1)}" }
             if !ignored.isEmpty {
-                throw .field("raw", "shows the voxel values only (no overlay, no window); drop \(ignored.joined(separator: ", "))")
+                throw .field("raw", "shows the voxel values only (no overlay, no window, no crop); drop \(ignored.joined(separator: ", "))")
             }
+        }
+    }
+}
+
+extension SliceRequest {
+    /// An on/off field as typed (`on`, `off`, `true`, `false`, `1`, `0`, `yes`, `no`).
+    public static func switchValue(_ text: String, field: String) throws(SliceError) -> Bool {
+        switch text.lowercased() {
+        case "on", "true", "1", "yes": return true
+        case "off", "false", "0", "no": return false
+        default: throw .field(field, value: text, "is not on or off")
         }
     }
 }

@@ -15,18 +15,56 @@ public struct SliceResult: Sendable {
     public let space: ReferenceSpace
     /// Regions visible on the slice, by id, with their pixel counts in the output image.
     public let regions: [(region: Region, pixels: Int)]
+    /// Where the slice sits in `image`, and the pixel ↔ voxel ↔ mm map.
+    public let layout: SliceLayout
+    /// The pixels the orientation letters and the caption may cover (halo included).
+    public let letterBoxes: [PixelRect]
+    public let captionBox: PixelRect?
+    /// The colour legend's rows (the entries it shows) and its box on `image`, when asked for.
+    public let legend: Legend.Layout?
+    public let legendBox: PixelRect?
+
+    public init(image: RGBAImage, plane: SlicePlane, index: Int, millimetres: Double, space: ReferenceSpace,
+                regions: [(region: Region, pixels: Int)], layout: SliceLayout,
+                letterBoxes: [PixelRect] = [], captionBox: PixelRect? = nil, legend: Legend.Layout? = nil,
+                legendBox: PixelRect? = nil) {
+        self.image = image
+        self.plane = plane
+        self.index = index
+        self.millimetres = millimetres
+        self.space = space
+        self.regions = regions
+        self.layout = layout
+        self.letterBoxes = letterBoxes
+        self.captionBox = captionBox
+        self.legend = legend
+        self.legendBox = legendBox
+    }
 
     /// PNG bytes (RGB; the slice is always opaque).
     public func png(compression: PNGEncoder.Compression = .fast) -> [UInt8] {
         PNGEncoder(compression: compression, channels: .rgb).encode(image)
     }
 
-    /// The `--json` object: `{"out","plane","index","mni","tal","size":[w,h],"regions":[region + "pixels"]}`.
+    /// The `--json` object: `{"out","plane","index","mni","tal","size":[w,h],"imageToMm","regions":[region + "pixels"]}`.
     public func summary(out: String) -> Summary {
-        Summary(out: out, plane: plane.rawValue, index: index,
-                mni: space == .mni ? millimetres : nil, tal: space == .talairach ? millimetres : nil,
-                size: [image.width, image.height],
-                regions: regions.map { RegionWith($0.region, Pixels(pixels: $0.pixels)) })
+        let map = layout.imageToMillimetres
+        // Rounded to µm like `mni`: the map is exact, its float noise is not.
+        func µm(_ v: SIMD3<Double>) -> [Double] { [v.x, v.y, v.z].map { ($0 * 1000).rounded() / 1000 + 0 } }
+        return Summary(out: out, plane: plane.rawValue, index: index,
+                       mni: space == .mni ? millimetres : nil, tal: space == .talairach ? millimetres : nil,
+                       size: [image.width, image.height],
+                       imageToMm: ImageToMillimetres(origin: µm(map.origin), right: µm(map.right), down: µm(map.down)),
+                       regions: regions.map { RegionWith($0.region, Pixels(pixels: $0.pixels)) })
+    }
+
+    /// `imageToMm`: the volume's own RAS mm (`mni`/`tal` space as above) of image point (u, v),
+    /// where pixel (x, y) covers u in x…x+1 and v in y…y+1 from the top-left corner, is
+    /// `origin + u·right + v·down` (exact at voxel centres; bands around the slice map outside it).
+    public struct ImageToMillimetres: Encodable, Sendable {
+        public let origin: [Double]
+        public let right: [Double]
+        public let down: [Double]
     }
 
     /// The JSON shape of `slice --json`. A plane of constant MNI coordinate is not one of
@@ -40,9 +78,10 @@ public struct SliceResult: Sendable {
         public let mni: Double?
         public let tal: Double?
         public let size: [Int]
+        public let imageToMm: ImageToMillimetres
         public let regions: [RegionWith<Pixels>]
 
-        enum CodingKeys: String, CodingKey { case out, plane, index, mni, tal, size, regions }
+        enum CodingKeys: String, CodingKey { case out, plane, index, mni, tal, size, imageToMm, regions }
 
         // Written by hand so a missing coordinate is an explicit null, not a missing key.
         public func encode(to encoder: any Encoder) throws {
@@ -53,6 +92,7 @@ public struct SliceResult: Sendable {
             try c.encode(mni, forKey: .mni)
             try c.encode(tal, forKey: .tal)
             try c.encode(size, forKey: .size)
+            try c.encode(imageToMm, forKey: .imageToMm)
             try c.encode(regions, forKey: .regions)
         }
     }

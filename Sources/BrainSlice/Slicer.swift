@@ -11,6 +11,8 @@ public final class Slicer: @unchecked Sendable {
     private let lock = NSLock()
     private var libraryCache: AtlasLibrary?
     private var templateCache: SliceVolume?
+    private var templateSurvey: VolumeSurvey?
+    private var typefaceCache: Typeface?
 
     /// Uses an already opened library (server).
     public init(library: AtlasLibrary) {
@@ -42,36 +44,53 @@ public final class Slicer: @unchecked Sendable {
         return volume
     }
 
+    /// The font the slice text is drawn with, read once.
+    func typeface() throws -> Typeface {
+        lock.lock()
+        defer { lock.unlock() }
+        if let typefaceCache { return typefaceCache }
+        let typeface = try Typeface.system()
+        typefaceCache = typeface
+        return typeface
+    }
+
+    /// The survey of the template (made once) or of a user's volume (made per request).
+    func survey(of volume: SliceVolume, isTemplate: Bool) -> VolumeSurvey {
+        guard isTemplate else { return VolumeSurvey(voxels: volume.vmr.voxels, dims: volume.dims) }
+        lock.lock()
+        defer { lock.unlock() }
+        if let templateSurvey { return templateSurvey }
+        let survey = VolumeSurvey(voxels: volume.vmr.voxels, dims: volume.dims)
+        templateSurvey = survey
+        return survey
+    }
+
     public func render(_ request: SliceRequest) throws -> SliceResult {
         try request.validate()
         let volume = try request.vmrPath.map { try SliceVolume.read(path: $0) } ?? template()
         let (index, crosshair) = try locate(request, in: volume)
-        let orientation = SliceOrientation(plane: request.plane, index: index, dims: volume.dims,
-                                           radiological: request.radiological)
+        let whole = SliceOrientation(plane: request.plane, index: index, dims: volume.dims,
+                                     radiological: request.radiological)
         // Rounded to µm: anisotropic voxel sizes otherwise print float noise in --json.
-        let mm = (volume.frame.ras(voxel: SIMD3<Double>(orientation.voxel(column: 0, row: 0)))[request.plane.rasAxis] * 1000).rounded() / 1000
+        let mm = (volume.frame.ras(voxel: SIMD3<Double>(whole.voxel(column: 0, row: 0)))[request.plane.rasAxis] * 1000).rounded() / 1000
 
         if request.raw {
-            let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: orientation), voxels: volume.vmr.voxels,
+            let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: whole), voxels: volume.vmr.voxels,
                                               colourMap: .identity)
-            return SliceResult(image: try recipe.render(), plane: request.plane, index: index, millimetres: mm, space: volume.space, regions: [])
+            return SliceResult(image: try recipe.render(), plane: request.plane, index: index, millimetres: mm,
+                               space: volume.space, regions: [], layout: SliceLayout(orientation: whole, scale: 1, frame: volume.frame))
         }
 
+        let crop = request.crop ?? .head
+        let survey = survey(of: volume, isTemplate: request.vmrPath == nil)
+        var orientation = whole
+        var missing = (left: 0, top: 0, right: 0, bottom: 0)
+        if crop == .head { (orientation, missing) = SliceOrientation.head(of: whole, survey: survey, frame: volume.frame) }
         let scale = try outputScale(request, orientation)
         let layers = try overlayLayers(request, volume: volume, orientation: orientation)
-        var annotations = SliceAnnotations.none
-        if request.letters {
-            annotations = .letters(for: orientation, width: orientation.width * scale, height: orientation.height * scale)
-        }
-        if let crosshair {
-            let p = orientation.pixel(of: crosshair)
-            annotations = annotations.withCrosshair(column: p.column, row: p.row, scale: scale)
-        }
-        let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: orientation, scale: scale),
-                                          voxels: volume.vmr.voxels,
-                                          colourMap: ColourMap(window: request.window ?? .display),
-                                          labels: layers?.plane, overlay: layers?.overlay, outline: request.outline,
-                                          annotations: annotations)
+        let base = SliceLayout(orientation: orientation, scale: scale, frame: volume.frame,
+                               bands: SliceBands(left: missing.left * scale, top: missing.top * scale,
+                                                 right: missing.right * scale, bottom: missing.bottom * scale))
         var visible: [(region: Region, pixels: Int)] = []
         if let layers {
             let counts = LabelPlane.counts(layers.plane, maxId: layers.regions.count)
@@ -79,7 +98,59 @@ public final class Slicer: @unchecked Sendable {
                 visible.append((region, counts[region.id] * scale * scale))
             }
         }
-        return SliceResult(image: try recipe.render(), plane: request.plane, index: index, millimetres: mm, space: volume.space, regions: visible)
+
+        // Text: letters, caption and legend may grow the canvas, so they are laid out before drawing.
+        var decorations: SliceDecorations?
+        var text: TextRenderer?
+        if request.letters || request.caption || request.legend {
+            let renderer = try TextRenderer(typeface: typeface())
+            let head = survey.headLow.flatMap { low in survey.headHigh.map { base.box(low: low, high: $0) } } ?? base.sliceBox
+            let entries = request.legend ? layers.map { Self.legendEntries(visible, overlay: $0.overlay) } ?? [] : []
+            decorations = SliceDecorations(
+                base: base, head: head, letters: request.letters,
+                caption: request.caption ? SliceCaption.text(plane: request.plane, index: index, millimetres: mm, space: volume.space) : nil,
+                legend: entries, text: renderer)
+            text = renderer
+        }
+        let layout = decorations?.layout ?? base
+        let limit = RequestLimits.maximumImageSide
+        guard layout.width <= limit, layout.height <= limit else {
+            throw SliceError.field("scale", value: String(scale), "makes a \(layout.width)×\(layout.height) image; each side must stay ≤ \(limit)")
+        }
+        var annotations = SliceAnnotations.none
+        if let crosshair {
+            let p = layout.pixel(ofVoxel: crosshair)
+            annotations = annotations.withCrosshair(x: p.x - layout.originX, y: p.y - layout.originY, gap: 3 * scale,
+                                                    width: max(1, scale / 3))
+        }
+        let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: orientation, scale: scale),
+                                          voxels: volume.vmr.voxels,
+                                          colourMap: ColourMap(window: request.window ?? survey.window),
+                                          labels: layers?.plane, overlay: layers?.overlay, outline: request.outline,
+                                          annotations: annotations, layout: layout)
+        var image = try recipe.render()
+        if let decorations, let text { decorations.draw(into: &image, text: text) }
+        return SliceResult(image: image, plane: request.plane, index: index, millimetres: mm,
+                           space: volume.space, regions: visible, layout: layout,
+                           letterBoxes: decorations?.letters.map(\.box) ?? [], captionBox: decorations?.caption?.box,
+                           legend: decorations?.legend, legendBox: decorations?.legendBox)
+    }
+
+    /// The legend's rows: one per name and drawn colour (left and right homologues share a row),
+    /// most pixels first.
+    static func legendEntries(_ visible: [(region: Region, pixels: Int)], overlay: RegionOverlay) -> [Legend.Entry] {
+        var rows: [(key: String, entry: Legend.Entry, pixels: Int)] = []
+        var at: [String: Int] = [:]
+        for (region, pixels) in visible {
+            guard let c = overlay.drawnColour(region.id) else { continue }
+            let key = "\(region.name)\u{0}\(c.r),\(c.g),\(c.b)"
+            if let i = at[key] { rows[i].pixels += pixels; continue }
+            at[key] = rows.count
+            rows.append((key, Legend.Entry(name: region.name, color: c), pixels))
+        }
+        return rows.enumerated().sorted { a, b in
+            a.element.pixels != b.element.pixels ? a.element.pixels > b.element.pixels : a.offset < b.offset
+        }.map(\.element.entry)
     }
 
     /// The plane index and, for `--at`, the marked voxel.
@@ -126,6 +197,8 @@ public final class Slicer: @unchecked Sendable {
         }
     }
 
+    /// `request.scale`, or the smallest whose slice has a short side of at least 512 px. (The
+    /// canvas, bands included, is checked against the image limit once laid out.)
     func outputScale(_ request: SliceRequest, _ o: SliceOrientation) throws -> Int {
         let scale = request.scale ?? max(1, (SliceRequest.minimumShortSide + min(o.width, o.height) - 1) / min(o.width, o.height))
         let limit = RequestLimits.maximumImageSide

@@ -142,5 +142,15 @@ import Testing
         #expect(b.status == 200 && b.body != a.body)
         let mm = try await server.get("/api/slice?plane=sagittal&mni=-40")
         #expect(mm.status == 200)
+        // crop, caption and legend read as the CLI's --crop, --caption and --legend.
+        let text = try await server.get("/api/slice?plane=coronal&mni=-20&crop=none&caption=off&legend=1")
+        var same = SliceRequest(plane: .coronal, position: .millimetres(-20))
+        same.crop = SliceCrop.none
+        same.caption = false
+        same.legend = true
+        let png = try Slicer(library: library).render(same).png()
+        #expect(text.status == 200 && [UInt8](text.body) == png)
+        let bad = try await server.get("/api/slice?plane=coronal&mni=-20&crop=face")
+        #expect(bad.status == 400)
     }
 }

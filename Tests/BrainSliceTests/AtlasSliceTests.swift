@@ -48,6 +48,9 @@ private func request(_ position: SliceRequest.Position) -> SliceRequest {
     var r = SliceRequest(plane: .axial, position: position)
     r.scale = 1
     r.letters = false
+    r.caption = false
+    // The pixel positions below are the whole plane's.
+    r.crop = SliceCrop.none
     r.opacity = 1
     return r
 }

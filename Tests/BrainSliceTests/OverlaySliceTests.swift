@@ -1,4 +1,5 @@
 import BrainImage
+import Foundation
 import Testing
 @testable import BrainSlice
 
@@ -32,12 +33,14 @@ private func voiRequest(_ plane: SlicePlane, _ index: Int) -> SliceRequest {
 @Test func opacityBlendsOverTheGreyValue() throws {
     let bytes = try SliceFixtures.voxelBytes(SliceFixtures.vmr)
     let (image, _) = try SliceFixtures.render(voiRequest(.axial, 8))
-    let grey = Int(GreyWindow.display.grey(Int(SliceFixtures.value(bytes, 88, 8, 24))))
+    // The default window is the one the volume's survey derives.
+    let window = VolumeSurvey(voxels: Data(bytes[8...]), dims: SliceFixtures.dims).window
+    let grey = Int(window.grey(Int(SliceFixtures.value(bytes, 88, 8, 24))))
     // Default opacity 0.5 = 128/256.
     #expect(Int(image[134 - 24, 88].r) == (grey * 128 + 255 * 128) >> 8)
     #expect(Int(image[134 - 24, 88].g) == (grey * 128) >> 8)
     // Outside every VOI the pixel is the windowed grey.
-    let g2 = GreyWindow.display.grey(Int(SliceFixtures.value(bytes, 60, 8, 60)))
+    let g2 = window.grey(Int(SliceFixtures.value(bytes, 60, 8, 60)))
     #expect(image[134 - 60, 60] == RGBA(g2, g2, g2))
 }
 
@@ -89,12 +92,17 @@ func leftAndRightLandOnTheStatedSides(plane: SlicePlane) throws {
     }
     let n = i - 8, x = n % 179, y = (n / 179) % 33, z = n / (179 * 33)
     var request = SliceFixtures.request(.sagittal, .index(z), vmr: SliceFixtures.cube)
+    request.crop = nil
     request.scale = 1
     request.letters = false
-    let (image, _) = try SliceFixtures.render(request)
+    let (image, result) = try SliceFixtures.render(request)
     let c = ColourMap.labelColour(240)
-    #expect(image[x, y] == RGBA(c.0, c.1, c.2))
+    // The cube fills little of the scan, so the default crop moves it: the layout says where.
+    let p = result.layout.pixel(ofVoxel: SIMD3(x, y, z))
+    #expect(result.layout.voxel(atPixel: p.x, p.y) == SIMD3(x, y, z))
+    #expect(image[p.x, p.y] == RGBA(c.0, c.1, c.2))
     #expect(!(c.0 == c.1 && c.1 == c.2))
     request.raw = true
+    request.crop = SliceCrop.none
     #expect(try SliceFixtures.render(request).0[x, y] == RGBA(240, 240, 240))
 }

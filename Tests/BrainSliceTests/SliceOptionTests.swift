@@ -1,29 +1,72 @@
 import BrainAtlas
 import BrainImage
+import Foundation
 import Testing
 @testable import BrainSlice
 
 @Test func defaultScaleMakesTheShortSideAtLeast512() throws {
-    let (image, _) = try SliceFixtures.render(SliceFixtures.request(.axial, .index(8)))
+    let (image, result) = try SliceFixtures.render(SliceFixtures.request(.axial, .index(8)))
     // 135 × 179 voxels: the smallest integer scale with 135·k ≥ 512 is 4.
-    #expect(image.width == 540 && image.height == 716)
+    #expect(result.layout.sliceBox.width == 540 && result.layout.sliceBox.height == 716)
+    // The scan fills its plane, so the letters and the caption get bands around it.
+    #expect(image.width > 540 && image.height > 716)
+    #expect(image.width == result.layout.width && image.height == result.layout.height)
 }
 
+/// The letters are FreeType text in the margin and bands around the scan's anatomy: light ink
+/// inside each letter's box, no box over a head voxel, nothing changed outside the boxes, and
+/// nothing at all without them.
 @Test func lettersAreDrawnUnlessSwitchedOff() throws {
     var request = SliceFixtures.request(.coronal, .index(90))
-    request.window = GreyWindow(low: 250, high: 255)      // everything black but the letters
-    let (with, _) = try SliceFixtures.render(request)
-    let white = RGBA(255, 255, 255)
-    let whiteCount = (0..<with.height).reduce(0) { n, y in n + (0..<with.width).filter { with[$0, y] == white }.count }
-    #expect(whiteCount > 40)
-    // The left-edge letter is an L (neurological): its vertical stroke is in the glyph's first column.
-    let s = max(1, min(with.width, with.height) / 170)
-    let top = (with.height - 7 * s) / 2
-    #expect(with[2 * s, top] == white)
-    #expect(with[2 * s + 4 * s, top] != white)
+    request.caption = false
+    let (with, result) = try SliceFixtures.render(request)
+    #expect(result.letterBoxes.count == 4)
+    let bytes = try SliceFixtures.voxelBytes(SliceFixtures.vmr)
+    let survey = VolumeSurvey(voxels: Data(bytes[8...]), dims: SliceFixtures.dims)
+    for box in result.letterBoxes {
+        #expect(box.x >= 0 && box.y >= 0 && box.maxX <= with.width && box.maxY <= with.height)
+        var light = 0, onHead = 0
+        for y in box.y..<box.maxY {
+            for x in box.x..<box.maxX {
+                if with[x, y].r > 200 { light += 1 }
+                if let v = result.layout.voxel(atPixel: x, y),
+                   Int(SliceFixtures.value(bytes, v.x, v.y, v.z)) > survey.headThreshold { onHead += 1 }
+            }
+        }
+        #expect(light > 8, "letter box \(box) has \(light) light pixels")
+        #expect(onHead == 0, "letter box \(box) covers \(onHead) head pixels")
+    }
+    // The left letter is an L (neurological): a stem and a foot, so the upper right of its box is
+    // dark and the left column light; mirrored, an R fills its upper right with the bowl.
+    func upperRightAndLeft(_ image: RGBAImage, _ box: PixelRect) -> (Int, Int) {
+        var upperRight = 0, left = 0
+        for y in box.y..<box.maxY {
+            for x in box.x..<box.maxX where image[x, y].r > 200 {
+                if x >= box.x + box.width / 2 && y < box.y + box.height / 2 { upperRight += 1 }
+                if x < box.x + box.width / 2 { left += 1 }
+            }
+        }
+        return (upperRight, left)
+    }
+    let l = upperRightAndLeft(with, result.letterBoxes[2])
+    #expect(l.0 * 10 < l.1)
+    var mirrored = request
+    mirrored.radiological = true
+    let (radio, radioResult) = try SliceFixtures.render(mirrored)
+    let r = upperRightAndLeft(radio, radioResult.letterBoxes[2])
+    #expect(r.0 * 4 > r.1)
     request.letters = false
-    let (without, _) = try SliceFixtures.render(request)
-    #expect((0..<without.height).allSatisfy { y in (0..<without.width).allSatisfy { without[$0, y] != white } })
+    let (without, bare) = try SliceFixtures.render(request)
+    let slice = result.layout.sliceBox
+    #expect(bare.letterBoxes.isEmpty && without.width == slice.width && without.height == slice.height)
+    // Letters change no slice pixel outside their boxes.
+    for y in stride(from: 0, to: slice.height, by: 3) {
+        for x in stride(from: 0, to: slice.width, by: 3) {
+            let p = (slice.x + x, slice.y + y)
+            guard !result.letterBoxes.contains(where: { $0.contains(x: p.0, y: p.1) }) else { continue }
+            if with[p.0, p.1] != without[x, y] { Issue.record("slice pixel (\(x), \(y)) changed by the letters"); return }
+        }
+    }
 }
 
 @Test func crosshairMarksTheVoxelOfAt() throws {
@@ -34,6 +77,7 @@ import Testing
     #expect(result.index == 8)
     let yellow = RGBA(255, 230, 0)
     let cx = (134 - 40) * 2 + 1, cy = 100 * 2 + 1
+    #expect(result.layout.pixel(ofVoxel: SIMD3(100, 8, 40)).x == cx && result.layout.pixel(ofVoxel: SIMD3(100, 8, 40)).y == cy)
     #expect(image[cx, 0] == yellow && image[0, cy] == yellow)
     #expect(image[cx, cy] != yellow)                        // gap around the point itself
     request.raw = true

@@ -44,6 +44,7 @@ private let blue = RGBA(1, 2, 250)
     request.voiPath = try folder.voi(.talairach, [voi])
     request.scale = 1
     request.letters = false
+    request.crop = SliceCrop.none
     request.opacity = 1
     let result = try Slicer(dataPath: "/nonexistent").render(request)
     let image = result.image
@@ -96,6 +97,7 @@ private let blue = RGBA(1, 2, 250)
     request.voiPath = try folder.voi(.mni, [voi])
     request.scale = 1
     request.letters = false
+    request.crop = SliceCrop.none
     request.opacity = 1
     let result = try Slicer(dataPath: "/nonexistent").render(request)
     // Coronal, neurological: column 255 − z, row y.

@@ -28,7 +28,7 @@ import FoundationNetworking
         (["slice", "--plane", "axial", "--index", "100", "--opacity", "7"], "/api/slice?plane=axial&index=100&opacity=7",
          "--opacity", "opacity", "'7.0' is not within 0…1"),
         (["slice", "--plane", "axial", "--index", "100", "--scale", "50"], "/api/slice?plane=axial&index=100&scale=50",
-         "--scale", "scale", "'50' makes a 12800×12800 image; each side must stay ≤ 4096"),
+         "--scale", "scale", "'50' makes a 10150×11600 image; each side must stay ≤ 4096"),
         (["slice", "--plane", "axial"], "/api/slice?plane=axial", "--index, --mni or --at", "index, mni or at",
          "give exactly one of them to choose the plane"),
         (["slice", "--plane", "axial", "--at", "1,2"], "/api/slice?plane=axial&at=1,2", "--at", "at", "'1,2' is not X,Y,Z (three numbers)"),
