@@ -37,6 +37,10 @@ public struct SceneRequest: Sendable, Hashable {
         public var outline = false
         /// The orientation letters in a corner (`OrientationCue`).
         public var orientation = false
+        /// Names of the visible regions at points inside them (`RegionLabels`).
+        public var labels = false
+        /// A colour legend of the visible regions (`Legend`).
+        public var legend = false
 
         public init() {}
     }
@@ -65,6 +69,8 @@ public struct SceneRequest: Sendable, Hashable {
     /// Colour-pass decorations, off by default so plain and flat renders stay exact region colours.
     public var outline = false
     public var orientation = false
+    public var labels = false
+    public var legend = false
 
     /// The defaults (`render`'s): gyri, lateral, 1024×768, pial, lit, white background.
     public init() {}
@@ -86,6 +92,7 @@ public struct SceneRequest: Sendable, Hashable {
         (azimuth, elevation) = (fields.azimuth, fields.elevation)
         (head, subcortical, meshFile, poiFile) = (fields.head, fields.subcortical, fields.mesh, fields.poi)
         (outline, orientation) = (fields.outline, fields.orientation)
+        (labels, legend) = (fields.labels, fields.legend)
         try validate()
     }
 
@@ -109,6 +116,10 @@ public struct SceneRequest: Sendable, Hashable {
         }
         if let poiFile, meshFile == nil {
             throw FieldError("poi", value: poiFile, "needs {mesh} (the bundled atlases bring their own POIs)")
+        }
+        // Named by the fix (`poi`): the slice command already spells a `labels` field its own way.
+        if (labels || legend) && meshFile != nil && poiFile == nil {
+            throw FieldError("poi", "must come with {mesh} for labels or a legend: a mesh without a POI has no region names")
         }
         _ = try resolvedHemisphere()
     }
