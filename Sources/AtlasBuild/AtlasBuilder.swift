@@ -34,8 +34,16 @@ public struct AtlasBuildReport: Codable, Sendable {
     public var files: [String]
     /// Colour contrast per cortical atlas, of the source colours and of the drawn ones.
     public var colours: [String: AtlasColours.Report] = [:]
-    /// Smoothness and fidelity of the subcortical surfaces, all structures together.
+    /// Smoothness and fidelity of the subcortical surfaces, all structures together…
     public var subcorticalSurface: SurfaceQuality?
+    /// …and each structure's, as "name (side)" in region order.
+    public var subcorticalStructures: [NamedSurfaceQuality] = []
+}
+
+/// One structure's surface figures in the build report.
+public struct NamedSurfaceQuality: Codable, Sendable, Equatable {
+    public var name: String
+    public var quality: SurfaceQuality
 }
 
 /// Builds AtlasData from the sources and the recipe: same inputs, same bytes.
@@ -86,11 +94,13 @@ public enum AtlasBuilder {
                       to: "meshes/head.srf.gz")
         meshes.append(Catalog.Mesh(name: "head", surface: "head", hemisphere: .none, file: "meshes/head.srf.gz"))
         var subcorticalSurface: SurfaceQuality?
+        var subcorticalStructures: [NamedSurfaceQuality] = []
         if let sub = ordered.first(where: { $0.recipe.method == .subcortical }) {
             progress?.step("subcortical meshes")
-            let (mesh, quality) = try writeSubcorticalMesh(sub, out: out)
+            let (mesh, parts) = try writeSubcorticalMesh(sub, out: out)
             meshes.append(mesh)
-            subcorticalSurface = quality
+            subcorticalSurface = SurfaceQuality(combining: parts.map(\.quality))
+            subcorticalStructures = parts
         }
         files += meshes.flatMap { [$0.file] + ($0.poi.map { [$0] } ?? []) }
 
@@ -132,7 +142,8 @@ public enum AtlasBuilder {
         files.append("catalog.json")
         return AtlasBuildReport(ribbonVoxels: ribbon.count, dkAgreement: agreement, atlasVoxels: atlasVoxels,
                                 emptyRegions: empty, missingTexts: missingTexts, lobeDisagreements: disagreements,
-                                files: files.sorted(), colours: colours, subcorticalSurface: subcorticalSurface)
+                                files: files.sorted(), colours: colours, subcorticalSurface: subcorticalSurface,
+                                subcorticalStructures: subcorticalStructures)
     }
 
     static func writeMeshes(_ src: SourceData, out: Output, progress: BuildProgress?) throws -> [Catalog.Mesh] {
@@ -155,7 +166,7 @@ public enum AtlasBuilder {
 
     /// One closed surface per subcortical region, and a POI naming which vertices belong to which
     /// region ("<sourceLabel> (<side>)", CONVENTIONS.md).
-    static func writeSubcorticalMesh(_ atlas: LabelledAtlas, out: Output) throws -> (Catalog.Mesh, SurfaceQuality) {
+    static func writeSubcorticalMesh(_ atlas: LabelledAtlas, out: Output) throws -> (Catalog.Mesh, [NamedSurfaceQuality]) {
         var dense = [UInt16](repeating: 0, count: CanonicalFrame.voxelCount)
         for (i, l) in zip(atlas.volume.indices, atlas.volume.labels) { dense[Int(i)] = l }
         let n = atlas.regions.regions.count
@@ -168,8 +179,11 @@ public enum AtlasBuilder {
         let labels = result.vertexStructure.map { UInt16($0 + 1) }
         try out.writePOI(atlas, labels: labels, positions: result.mesh.vertices, hemisphere: nil,
                          mesh: "subcortical.srf", nameBySourceLabel: true, to: poi)
-        return (Catalog.Mesh(name: "subcortical", surface: "subcortical", hemisphere: .none, file: file, poi: poi),
-                SurfaceQuality(combining: result.quality))
+        let parts = zip(result.builtStructures, result.quality).map { s, q in
+            let r = atlas.regions.regions[s]
+            return NamedSurfaceQuality(name: "\(r.name) (\(r.hemisphere.rawValue))", quality: q)
+        }
+        return (Catalog.Mesh(name: "subcortical", surface: "subcortical", hemisphere: .none, file: file, poi: poi), parts)
     }
 }
 
@@ -183,7 +197,10 @@ extension AtlasBuilder {
             let shown = r.emptyRegions.prefix(5).joined(separator: "; ")
             lines.append("\(r.emptyRegions.count) regions without voxels: \(shown)\(r.emptyRegions.count > 5 ? "; … (--json lists all)" : "")")
         }
-        if let s = r.subcorticalSurface { lines.append("subcortical surfaces: \(s.line)") }
+        if let s = r.subcorticalSurface {
+            lines.append("subcortical surfaces: \(s.line)")
+            lines += r.subcorticalStructures.map { "  \($0.name): \($0.quality.line)" }
+        }
         for name in r.colours.keys.sorted() { lines += AtlasColours.lines(name, r.colours[name]!) }
         if !r.missingTexts.isEmpty { lines.append("regions without a text: \(r.missingTexts.joined(separator: ", "))") }
         if !r.lobeDisagreements.isEmpty {

@@ -1,19 +1,24 @@
 /// Taubin λ|μ smoothing that keeps a marching-cubes surface true to its voxels: every vertex
-/// stays within `maxShift` of where marching cubes put it (on the label boundary), and a final
-/// offset along the vertex normals restores the voxels' volume, which smoothing of small, curved
-/// structures would otherwise shrink.
+/// stays within `maxShift` of where marching cubes put it (near the label boundary), and a final
+/// offset along the vertex normals restores the voxels' volume, which blurring and smoothing of
+/// small, curved structures would otherwise shrink.
 public enum BoundedSmoothing {
     public struct Options: Sendable {
-        public var iterations = 40
+        public var iterations = 100
         public var lambda: Float = 0.5
         /// 0: plain Laplacian steps (the volume step and the bound undo their shrinkage).
         public var mu: Float = -0.53
-        public var maxShift: Float = 0.9
+        /// mm; marching cubes on the blurred mask already lies near the boundary, so smoothing
+        /// may only take out the remaining ripples.
+        public var maxShift: Float = 0.45
+        /// Steps that move each vertex toward its neighbours' mean within its tangent plane only:
+        /// marching cubes leaves slivers whose normals are noisy; evening the triangles out
+        /// steadies the normals without changing the shape.
+        public var tangentialIterations = 0
         public init() {}
     }
 
-    public static func smooth(_ mesh: TriangleMesh, voxelVolume: Double,
-                              options: Options = Options()) -> (mesh: TriangleMesh, quality: SurfaceQuality) {
+    public static func smooth(_ mesh: TriangleMesh, voxelVolume: Double, options: Options = Options()) -> TriangleMesh {
         let original = mesh.vertices
         let n = MeshSmoothing.neighbours(of: mesh)
         var out = mesh
@@ -21,6 +26,11 @@ public enum BoundedSmoothing {
         for _ in 0 ..< options.iterations {
             MeshSmoothing.step(&out.vertices, &scratch, n, options.lambda)
             if options.mu != 0 { MeshSmoothing.step(&out.vertices, &scratch, n, options.mu) }
+            clamp(&out.vertices, original, options.maxShift)
+        }
+        for _ in 0 ..< options.tangentialIterations {
+            let (normals, _) = vertexNormals(out)
+            tangentialStep(&out.vertices, &scratch, n, normals, options.lambda)
             clamp(&out.vertices, original, options.maxShift)
         }
         for _ in 0 ..< 3 {
@@ -31,7 +41,22 @@ public enum BoundedSmoothing {
             for i in out.vertices.indices { out.vertices[i] += offset * normals[i] }
             clamp(&out.vertices, original, options.maxShift)
         }
-        return (out, SurfaceQuality(mesh: out, original: original, voxelVolume: voxelVolume))
+        return out
+    }
+
+    /// One umbrella step with the normal component of each move removed.
+    static func tangentialStep(_ v: inout [SIMD3<Float>], _ scratch: inout [SIMD3<Float>], _ n: MeshSmoothing.Neighbours,
+                               _ normals: [SIMD3<Float>], _ factor: Float) {
+        for i in v.indices {
+            let lo = Int(n.offsets[i]), hi = Int(n.offsets[i + 1])
+            guard hi > lo else { scratch[i] = v[i]; continue }
+            var sum = SIMD3<Float>.zero
+            for k in lo ..< hi { sum += v[Int(n.list[k])] }
+            var move = factor * (sum / Float(hi - lo) - v[i])
+            move -= (move * normals[i]).sum() * normals[i]
+            scratch[i] = v[i] + move
+        }
+        swap(&v, &scratch)
     }
 
     static func clamp(_ v: inout [SIMD3<Float>], _ original: [SIMD3<Float>], _ limit: Float) {

@@ -2,8 +2,7 @@ import Foundation
 
 /// Smoothness and fidelity figures of one closed surface: the angles between adjacent faces
 /// (voxel staircases show as many large ones), the enclosed volume against the voxels it was made
-/// from, and how far smoothing moved the vertices from where marching cubes put them (on the
-/// label boundary).
+/// from, and how far the vertices lie from the label boundary (`LabelBoundary`).
 public struct SurfaceQuality: Codable, Sendable, Equatable {
     /// Mean angle between the normals of faces sharing an edge, degrees.
     public var meanDihedral: Double
@@ -11,12 +10,13 @@ public struct SurfaceQuality: Codable, Sendable, Equatable {
     public var shareOver30: Double
     /// Enclosed volume ÷ voxel volume.
     public var volumeRatio: Double
-    /// Largest vertex displacement from its marching-cubes position, mm.
-    public var maxShift: Double
+    /// Largest distance of a vertex from the label boundary, mm (`LabelBoundary.reach` voxels at most).
+    public var maxBoundaryDistance: Double
     /// Edges measured (weights when figures of several surfaces are combined).
     public var edges: Int
+    public var vertices: Int
 
-    public init(mesh: TriangleMesh, original: [SIMD3<Float>], voxelVolume: Double) {
+    init(mesh: TriangleMesh, boundary: LabelBoundary, voxelVolume: Double) {
         let normals = mesh.triangles.map { t -> SIMD3<Double> in
             let a = SIMD3<Double>(mesh.vertices[Int(t.x)]), b = SIMD3<Double>(mesh.vertices[Int(t.y)])
             let c = SIMD3<Double>(mesh.vertices[Int(t.z)])
@@ -24,36 +24,42 @@ public struct SurfaceQuality: Codable, Sendable, Equatable {
             let l = (n * n).sum().squareRoot()
             return l > 0 ? n / l : .zero
         }
-        var faceOfEdge: [UInt64: Int] = [:]
-        var sum = 0.0, over = 0, count = 0
+        // Each undirected edge once per face using it; sorted, the two faces of an edge are adjacent.
+        var uses: [(key: UInt64, face: Int32)] = []
+        uses.reserveCapacity(mesh.triangles.count * 3)
         for (f, t) in mesh.triangles.enumerated() {
             for (p, q) in [(t.x, t.y), (t.y, t.z), (t.z, t.x)] {
-                let key = UInt64(UInt32(min(p, q))) << 32 | UInt64(UInt32(max(p, q)))
-                if let g = faceOfEdge.removeValue(forKey: key) {
-                    let angle = acos(max(-1, min(1, (normals[f] * normals[g]).sum()))) * 180 / .pi
-                    sum += angle
-                    if angle > 30 { over += 1 }
-                    count += 1
-                } else {
-                    faceOfEdge[key] = f
-                }
+                uses.append((UInt64(UInt32(min(p, q))) << 32 | UInt64(UInt32(max(p, q))), Int32(f)))
             }
+        }
+        uses.sort { $0.key != $1.key ? $0.key < $1.key : $0.face < $1.face }
+        var sum = 0.0, over = 0, count = 0
+        var k = 0
+        while k + 1 < uses.count {
+            guard uses[k].key == uses[k + 1].key else { k += 1; continue }
+            let angle = acos(max(-1, min(1, (normals[Int(uses[k].face)] * normals[Int(uses[k + 1].face)]).sum()))) * 180 / .pi
+            sum += angle
+            if angle > 30 { over += 1 }
+            count += 1
+            k += 2
         }
         meanDihedral = count > 0 ? sum / Double(count) : 0
         shareOver30 = count > 0 ? Double(over) / Double(count) : 0
         volumeRatio = voxelVolume > 0 ? Self.volume(mesh) / voxelVolume : 0
-        maxShift = zip(mesh.vertices, original).map { Double(((($0 - $1) * ($0 - $1)).sum()).squareRoot()) }.max() ?? 0
+        maxBoundaryDistance = mesh.vertices.reduce(0) { max($0, boundary.distance($1)) }
         edges = count
+        vertices = mesh.vertices.count
     }
 
-    /// Edge-weighted means of several surfaces' figures (the worst volume ratio and shift).
+    /// Edge-weighted means of several surfaces' figures (the worst volume ratio and distance).
     public init(combining parts: [SurfaceQuality]) {
         let n = Double(max(1, parts.reduce(0) { $0 + $1.edges }))
         meanDihedral = parts.reduce(0) { $0 + $1.meanDihedral * Double($1.edges) } / n
         shareOver30 = parts.reduce(0) { $0 + $1.shareOver30 * Double($1.edges) } / n
         volumeRatio = parts.map(\.volumeRatio).max { abs($0 - 1) < abs($1 - 1) } ?? 1
-        maxShift = parts.map(\.maxShift).max() ?? 0
+        maxBoundaryDistance = parts.map(\.maxBoundaryDistance).max() ?? 0
         edges = Int(n)
+        vertices = parts.reduce(0) { $0 + $1.vertices }
     }
 
     /// Enclosed volume (divergence theorem), mm³; positive for outward counter-clockwise faces.
@@ -72,7 +78,7 @@ public struct SurfaceQuality: Codable, Sendable, Equatable {
     }
 
     var line: String {
-        String(format: "mean dihedral %.1f°, %.2f %% over 30°, volume %.1f %% of voxels (worst), vertices ≤ %.2f mm from the label boundary",
-               meanDihedral, shareOver30 * 100, volumeRatio * 100, maxShift)
+        String(format: "mean dihedral %.1f°, %.2f %% over 30°, volume %.1f %% of voxels (worst), vertices ≤ %.2f mm from the label boundary, %d vertices",
+               meanDihedral, shareOver30 * 100, volumeRatio * 100, maxBoundaryDistance, vertices)
     }
 }

@@ -160,6 +160,6 @@ private func sphereMask(_ n: Int, centre c: Double, radius r: Double) -> VoxelMa
         #expect(all.meanDihedral <= 9.5, "\(all.line)")
         #expect(all.shareOver30 <= 0.045, "\(all.line)")
         #expect(result.quality.allSatisfy { abs($0.volumeRatio - 1) <= 0.05 }, "\(result.quality.map(\.volumeRatio))")
-        #expect(all.maxShift <= 1)
+        #expect(all.maxBoundaryDistance <= 1, "\(all.line)")
     }
 }

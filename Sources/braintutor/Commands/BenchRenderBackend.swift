@@ -34,6 +34,11 @@ extension BenchRenderCommand {
         let firstLit = try timing.once { _ = try context.renderImage(scene, shading: .lit) }
         let lit = try timing.median(n) { _ = try context.renderImage(scene, shading: .lit) }
         let flat = try timing.median(n) { _ = try context.renderImage(scene, shading: .flat) }
+        // What anti-aliasing costs a lit PNG render: `--aa off` against the default supersampling.
+        let litPNG = try timing.median(n) { _ = try context.renderPNG(scene, shading: .lit, antialias: 1) }
+        let aaPNG = try timing.median(n) {
+            _ = try context.renderPNG(scene, shading: .lit, antialias: Supersampling.defaultFactor)
+        }
         let pickPass = try timing.median(n) { _ = try context.renderPickImage(scene) }
         let onePixel = try timing.median(n) { _ = try context.pickID(scene, x: w / 2, y: h / 2) }
         let index = try context.renderPickImage(scene)
@@ -60,7 +65,8 @@ extension BenchRenderCommand {
             _ = try scene.certainPickID(x: x, y: y, model: model)
         }
         let figures = Figures(backend: backend.rawValue, renderer: context.rendererName, size: [w, h], contextMs: contextMs,
-                       firstLitFrameMs: firstLit, litFrameMs: lit, flatFrameMs: flat, pickPassMs: pickPass,
+                       firstLitFrameMs: firstLit, litFrameMs: lit, flatFrameMs: flat,
+                       litPNGMs: litPNG, antialiasedLitPNGMs: aaPNG, pickPassMs: pickPass,
                        onePixelPickMs: onePixel, repeatedPickMs: repeated, repeatedPickSamples: pixels.count,
                        cpuPickMs: cpuPick, cpuSubpixelBits: model.subpixelBits, cpuDecidedPixels: decided,
                        cpuDifferingPixels: differing)
@@ -111,6 +117,10 @@ struct BenchRenderTable {
             ("first lit frame", figures.map { f($0.firstLitFrameMs) }, "ms (link shaders, build shader variants, upload meshes)"),
             ("lit frame", figures.map { f($0.litFrameMs) }, "ms median (draw + read back)"),
             ("flat frame", figures.map { f($0.flatFrameMs) }, "ms median"),
+            ("lit PNG, aa off", figures.map { f($0.litPNGMs) }, "ms median (frame + PNG, --aa off)"),
+            ("lit PNG, aa on", figures.map { f($0.antialiasedLitPNGMs) },
+             "ms median (\(Supersampling.defaultFactor)×\(Supersampling.defaultFactor) supersampled; "
+                + figures.map { "\($0.backend) ×\(f($0.antialiasedLitPNGMs / max($0.litPNGMs, 1e-9), 1))" }.joined(separator: ", ") + ")"),
             ("pick pass", figures.map { f($0.pickPassMs) }, "ms median (full index image)"),
             ("one-pixel pick", figures.map { f($0.onePixelPickMs) }, "ms median (scissored pass)"),
             ("repeated pick", figures.map { f($0.repeatedPickMs, 4) }, "ms median (cached index image + ray cast)"),

