@@ -7,7 +7,7 @@ import BrainRender
 enum SceneQuery {
     static let keys: Set<String> = ["atlas", "view", "hemi", "surface", "w", "h", "highlight",
                                     "dimOthers", "shading", "aa", "azimuth", "elevation", "head", "subcortical",
-                                    "outline", "orientation"]
+                                    "outline", "orientation", "curvature"]
 
     static func parse(_ q: QueryParameters, engine: AtlasEngine) throws -> SceneRequest {
         var fields = SceneRequest.Fields()
@@ -27,6 +27,7 @@ enum SceneQuery {
         fields.subcortical = try q.bool("subcortical") ?? false
         fields.outline = try q.bool("outline") ?? false
         fields.orientation = try q.bool("orientation") ?? false
+        fields.curvature = q.string("curvature")
         do {
             return try SceneRequest(fields)
         } catch {

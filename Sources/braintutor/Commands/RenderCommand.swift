@@ -57,6 +57,8 @@ struct SceneOptions: ParsableArguments {
     @Flag(help: "Draw thin dark lines on every region border.") var outline = false
     @Flag(help: "Draw the orientation letters (R/L, A/P, S/I as they point on screen) in the bottom-left corner.")
     var orientation = false
+    @Option(help: "on or off: shade sulci darker and gyri lighter in lit renders (default: on for inflated, off for pial).")
+    var curvature: String?
 
     func request() throws -> SceneRequest {
         var fields = SceneRequest.Fields()
@@ -77,6 +79,7 @@ struct SceneOptions: ParsableArguments {
         fields.poi = poi
         fields.outline = outline
         fields.orientation = orientation
+        fields.curvature = curvature
         return try SceneRequest(fields)
     }
 }
