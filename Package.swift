@@ -24,6 +24,9 @@ let package = Package(
                        providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        // Text for labels, legends and orientation letters (DejaVu Sans from the system).
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
         // Headers only: libOSMesa is dlopen()ed at run time so that commands that
         // never draw do not pay for loading Mesa (and LLVM).
         .systemLibrary(name: "COSMesa", path: "Sources/COSMesa",
@@ -33,7 +36,7 @@ let package = Package(
                        providers: [.apt(["libegl-dev", "libgles-dev"])]),
 
         .target(name: "BrainFormats", dependencies: ["CZlib"]),
-        .target(name: "BrainImage", dependencies: ["CPNG", "CZlib"]),
+        .target(name: "BrainImage", dependencies: ["CPNG", "CZlib", "CFreeType"]),
         .target(name: "BrainAtlas", dependencies: ["BrainFormats"]),
         .target(name: "AtlasBuild", dependencies: ["BrainAtlas", "BrainFormats"]),
         .target(name: "BrainSlice", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage"]),

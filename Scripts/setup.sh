@@ -2,10 +2,11 @@
 # Installs the Debian packages building and running BrainTutor need (no recommends), only when
 # something is missing. The test tools come from Scripts/setup-tests.sh.
 set -euo pipefail
-# pkg-config finds zlib and libpng. The GL backends `render` loads at run time: EGL always
+# pkg-config finds zlib, libpng and FreeType; labels, legends and orientation letters are drawn
+# with the system's DejaVu Sans (fonts-dejavu-core), needed at run time. The GL backends `render` loads at run time: EGL always
 # (libegl1 libegl-mesa0 libgles2, headers in libgl-dev libegl-dev libgles-dev), and OSMesa
 # (libosmesa6-dev) only where the package manager still has it: Mesa 25.1 dropped it.
-packages=(pkg-config zlib1g-dev libpng-dev libgl-dev libegl-dev libgles-dev libegl1 libegl-mesa0 libgles2)
+packages=(pkg-config zlib1g-dev libpng-dev libfreetype-dev fonts-dejavu-core libgl-dev libegl-dev libgles-dev libegl1 libegl-mesa0 libgles2)
 # A fresh machine may never have fetched the package lists; without them every package looks absent.
 if ! ls /var/lib/apt/lists/*_Packages* >/dev/null 2>&1; then
   if [ "$(id -u)" -ne 0 ]; then sudo apt-get update -qq; else apt-get update -qq; fi

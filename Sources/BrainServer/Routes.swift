@@ -8,7 +8,7 @@ enum Routes {
     /// Every path the router answers (GET, and HEAD through Hummingbird); other methods on
     /// these paths get a 405 from `RequestLogMiddleware` instead of a 404.
     static let paths: Set<String> = Set(["/", "/healthz", "/api/atlases", "/api/regions", "/api/info", "/api/search",
-                                         "/api/where", "/api/render", "/api/render.json", "/api/pick", "/api/slice"]
+                                         "/api/where", "/api/render", "/api/render.json", "/api/pick", "/api/slice", QuizRoutes.path]
                                         + WebAssets.files.map { "/" + $0.name })
 
     static func register(on router: Router<BasicRequestContext>, engine: AtlasEngine, web: WebAssets) {
@@ -90,6 +90,7 @@ enum Routes {
         }
 
         SceneDataRoutes.register(on: router, engine: engine)
+        QuizRoutes.register(on: router, engine: engine)
 
         router.get("/api/slice") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)

@@ -7,7 +7,7 @@ import BrainRender
 enum SceneQuery {
     static let keys: Set<String> = ["atlas", "view", "hemi", "surface", "w", "h", "highlight",
                                     "dimOthers", "shading", "aa", "azimuth", "elevation", "head", "subcortical",
-                                    "outline", "orientation", "curvature"]
+                                    "outline", "orientation", "labels", "legend", "curvature"]
 
     static func parse(_ q: QueryParameters, engine: AtlasEngine) throws -> SceneRequest {
         var fields = SceneRequest.Fields()
@@ -27,6 +27,8 @@ enum SceneQuery {
         fields.subcortical = try q.bool("subcortical") ?? false
         fields.outline = try q.bool("outline") ?? false
         fields.orientation = try q.bool("orientation") ?? false
+        fields.labels = try q.bool("labels") ?? false
+        fields.legend = try q.bool("legend") ?? false
         fields.curvature = q.string("curvature")
         do {
             return try SceneRequest(fields)

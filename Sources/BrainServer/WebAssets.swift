@@ -13,6 +13,9 @@ struct WebAssets: Sendable {
         ("gl-camera.js", "text/javascript; charset=utf-8"),
         ("gl-viewer.js", "text/javascript; charset=utf-8"),
         ("gl-mode.js", "text/javascript; charset=utf-8"),
+        ("learn-memory.js", "text/javascript; charset=utf-8"),
+        ("learn-view.js", "text/javascript; charset=utf-8"),
+        ("learn.js", "text/javascript; charset=utf-8"),
         ("style.css", "text/css; charset=utf-8"),
         ("favicon.svg", "image/svg+xml"),
     ]

@@ -129,20 +129,24 @@ struct OutlineAndOrientationTests {
         var request = Self.request()
         request.orientation = true
         let (scene, decorated, plain, index) = try Self.draw(request)
-        let cue = OrientationCue(direction: scene.scene.direction, width: Self.width, height: Self.height)
+        let cue = OrientationCue(direction: scene.scene.direction, width: Self.width, height: Self.height,
+                                 text: try TextRenderer())
         // Lateral view of the left hemisphere: anterior on the left, posterior on the right.
         let a = try #require(cue.letters.first { $0.letter == "A" })
         let p = try #require(cue.letters.first { $0.letter == "P" })
         #expect(a.x < p.x && a.y == p.y)
-        let mask = cue.mask(width: Self.width, height: Self.height)
-        let marked = Set(mask.indices.filter { mask[$0] })
         let changed = Self.changed(decorated, plain)
-        #expect(changed.isSubset(of: marked))
-        // Every cue pixel on the background is drawn, and all lie in the bottom-left quarter.
-        #expect(marked.filter { index.ids[$0] == 0 }.isSubset(of: changed))
-        #expect(marked.count > 50)
-        #expect(marked.allSatisfy { $0 % Self.width < Self.width / 4 && $0 / Self.width > Self.height * 3 / 4 })
-        // The P glyph's top-left font pixel (its first row is 11110) is drawn.
-        #expect(changed.contains(p.y * Self.width + p.x))
+        let box = cue.box
+        #expect(changed.allSatisfy { box.contains(x: $0 % Self.width, y: $0 / Self.width) })
+        // The box lies in the bottom-left quarter and is drawn where it is off the brain.
+        #expect(box.x >= 0 && box.maxX <= Self.width / 4 + 8 && box.y >= Self.height * 3 / 4 - 8 && box.maxY <= Self.height)
+        #expect(changed.count > 40)
+        #expect(changed.allSatisfy { index.ids[$0] != 0 || decorated.rgba[4 * $0] < plain.rgba[4 * $0] })
+        // Anti-aliased: some letter pixels are between the background and the letter colour.
+        let c = OrientationCue.color(on: request.background)
+        #expect(changed.contains { decorated.rgba[4 * $0] > c.r && decorated.rgba[4 * $0] < 250 && index.ids[$0] == 0 })
+        // The P's cell holds ink.
+        #expect(changed.contains { $0 % Self.width >= p.x && $0 % Self.width < p.x + cue.cellWidth
+            && $0 / Self.width >= p.y && $0 / Self.width < p.y + cue.cellHeight })
     }
 }

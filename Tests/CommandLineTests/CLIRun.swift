@@ -26,12 +26,14 @@ struct CLIRun {
         (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any]
     }
 
-    static func run(_ arguments: [String], in folder: URL? = nil, data: Bool = true) throws -> CLIRun {
+    static func run(_ arguments: [String], in folder: URL? = nil, data: Bool = true,
+                    environment extra: [String: String] = [:]) throws -> CLIRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         if data { environment["BRAINTUTOR_DATA"] = dataPath }
+        environment.merge(extra) { $1 }
         process.environment = environment
         if let folder { process.currentDirectoryURL = folder }
         let out = Pipe(), err = Pipe()

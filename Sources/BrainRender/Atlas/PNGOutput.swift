@@ -42,12 +42,13 @@ extension AtlasScene {
     /// Whether the colour pass gets lines or letters drawn over it. The highlight's outline is
     /// left out of flat renders, which promise exact region colours (as in the web viewer).
     public var hasDecorations: Bool {
-        request.outline || request.orientation || (request.shading == .lit && !highlighted.isEmpty)
+        request.outline || request.orientation || request.labels || request.legend
+            || (request.shading == .lit && !highlighted.isEmpty)
     }
 
     /// The colour pass (supersampled as asked) with the outlines drawn before the box filter, so
     /// they come out smooth, from the pick pass at the drawn size (they sit on its borders), and
-    /// the orientation cue at output size.
+    /// the text (labels, legend, orientation letters: `SceneAnnotations`) at output size.
     public func image(context: GLContext) throws -> RenderedImage {
         let factor = Supersampling.effectiveFactor(request.antialias, shading: request.shading,
                                                    width: scene.width, height: scene.height)
@@ -66,10 +67,9 @@ extension AtlasScene {
             }
         }
         image = image.downsampled(by: factor)
-        if request.orientation {
-            let cue = OrientationCue(direction: scene.direction, width: scene.width, height: scene.height)
-            image.paint(cue.mask(width: scene.width, height: scene.height), color: OrientationCue.color(on: scene.background),
-                        strength: 1)
+        let text = request.labels || request.legend || request.orientation ? try TextRenderer() : nil
+        if let text, let annotations = try annotations(context: context, text: text) {
+            image.drawing { annotations.draw(into: &$0, text: text, cueColor: OrientationCue.color(on: scene.background)) }
         }
         return image
     }

@@ -37,6 +37,10 @@ public struct SceneRequest: Sendable, Hashable {
         public var outline = false
         /// The orientation letters in a corner (`OrientationCue`).
         public var orientation = false
+        /// Names of the visible regions at points inside them (`RegionLabels`).
+        public var labels = false
+        /// A colour legend of the visible regions (`Legend`).
+        public var legend = false
         /// `on` / `off`: curvature shading of lit renders (default: on for inflated, off for pial).
         public var curvature: String?
 
@@ -67,6 +71,8 @@ public struct SceneRequest: Sendable, Hashable {
     /// Colour-pass decorations, off by default so plain and flat renders stay exact region colours.
     public var outline = false
     public var orientation = false
+    public var labels = false
+    public var legend = false
     /// Curvature shading of the cortex in lit renders (`CurvatureShading`); nil: the surface's
     /// default (`showsCurvature`).
     public var curvature: Bool?
@@ -92,6 +98,7 @@ public struct SceneRequest: Sendable, Hashable {
         (azimuth, elevation) = (fields.azimuth, fields.elevation)
         (head, subcortical, meshFile, poiFile) = (fields.head, fields.subcortical, fields.mesh, fields.poi)
         (outline, orientation) = (fields.outline, fields.orientation)
+        (labels, legend) = (fields.labels, fields.legend)
         try validate()
     }
 
@@ -118,6 +125,10 @@ public struct SceneRequest: Sendable, Hashable {
         }
         if let poiFile, meshFile == nil {
             throw FieldError("poi", value: poiFile, "needs {mesh} (the bundled atlases bring their own POIs)")
+        }
+        // Named by the fix (`poi`): the slice command already spells a `labels` field its own way.
+        if (labels || legend) && meshFile != nil && poiFile == nil {
+            throw FieldError("poi", "must come with {mesh} for labels or a legend: a mesh without a POI has no region names")
         }
         _ = try resolvedHemisphere()
     }

@@ -152,6 +152,7 @@ async function pickPixel(x, y) {
   const img = $("brain");
   try {
     const result = await getJSON(`/api/pick?${img.dataset.scene}&${query({ x, y })}`);
+    if (Learn.takesTaps()) return Learn.tapped(result.region, result.surface || null);
     if (!result.region) {
       showStatus(result.surface ? `No region there: ${result.surface}.` : "No region there: that is background.");
       return;

@@ -62,6 +62,7 @@ async function showGLBrain() {
 
 // A tap on the canvas: the region from the device's own pick pass, at once.
 function glPicked(region) {
+  if (Learn.takesTaps()) return Learn.tapped(region, region ? null : state.gl.lastPickSurface);
   if (!region) {
     // As the server's pick says it: a hemisphere mesh without a region is unlabelled cortex.
     const surface = state.gl.lastPickSurface;

@@ -28,6 +28,7 @@ const GLViewer = (() => {
       this.lastTap = 0;
       this.frameTimes = [];
       this.orientation = null;
+      this.namesOnHover = true;   // off while a quiz asks for names
       this.wire();
     }
 
@@ -325,7 +326,7 @@ const GLViewer = (() => {
     // The region under a resting mouse, named in a tooltip (nothing is selected).
     hover(e) {
       const tip = this.callbacks.tooltip;
-      if (!tip || this.dragging) return;
+      if (!tip || this.dragging || !this.namesOnHover) return;
       this.ensurePick();
       const point = this.bufferPoint(e);
       const region = this.pickAt(point.x, point.y);

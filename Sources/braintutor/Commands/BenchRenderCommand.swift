@@ -43,6 +43,7 @@ struct BenchRenderCommand: ParsableCommand {
         let backends: [Figures]
         /// EGL's lit frame over OSMesa's, the two drawn in turn (null unless both were measured).
         let eglOverOSMesaLitPaired: Double?
+        let text: BenchTextFigures
     }
 
     func run() throws {
@@ -80,12 +81,15 @@ struct BenchRenderCommand: ParsableCommand {
             let figures = measured.map(\.0)
             let paired = try measured.count == 2
                 ? Self.pairedLitRatio(atlasScene.scene, measured[0].1, measured[1].1, timing: timing) : nil
-            let image = try GLContext(width: request.width, height: request.height).renderImage(atlasScene.scene, shading: .lit)
+            let context = try GLContext(width: request.width, height: request.height)
+            let image = try context.renderImage(atlasScene.scene, shading: .lit)
             let png = try timing.median(iterations) { _ = try image.png(transparent: false) }
+            let text = try BenchTextFigures.measure(atlasScene, context: context, timing: timing)
             if json { return try CommandOutput.printJSON(Report(sceneBuildMs: buildMs, pngFastMs: png, backends: figures,
-                                                                   eglOverOSMesaLitPaired: paired)) }
+                                                                   eglOverOSMesaLitPaired: paired, text: text)) }
             print(BenchRenderTable(figures: figures, sceneBuildMs: buildMs, loadParts: loadParts, pngMs: png,
                                    pairedLitRatio: paired).text)
+            print(text.line)
         }
     }
 }

@@ -57,6 +57,10 @@ struct SceneOptions: ParsableArguments {
     @Flag(help: "Draw thin dark lines on every region border.") var outline = false
     @Flag(help: "Draw the orientation letters (R/L, A/P, S/I as they point on screen) in the bottom-left corner.")
     var orientation = false
+    @Flag(help: "Write the names of the visible regions inside them (outside with a leader line where a name does not fit).")
+    var labels = false
+    @Flag(help: "Add a colour legend of the visible regions (most pixels first) in the corner covering the least brain.")
+    var legend = false
     @Option(help: "on or off: shade sulci darker and gyri lighter in lit renders (default: on for inflated, off for pial).")
     var curvature: String?
 
@@ -79,6 +83,8 @@ struct SceneOptions: ParsableArguments {
         fields.poi = poi
         fields.outline = outline
         fields.orientation = orientation
+        fields.labels = labels
+        fields.legend = legend
         fields.curvature = curvature
         return try SceneRequest(fields)
     }

@@ -1,0 +1,139 @@
+import Foundation
+
+/// A boxed colour legend: one row per entry, a colour swatch then the name, filled column by
+/// column. Slices and 3D renders both draw theirs with it.
+///
+/// Size rule: at most `maxColumns` columns of at most `maxRowsPerColumn` rows (or the `maxRows`
+/// asked), fewer when the image is too short; entries beyond that are summarised by a last row "+N more". A name wider
+/// than a quarter of the image is cut with "…". The box never leaves the image.
+public struct Legend: Sendable, Equatable {
+    /// One row: a region's name and its colour.
+    public struct Entry: Sendable, Equatable {
+        public let name: String
+        public let color: RGBA
+        public init(name: String, color: RGBA) {
+            self.name = name
+            self.color = color
+        }
+    }
+
+    /// The image corner the box sits in.
+    public enum Corner: Sendable, Equatable { case topLeft, topRight, bottomLeft, bottomRight }
+
+    public static let maxColumns = 3
+    public static let maxRowsPerColumn = 24
+    /// Box fill and frame: light and nearly opaque, so the legend reads over anatomy and any background.
+    public static let fill = RGBA(255, 255, 255, 225)
+    public static let frame = RGBA(120, 120, 128, 255)
+    public static let textColor = RGBA(25, 25, 30, 255)
+
+    public let entries: [Entry]
+    public init(entries: [Entry]) { self.entries = entries }
+
+    /// The laid-out legend: the box, and per drawn row its swatch and text.
+    public struct Layout: Sendable, Equatable {
+        public struct Row: Sendable, Equatable {
+            /// nil for the "+N more" row.
+            public let entry: Entry?
+            public let swatch: PixelRect?
+            public let line: TextLine
+            public let textX: Int
+            public let baseline: Int
+        }
+        public let box: PixelRect
+        public let rows: [Row]
+        /// Entries left out (summarised by the last row).
+        public let hidden: Int
+    }
+
+    /// Lays the legend out in `corner` of a `width` × `height` image with text of `size` pixels,
+    /// `margin` pixels from the edges. nil when there is nothing to list or no room for one row.
+    public func layout(width: Int, height: Int, size: Int, corner: Corner, margin: Int,
+                       maxRows: Int = maxRowsPerColumn, text: TextRenderer) -> Layout? {
+        guard !entries.isEmpty else { return nil }
+        let (ascent, descent) = text.metrics(size: size)
+        let rowHeight = ascent + descent + max(2, size / 4)
+        let pad = max(3, size / 2)
+        let swatchSide = max(4, (ascent + descent) * 3 / 4)
+        let gap = max(3, size / 2)
+        let fitRows = (height - 2 * margin - 2 * pad) / rowHeight
+        let maxRows = min(Self.maxRowsPerColumn, maxRows, fitRows)
+        guard maxRows >= 1 else { return nil }
+        let capacity = maxRows * Self.maxColumns
+        var shown = entries.map(Optional.some)
+        var hidden = 0
+        if entries.count > capacity {
+            hidden = entries.count - (capacity - 1)
+            shown = Array(shown.prefix(capacity - 1)) + [nil]
+        }
+        let columns = (shown.count + maxRows - 1) / maxRows
+        let rowsPerColumn = (shown.count + columns - 1) / columns
+        // Names share the width left after swatches, gaps and padding, capped at a quarter of the image.
+        let available = width - 2 * margin - 2 * pad - columns * (swatchSide + gap) - (columns - 1) * 2 * gap
+        let nameLimit = max(size, min(width / 4, available / columns))
+        let lines = shown.map { entry -> TextLine in
+            guard let entry else { return text.layout("+\(hidden) more", size: size) }
+            return Self.fitted(entry.name, maxWidth: nameLimit, size: size, text: text)
+        }
+        var columnWidths: [Int] = []
+        for c in 0..<columns {
+            let slice = lines[(c * rowsPerColumn)..<min(lines.count, (c + 1) * rowsPerColumn)]
+            columnWidths.append(swatchSide + gap + (slice.map(\.advance).max() ?? 0))
+        }
+        let boxWidth = columnWidths.reduce(0, +) + (columns - 1) * 2 * gap + 2 * pad
+        let boxHeight = rowsPerColumn * rowHeight - (rowHeight - ascent - descent) + 2 * pad
+        let x = (corner == .topLeft || corner == .bottomLeft) ? margin : width - margin - boxWidth
+        let y = (corner == .topLeft || corner == .topRight) ? margin : height - margin - boxHeight
+        let box = PixelRect(x: max(0, x), y: max(0, y), width: min(boxWidth, width), height: min(boxHeight, height))
+        var rows: [Layout.Row] = []
+        var columnX = box.x + pad
+        for c in 0..<columns {
+            for r in 0..<rowsPerColumn {
+                let i = c * rowsPerColumn + r
+                guard i < lines.count else { break }
+                let top = box.y + pad + r * rowHeight
+                let baseline = top + ascent
+                let entry = shown[i]
+                let swatch = entry == nil ? nil
+                    : PixelRect(x: columnX, y: top + (ascent + descent - swatchSide) / 2, width: swatchSide, height: swatchSide)
+                let textX = entry == nil ? columnX : columnX + swatchSide + gap
+                rows.append(.init(entry: entry, swatch: swatch, line: lines[i], textX: textX, baseline: baseline))
+            }
+            columnX += columnWidths[c] + 2 * gap
+        }
+        return Layout(box: box, rows: rows, hidden: hidden)
+    }
+
+    /// Draws a layout: the box, a framed swatch and the name per row.
+    public static func draw(_ layout: Layout, text: TextRenderer, into image: inout RGBAImage) {
+        let b = layout.box
+        image.blend(rect: b, color: fill)
+        for edge in [PixelRect(x: b.x, y: b.y, width: b.width, height: 1),
+                     PixelRect(x: b.x, y: b.maxY - 1, width: b.width, height: 1),
+                     PixelRect(x: b.x, y: b.y, width: 1, height: b.height),
+                     PixelRect(x: b.maxX - 1, y: b.y, width: 1, height: b.height)] {
+            image.blend(rect: edge, color: frame)
+        }
+        for row in layout.rows {
+            if let s = row.swatch, let entry = row.entry {
+                image.blend(rect: s, color: frame)
+                image.blend(rect: s.inset(by: 1), color: RGBA(entry.color.r, entry.color.g, entry.color.b, 255))
+            }
+            text.draw(row.line, x: row.textX, baseline: row.baseline, color: textColor, into: &image)
+        }
+    }
+
+    /// `name` laid out, cut with "…" when wider than `maxWidth`.
+    static func fitted(_ name: String, maxWidth: Int, size: Int, text: TextRenderer) -> TextLine {
+        let full = text.layout(name, size: size)
+        guard full.advance > maxWidth else { return full }
+        let characters = Array(name)
+        var lo = 0, hi = characters.count  // the longest prefix that fits lies in lo..<hi
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if text.measure(String(characters.prefix(mid)) + "…", size: size) <= maxWidth { lo = mid } else { hi = mid }
+        }
+        let prefix = String(characters.prefix(lo)).trimmingCharacters(in: .whitespaces)
+        return text.layout(prefix + "…", size: size)
+    }
+}

@@ -1,0 +1,107 @@
+import BrainAtlas
+import BrainImage
+
+/// The text decorations of a render's colour pass: region names (`labels`), the colour legend
+/// (`legend`) and the orientation letters, laid out together so that none covers another.
+/// Computed from the pick pass at output size; the pick pass itself is never changed.
+public struct SceneAnnotations {
+    public let labels: RegionLabels?
+    public let legend: Legend.Layout?
+    public let cue: OrientationCue?
+    /// The regions the legend lists, in its order (before any "+N more" cut).
+    public let legendEntries: [Legend.Entry]
+
+    /// Rows per column the legend may take (it picks the one covering the least brain).
+    public static let legendRowChoices = [Legend.maxRowsPerColumn, 16, 12, 8]
+
+    /// Legend text is a little smaller than label text (at least 10 pixels).
+    public static func legendSize(width: Int, height: Int) -> Int {
+        max(10, RegionLabels.textSize(width: width, height: height) * 5 / 6)
+    }
+
+    /// One row per visible region, most pixels first; a region shown in both hemispheres (same name
+    /// and colour) is one row with their pixels summed.
+    public static func legendEntries(_ map: RegionMap, colors: [Region: RGB]) -> [Legend.Entry] {
+        var order: [String: (index: Int, pixels: Int, color: RGBA, name: String)] = [:]
+        for (i, region) in map.regions.enumerated() {
+            let c = colors[region] ?? region.color
+            let key = "\(region.name)\u{0}\(c.r),\(c.g),\(c.b)"
+            let rgba = RGBA(c.r, c.g, c.b)
+            if let seen = order[key] { order[key] = (seen.index, seen.pixels + map.pixels[i], rgba, region.name) }
+            else { order[key] = (i, map.pixels[i], rgba, region.name) }
+        }
+        return order.values.sorted { $0.pixels != $1.pixels ? $0.pixels > $1.pixels : $0.index < $1.index }
+            .map { Legend.Entry(name: $0.name, color: $0.color) }
+    }
+
+    /// Lays out what `request` asks for on a `width` × `height` image; `map` is needed for labels
+    /// and the legend. The legend takes the corner and shape that lists the most regions and covers the fewest brain pixels (never the cue's corner).
+    public init(labels wantLabels: Bool, legend wantLegend: Bool, orientation: Bool, direction: ViewDirection,
+                width: Int, height: Int, map: RegionMap?, colors: [Region: RGB], text: TextRenderer) {
+        let cue = orientation ? OrientationCue(direction: direction, width: width, height: height, text: text) : nil
+        var obstacles = cue.map { [$0.box] } ?? []
+        var legendLayout: Legend.Layout?
+        var entries: [Legend.Entry] = []
+        if wantLegend, let map {
+            entries = Self.legendEntries(map, colors: colors)
+            let size = Self.legendSize(width: width, height: height)
+            let margin = max(4, size / 2)
+            let corners: [Legend.Corner] = cue == nil ? [.topRight, .topLeft, .bottomRight, .bottomLeft]
+                : [.topRight, .topLeft, .bottomRight]
+            let space = FreeSpace(map: map, obstacles: [])
+            // Tall and narrow or short and wide, in each corner: the layout covering the least brain wins.
+            let shapes = corners.flatMap { corner in Self.legendRowChoices.map { (corner, $0) } }
+            legendLayout = shapes.compactMap { corner, rows in
+                Legend(entries: entries).layout(width: width, height: height, size: size, corner: corner, margin: margin,
+                                                maxRows: rows, text: text)
+            }.enumerated().min { a, b in
+                // Listing every region comes first, then covering the least brain, then the order above.
+                let ca = (a.element.hidden, space.brainPixels(in: a.element.box), a.offset)
+                let cb = (b.element.hidden, space.brainPixels(in: b.element.box), b.offset)
+                return ca < cb
+            }?.element
+            if let box = legendLayout?.box { obstacles.append(box) }
+        }
+        labels = wantLabels ? map.map { m in
+            RegionLabels(map: m, names: m.regions.map(\.name), text: text, obstacles: obstacles)
+        } : nil
+        legend = legendLayout
+        self.cue = cue
+        legendEntries = entries
+    }
+
+    /// Draws labels, then the legend, then the orientation letters in `cueColor`.
+    public func draw(into image: inout RGBAImage, text: TextRenderer, cueColor: RGBA) {
+        labels?.draw(into: &image, text: text)
+        if let legend { Legend.draw(legend, text: text, into: &image) }
+        cue?.draw(into: &image, text: text, color: cueColor)
+    }
+}
+
+extension AtlasScene {
+    /// The colour each visible region is drawn with (after highlight tinting).
+    public var regionColors: [Region: RGB] {
+        var out: [Region: RGB] = [:]
+        for (i, info) in layers.enumerated() {
+            for (range, region) in info.regions.enumerated() {
+                if let region, range < scene.layers[i].colors.count { out[region] = scene.layers[i].colors[range] }
+            }
+        }
+        return out
+    }
+
+    /// The regions of the pick pass at output size.
+    public func regionMap(context: GLContext) throws -> RegionMap {
+        let index = try context.renderPickImage(scene)
+        return RegionMap(index: index) { target(id: $0)?.region }
+    }
+
+    /// The text decorations this request asks for (nil when none).
+    public func annotations(context: GLContext, text: TextRenderer) throws -> SceneAnnotations? {
+        guard request.labels || request.legend || request.orientation else { return nil }
+        let map = request.labels || request.legend ? try regionMap(context: context) : nil
+        return SceneAnnotations(labels: request.labels, legend: request.legend, orientation: request.orientation,
+                                direction: scene.direction, width: scene.width, height: scene.height,
+                                map: map, colors: regionColors, text: text)
+    }
+}

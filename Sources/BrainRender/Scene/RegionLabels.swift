@@ -1,0 +1,156 @@
+import BrainImage
+import Foundation
+
+/// The names of the visible regions placed on a render (`--labels`); the rules are in
+/// docs/FIGURES.md ("Labels"). Placements are computed from the pick image at output size, so a
+/// label's anchor is a pixel that `pick` names as its region.
+public struct RegionLabels {
+    /// One placed name.
+    public struct Placement: Sendable, Equatable {
+        /// Index into the `RegionMap`'s regions.
+        public let region: Int
+        /// A pixel of the region: under a name placed inside, the name's centre (deep enough for the
+        /// name to fit); for a name outside, the region's pixel farthest from its border.
+        public let anchorX: Int
+        public let anchorY: Int
+        public let line: TextLine
+        public let textX: Int
+        public let baseline: Int
+        /// The pixels the label covers, halo included: no two boxes overlap, all lie in the image.
+        public let box: PixelRect
+        /// Placed outside the brain, joined to the anchor by a leader line.
+        public let leader: Bool
+    }
+
+    public let placements: [Placement]
+    /// Regions not labelled: smaller than the size rule, or no free place was found (a region whose
+    /// name is already written, on the other hemisphere, is in neither).
+    public let tooSmall: [Int]
+    public let unplaced: [Int]
+    public let size: Int
+    public let halo: TextHalo
+
+    /// Text size: one em pixel per 50 of the image's shorter side, at least 10.
+    public static func textSize(width: Int, height: Int) -> Int {
+        max(10, Int((Double(min(width, height)) / 50).rounded()))
+    }
+    /// A region gets a label when it covers at least this share of the image, and its deepest
+    /// point lies at least `minimumDepth` pixels from its border.
+    public static let minimumShare = 0.001
+    public static let minimumDepth = 2.0
+    /// Share of the ink box (halo included) allowed to spill over the region's border when the
+    /// name is placed inside it.
+    public static let insideTolerance = 0.08
+    /// Empty pixels kept between two labels, in ems (so that neighbours never read as one name).
+    public static let spacing = 0.5
+    /// Longest leader line, as a share of the image's shorter side; farther places are not used.
+    public static let maximumLeader = 0.3
+    public static let textColor = RGBA(20, 20, 24)
+    public static let haloColor = RGBA(255, 255, 255, 235)
+    public static let leaderColor = RGBA(30, 30, 34)
+
+    /// Places the names (`names[i]` for region i of `map`), larger regions first, avoiding
+    /// `obstacles` (the legend, the orientation cue).
+    public init(map: RegionMap, names: [String], text: TextRenderer, obstacles: [PixelRect] = []) {
+        let size = Self.textSize(width: map.width, height: map.height)
+        let halo = TextHalo(color: Self.haloColor, radius: max(1.5, Double(size) / 8))
+        let depth = BorderDistance(labels: map.labels, width: map.width, height: map.height)
+        let (anchors, areas) = Self.anchors(map, depth)
+        var room = FreeSpace(map: map, obstacles: obstacles)
+        let minimumPixels = Int((Self.minimumShare * Double(map.width * map.height)).rounded(.up))
+        var inside: [Int: Placement] = [:]
+        var pending: [Int] = []
+        var small: [Int] = []
+        var named: Set<String> = []
+        for r in map.regions.indices {
+            // Regions come most pixels first, so a name shown in both hemispheres goes on the larger.
+            guard named.insert(names[r]).inserted else { continue }
+            guard map.pixels[r] >= minimumPixels, let a = anchors[r], depth.pixels(x: a.x, y: a.y) >= Self.minimumDepth else {
+                small.append(r); continue
+            }
+            let line = text.layout(names[r], size: size)
+            if let p = room.inside(region: r, in: areas[r], depth: depth, line: line, halo: halo) {
+                inside[r] = p
+                room.take(p.box)
+            } else {
+                pending.append(r)
+            }
+        }
+        var placed = Array(inside.values)
+        var unplaced: [Int] = []
+        for r in pending {
+            let a = anchors[r]!
+            let line = text.layout(names[r], size: size)
+            if let p = room.outside(region: r, anchor: a, line: line, halo: halo, placed: placed) {
+                placed.append(p)
+                room.take(p.box)
+                room.take(leader: p)
+            } else {
+                unplaced.append(r)
+            }
+        }
+        placements = placed.sorted { $0.region < $1.region }
+        tooSmall = small
+        self.unplaced = unplaced
+        self.size = size
+        self.halo = halo
+    }
+
+    /// Per region, its pixel farthest from the border (ties: the one nearest its centroid), and its
+    /// bounding box.
+    static func anchors(_ map: RegionMap, _ depth: BorderDistance) -> ([(x: Int, y: Int)?], [PixelRect]) {
+        let n = map.regions.count
+        var sx = [Double](repeating: 0, count: n), sy = sx
+        var x0 = [Int](repeating: .max, count: n), y0 = x0, x1 = [Int](repeating: -1, count: n), y1 = x1
+        for y in 0..<map.height {
+            for x in 0..<map.width {
+                let l = Int(map.labels[y * map.width + x])
+                if l >= 0 {
+                    sx[l] += Double(x); sy[l] += Double(y)
+                    x0[l] = min(x0[l], x); y0[l] = min(y0[l], y); x1[l] = max(x1[l], x); y1[l] = max(y1[l], y)
+                }
+            }
+        }
+        let areas = (0..<n).map { PixelRect(x: x0[$0], y: y0[$0], width: x1[$0] - x0[$0] + 1, height: y1[$0] - y0[$0] + 1) }
+        var best = [(x: Int, y: Int)?](repeating: nil, count: n)
+        var bestDepth = [Int32](repeating: -1, count: n), bestOff = [Double](repeating: 0, count: n)
+        for y in 0..<map.height {
+            for x in 0..<map.width {
+                let i = y * map.width + x
+                let l = Int(map.labels[i])
+                guard l >= 0, depth.values[i] >= bestDepth[l] else { continue }
+                let cx = sx[l] / Double(map.pixels[l]), cy = sy[l] / Double(map.pixels[l])
+                let off = (Double(x) - cx) * (Double(x) - cx) + (Double(y) - cy) * (Double(y) - cy)
+                if depth.values[i] > bestDepth[l] || off < bestOff[l] {
+                    (best[l], bestDepth[l], bestOff[l]) = ((x, y), depth.values[i], off)
+                }
+            }
+        }
+        return (best, areas)
+    }
+
+    /// Draws leader lines (with a dot at the anchor), then every name over a halo.
+    public func draw(into image: inout RGBAImage, text: TextRenderer) {
+        let width = max(1.0, Double(size) / 14), dot = max(2.0, Double(size) / 6)
+        for p in placements where p.leader {
+            let end = Self.leaderEnd(p)
+            let ax = Double(p.anchorX) + 0.5, ay = Double(p.anchorY) + 0.5
+            let line = CoverageMask.segment(from: ax, ay, to: end.x, end.y, width: width)
+            let mark = CoverageMask.disc(x: ax, y: ay, radius: dot)
+            image.blend(line.dilated(radius: 1.2), x: 0, y: 0, color: Self.haloColor)
+            image.blend(mark.dilated(radius: 1.2), x: 0, y: 0, color: Self.haloColor)
+            image.blend(line, x: 0, y: 0, color: Self.leaderColor)
+            image.blend(mark, x: 0, y: 0, color: Self.leaderColor)
+        }
+        for p in placements {
+            text.draw(p.line, x: p.textX, baseline: p.baseline, color: Self.textColor, halo: halo, into: &image)
+        }
+    }
+
+    /// Where a leader line meets its label: the point of the text's line box nearest the anchor.
+    static func leaderEnd(_ p: Placement) -> (x: Double, y: Double) {
+        let b = p.line.box(x: p.textX, baseline: p.baseline)
+        return (min(max(Double(p.anchorX) + 0.5, Double(b.x)), Double(b.maxX)),
+                min(max(Double(p.anchorY) + 0.5, Double(b.y)), Double(b.maxY)))
+    }
+}

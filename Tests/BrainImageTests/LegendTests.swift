@@ -1,0 +1,56 @@
+import Testing
+@testable import BrainImage
+
+@Suite struct LegendTests {
+    let text: TextRenderer
+    init() throws { text = try TextRenderer() }
+
+    private func entries(_ n: Int) -> [Legend.Entry] {
+        (0..<n).map { Legend.Entry(name: "Region \($0)", color: RGBA(UInt8(20 + $0 % 200), UInt8(200 - $0 % 150), 90)) }
+    }
+
+    @Test func listsEveryEntryInsideTheImageWithItsColour() throws {
+        let legend = Legend(entries: entries(6))
+        let layout = try #require(legend.layout(width: 640, height: 480, size: 14, corner: .topRight, margin: 8, text: text))
+        #expect(PixelRect(x: 0, y: 0, width: 640, height: 480).contains(layout.box))
+        #expect(layout.box.maxX == 640 - 8 && layout.box.y == 8)
+        #expect(layout.hidden == 0)
+        #expect(layout.rows.compactMap(\.entry) == legend.entries)
+        var image = try RGBAImage(width: 640, height: 480, fill: RGBA(0, 0, 0))
+        Legend.draw(layout, text: text, into: &image)
+        for row in layout.rows {
+            let s = try #require(row.swatch)
+            #expect(layout.box.contains(s))
+            #expect(image[s.x + s.width / 2, s.y + s.height / 2] == row.entry?.color)
+            #expect(layout.box.contains(row.line.box(x: row.textX, baseline: row.baseline)))
+        }
+        // Rows do not overlap.
+        let boxes = layout.rows.map { $0.line.box(x: $0.textX, baseline: $0.baseline) }
+        for i in boxes.indices { for j in boxes.indices where j > i { #expect(!boxes[i].intersects(boxes[j])) } }
+    }
+
+    @Test func tooManyEntriesEndWithACountOfTheRest() throws {
+        let legend = Legend(entries: entries(200))
+        let layout = try #require(legend.layout(width: 1024, height: 768, size: 14, corner: .bottomLeft, margin: 8, text: text))
+        let capacity = Legend.maxColumns * Legend.maxRowsPerColumn
+        #expect(layout.rows.count == capacity)
+        #expect(layout.hidden == 200 - (capacity - 1))
+        #expect(layout.rows.last?.entry == nil)
+        #expect(layout.rows.last?.line.text == "+\(layout.hidden) more")
+        #expect(PixelRect(x: 0, y: 0, width: 1024, height: 768).contains(layout.box))
+    }
+
+    @Test func longNamesAreCutToFit() throws {
+        let long = String(repeating: "Superior temporal ", count: 10)
+        let legend = Legend(entries: [.init(name: long, color: RGBA(1, 2, 3))])
+        let layout = try #require(legend.layout(width: 400, height: 300, size: 14, corner: .topLeft, margin: 6, text: text))
+        #expect(layout.rows[0].line.text.hasSuffix("…"))
+        #expect(layout.rows[0].line.advance <= 100)
+        #expect(layout.box.maxX <= 400)
+    }
+
+    @Test func noRoomOrNothingToListGivesNoLayout() {
+        #expect(Legend(entries: []).layout(width: 300, height: 300, size: 14, corner: .topLeft, margin: 4, text: text) == nil)
+        #expect(Legend(entries: entries(3)).layout(width: 300, height: 12, size: 14, corner: .topLeft, margin: 4, text: text) == nil)
+    }
+}

@@ -1,0 +1,108 @@
+import BrainAtlas
+import BrainImage
+import Foundation
+import Testing
+@testable import BrainRender
+
+/// `--labels` and `--legend` on the bundled atlases: placements stay in the image, never overlap
+/// each other, the legend or the orientation cue, sit on their own region in the pick pass, and the
+/// legend lists exactly the visible regions in the colours drawn (skipped without AtlasData).
+@Suite(.serialized, .enabled(if: BundledAtlas.assets != nil, "AtlasData with meshes not built"))
+struct RegionLabelsTests {
+    struct Case: CustomStringConvertible {
+        let atlas: String, view: ViewName, hemi: SceneRequest.HemisphereChoice?, width: Int, height: Int
+        var description: String { "\(atlas) \(view) \(width)×\(height)" }
+    }
+
+    static let cases = [
+        Case(atlas: "gyri", view: .lateral, hemi: .left, width: 640, height: 480),
+        Case(atlas: "lobes", view: .medial, hemi: .right, width: 640, height: 480),
+        Case(atlas: "brodmann", view: .superior, hemi: nil, width: 512, height: 384),
+        Case(atlas: "subcortical", view: .lateral, hemi: .left, width: 512, height: 384),
+    ]
+
+    static func request(_ c: Case) -> SceneRequest {
+        var r = AtlasViewTests.request(c.atlas, c.view, c.hemi)
+        (r.width, r.height, r.antialias) = (c.width, c.height, 1)
+        (r.labels, r.legend, r.orientation) = (true, true, true)
+        return r
+    }
+
+    @Test(arguments: cases) func labelsStayInsideTheImageAndNeverOverlap(_ c: Case) throws {
+        let request = Self.request(c)
+        let scene = try AtlasScene.build(request, assets: BundledAtlas.assets!)
+        let context = try GLContext(width: request.width, height: request.height)
+        let text = try TextRenderer()
+        let index = try context.renderPickImage(scene.scene)
+        let map = RegionMap(index: index) { scene.target(id: $0)?.region }
+        let notes = try #require(try scene.annotations(context: context, text: text))
+        let labels = try #require(notes.labels)
+        let image = PixelRect(x: 0, y: 0, width: c.width, height: c.height)
+        #expect(labels.placements.count >= 3, "\(c): \(labels.placements.count) labels")
+        var others = [notes.cue?.box, notes.legend?.box].compactMap { $0 }
+        for p in labels.placements {
+            #expect(image.contains(p.box), "\(c): \(p.line.text) at \(p.box)")
+            for o in others { #expect(!o.intersects(p.box), "\(c): \(p.line.text) \(p.box) overlaps \(o)") }
+            others.append(p.box)
+            // The anchor is a pixel of the region in the pick pass, and the name is the region's.
+            let id = try index.id(x: p.anchorX, y: p.anchorY)
+            #expect(scene.target(id: id)?.region == map.regions[p.region], "\(c): \(p.line.text)")
+            #expect(p.line.text == map.regions[p.region].name)
+            if p.leader {
+                // Outside the brain: no drawn pixel under the label.
+                for y in p.box.y..<p.box.maxY { for x in p.box.x..<p.box.maxX { #expect(index.ids[y * c.width + x] == 0) } }
+            } else {
+                // Inside: the anchor is under the name's ink.
+                #expect(p.box.contains(x: p.anchorX, y: p.anchorY))
+            }
+        }
+        // A name is written once.
+        let names = labels.placements.map(\.line.text)
+        #expect(Set(names).count == names.count)
+    }
+
+    @Test(arguments: cases) func legendListsExactlyTheVisibleRegionsInTheirColours(_ c: Case) throws {
+        let request = Self.request(c)
+        let scene = try AtlasScene.build(request, assets: BundledAtlas.assets!)
+        let context = try GLContext(width: request.width, height: request.height)
+        let notes = try #require(try scene.annotations(context: context, text: try TextRenderer()))
+        let plain = try context.renderImage(scene.scene, shading: .flat)
+        let index = try context.renderPickImage(scene.scene)
+        // Independently: the regions behind the pick ids present, as name + drawn colour.
+        var visible: Set<String> = []
+        var colours: Set<[UInt8]> = []
+        for i in 0..<(c.width * c.height) where index.ids[i] != 0 {
+            colours.insert(Array(plain.rgba[(4 * i)..<(4 * i + 3)]))
+            guard let t = scene.target(id: index.ids[i]), let region = t.region else { continue }
+            let rgb = scene.scene.layers[t.layer].colors[t.range]
+            visible.insert("\(region.name) \(rgb.r),\(rgb.g),\(rgb.b)")
+        }
+        let listed = notes.legendEntries.map { "\($0.name) \($0.color.r),\($0.color.g),\($0.color.b)" }
+        #expect(Set(listed) == visible, "\(c)")
+        #expect(listed.count == Set(listed).count)
+        // Exact colours show where no see-through layer (the subcortical atlas's glass cortex) covers them.
+        if scene.scene.layers.allSatisfy({ $0.opacity == 1 }) {
+            for e in notes.legendEntries { #expect(colours.contains([e.color.r, e.color.g, e.color.b]), "\(c): \(e.name)") }
+        }
+        let layout = try #require(notes.legend)
+        #expect(PixelRect(x: 0, y: 0, width: c.width, height: c.height).contains(layout.box))
+        #expect(layout.hidden == 0 ? layout.rows.count == listed.count : layout.rows.count - 1 + layout.hidden == listed.count)
+    }
+
+    @Test func decorationsLeaveThePickPassAlone() throws {
+        var request = Self.request(Self.cases[0])
+        let context = try GLContext(width: request.width, height: request.height)
+        let decorated = try AtlasScene.build(request, assets: BundledAtlas.assets!)
+        (request.labels, request.legend, request.orientation) = (false, false, false)
+        let plain = try AtlasScene.build(request, assets: BundledAtlas.assets!)
+        #expect(try context.renderPickImage(decorated.scene).ids == context.renderPickImage(plain.scene).ids)
+        let a = try decorated.image(context: context), b = try plain.image(context: context)
+        #expect(a.rgba != b.rgba)
+    }
+
+    @Test func textSizeFollowsTheImage() {
+        #expect(RegionLabels.textSize(width: 1024, height: 768) == 15)
+        #expect(RegionLabels.textSize(width: 640, height: 480) == 10)
+        #expect(RegionLabels.textSize(width: 64, height: 48) == 10)
+    }
+}
