@@ -1,12 +1,16 @@
 #version 100
-// Lit pass: per-vertex normals go to the fragment stage in eye space (orthographic camera).
+// Lit pass: per-vertex normals go to the fragment stage in eye space (orthographic camera), with
+// the vertex's convexity (-1 deepest sulcus ... +1 gyral crown; a constant 0 for meshes without).
 attribute highp vec3 aPosition;
 attribute highp vec3 aNormal;
+attribute highp float aCurvature;
 uniform highp mat4 uMVP;
 uniform highp mat4 uNormalMatrix;
 varying highp vec3 vNormal;
+varying highp float vCurvature;
 
 void main() {
     vNormal = (uNormalMatrix * vec4(aNormal, 0.0)).xyz;
+    vCurvature = aCurvature;
     gl_Position = uMVP * vec4(aPosition, 1.0);
 }

@@ -154,7 +154,9 @@ public enum AtlasBuilder {
                 let h = src.hemis[s.rawValue]
                 let ras = surface == "pial" ? h.pial.vertices
                     : InflatedPlacement.place(inflated: h.inflated.vertices, besidePial: h.pial.vertices, left: s == .left)
-                let srf = try SurfaceMeshes.srf(vertices: ras, triangles: h.pial.triangles)
+                // Both surfaces carry the same sulc greys on the same vertices.
+                let srf = try SurfaceMeshes.srf(vertices: ras, triangles: h.pial.triangles,
+                                                colors: SurfaceCurvature.meshColors(sulc: h.sulc))
                 let file = "meshes/\(s.fs).\(surface).srf"
                 try out.write(try srf.encoded(), to: file)
                 meshes.append(Catalog.Mesh(name: "\(surface)-\(s.hemisphere.rawValue)", surface: surface,

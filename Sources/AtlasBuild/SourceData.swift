@@ -18,6 +18,8 @@ struct SourceData: Sendable {
         var white: FreeSurferSurface
         var inflated: FreeSurferSurface
         var mid: [SIMD3<Float>]
+        /// FreeSurfer sulc per vertex (positive in sulci), shaded into the cortex SRFs.
+        var sulc: [Float]
         /// DK gyrus name per vertex (fsaverage6 aparc.annot).
         var dkNames: [String?]
         var vertexCount: Int { pial.vertexCount }
@@ -50,12 +52,17 @@ struct SourceData: Sendable {
                                  problem: "pial \(pial.vertexCount), white \(white.vertexCount), inflated \(inflated.vertexCount) differ")
             }
             let mid = zip(pial.vertices, white.vertices).map { ($0 + $1) / 2 }
+            let sulcPath = side.path(s.surfaces.replacingOccurrences(of: "{surface}", with: "sulc"))
+            let sulc = try FreeSurferCurvature(contentsOf: root.appendingPathComponent(sulcPath))
+            guard sulc.vertexCount == pial.vertexCount else {
+                throw BuildError(file: sulcPath, field: "vertex count", problem: "\(sulc.vertexCount), the pial surface has \(pial.vertexCount)")
+            }
             let annotPath = side.path(s.dkAnnotation)
             let annot = try FreeSurferAnnotation(contentsOf: root.appendingPathComponent(annotPath))
             guard annot.vertexCount >= pial.vertexCount else {
                 throw BuildError(file: annotPath, field: "vertex count", problem: "\(annot.vertexCount) < \(pial.vertexCount)")
             }
-            hemis.append(Hemi(pial: pial, white: white, inflated: inflated, mid: mid,
+            hemis.append(Hemi(pial: pial, white: white, inflated: inflated, mid: mid, sulc: sulc.values,
                               dkNames: VertexLabels.dkNames(annot, vertexCount: pial.vertexCount)))
         }
         self.hemis = hemis

@@ -8,7 +8,7 @@ enum SourcesCheck {
         let s = recipe.sources
         var files = [s.dkTable, s.dkVolume, s.aseg]
         for side in Side.allCases {
-            for surface in ["pial", "white", "inflated"] {
+            for surface in ["pial", "white", "inflated", "sulc"] {
                 files.append(side.path(s.surfaces.replacingOccurrences(of: "{surface}", with: surface)))
             }
             files.append(side.path(s.dkAnnotation))

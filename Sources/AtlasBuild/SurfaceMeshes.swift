@@ -6,7 +6,9 @@ enum SurfaceMeshes {
     /// The mapping to BV has determinant −1, so FreeSurfer's outward counter-clockwise triangles
     /// become BV's convention unchanged: face normals from the same index order point inward.
     /// With `outwardCheck`, a closed mesh whose triangles face inward in RAS is flipped first.
-    static func srf(vertices ras: [SIMD3<Float>], triangles input: [SIMD3<Int32>], outwardCheck: Bool = false) throws -> SRFFile {
+    /// `colors` are the MeshColor values (default: 0, the convex colour, everywhere).
+    static func srf(vertices ras: [SIMD3<Float>], triangles input: [SIMD3<Int32>], colors: [UInt32]? = nil,
+                    outwardCheck: Bool = false) throws -> SRFFile {
         var triangles = input
         if outwardCheck && TriangleMesh(vertices: ras, triangles: input).signedVolume < 0 {
             triangles = input.map { SIMD3($0.x, $0.z, $0.y) }
@@ -25,7 +27,7 @@ enum SurfaceMeshes {
             let len = (normals[i] * normals[i]).sum().squareRoot()
             normals[i] = len > 0 ? normals[i] / len : SIMD3(1, 0, 0)
         }
-        return try SRFFile(vertices: v, normals: normals, triangles: flat)
+        return try SRFFile(vertices: v, normals: normals, triangles: flat, colors: colors)
     }
 
     static func cross(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> SIMD3<Float> {

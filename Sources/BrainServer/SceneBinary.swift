@@ -110,12 +110,18 @@ enum SceneBinary {
         return 4
     }
 
-    /// `/api/mesh/{name}`: the catalog mesh (RAS mm positions, outward normals, CCW triangles).
+    /// `/api/mesh/{name}`: the catalog mesh (RAS mm positions, outward normals, CCW triangles,
+    /// and the cortex's per-vertex convexity when it has one).
     static func mesh(name: String, mesh: RenderMesh) throws -> Data {
         try encode(header: MeshHeader(name: name, vertexCount: mesh.vertexCount, triangleCount: mesh.triangleCount,
                                       closed: mesh.isClosed),
                    arrays: [("positions", .f32(flatten(mesh.positions))), ("normals", .f32(flatten(mesh.normals))),
-                            ("triangles", .u32(mesh.triangles))])
+                            ("triangles", .u32(mesh.triangles))] + curvature(mesh))
+    }
+
+    /// The `curvature` array of a mesh that carries one (none for the head and subcortical mesh).
+    private static func curvature(_ mesh: RenderMesh) -> [(String, Array32)] {
+        mesh.curvature.map { [("curvature", .f32($0))] } ?? []
     }
 
     /// `/api/labels/{atlas}/{mesh}`: per-vertex region ids, the drawing order of the triangles
@@ -129,7 +135,7 @@ enum SceneBinary {
                                           ("triangleOrder", .u32(geometry.grouping.originalTriangle))]
         if !drawn.isCatalogMesh {
             arrays += [("positions", .f32(flatten(mesh.positions))), ("normals", .f32(flatten(mesh.normals))),
-                       ("triangles", .u32(mesh.triangles))]
+                       ("triangles", .u32(mesh.triangles))] + curvature(mesh)
         }
         let header = LabelsHeader(
             atlas: atlas, mesh: drawn.mesh, regionAtlas: drawn.labellingAtlas,

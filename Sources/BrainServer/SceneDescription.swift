@@ -48,6 +48,15 @@ struct SceneDescription: Encodable {
         let firstPickId: UInt32
         let hiddenRanges: [Int]
         let ranges: [RangeJSON]
+        /// Whether the lit pass shades this layer's folding with `curvatureShading` (its
+        /// per-vertex values come with the mesh or labels body).
+        let curvature: Bool
+    }
+
+    struct CurvatureJSON: Encodable {
+        /// The lit shader's `uCurvature` (x = sulcus, y = gyrus) for layers with `curvature`.
+        let sulcus: Float
+        let gyrus: Float
     }
 
     struct Tints: Encodable {
@@ -65,6 +74,7 @@ struct SceneDescription: Encodable {
     let background: RGB?
     let unlabelledColor: RGB
     let tint: Tints
+    let curvatureShading: CurvatureJSON
     let shaders: [String: String]
     let layers: [LayerJSON]
     /// The camera of the request itself, and of every preset view that fits its hemisphere choice.
@@ -89,7 +99,8 @@ struct SceneDescription: Encodable {
             layers.append(LayerJSON(name: info.name, mesh: try url("mesh", request.atlas, info.name),
                                     labels: try url("labels", request.atlas, info.name), opacity: layer.opacity,
                                     pickable: layer.isPickable, firstPickId: first,
-                                    hiddenRanges: layer.hiddenRanges.sorted(), ranges: ranges))
+                                    hiddenRanges: layer.hiddenRanges.sorted(), ranges: ranges,
+                                    curvature: layer.curvature))
         }
         var views: [String: CameraJSON] = [:]
         for (view, camera) in built.presetCameras() { views[view.rawValue] = CameraJSON(camera) }
@@ -101,7 +112,9 @@ struct SceneDescription: Encodable {
             atlas: request.atlas, hemisphere: built.hemisphere.rawValue, surface: request.surface.rawValue,
             width: request.width, height: request.height, background: background,
             unlabelledColor: AtlasScene.unlabelledColor,
-            tint: Tints(soft: AtlasScene.softTint, dim: AtlasScene.dimTint), shaders: shaders, layers: layers,
+            tint: Tints(soft: AtlasScene.softTint, dim: AtlasScene.dimTint),
+            curvatureShading: CurvatureJSON(sulcus: CurvatureShading.standard.sulcus, gyrus: CurvatureShading.standard.gyrus),
+            shaders: shaders, layers: layers,
             camera: CameraJSON(scene.camera), views: views)
     }
 }

@@ -7,7 +7,7 @@ import BrainRender
 enum SceneQuery {
     static let keys: Set<String> = ["atlas", "view", "hemi", "surface", "w", "h", "highlight",
                                     "dimOthers", "shading", "aa", "azimuth", "elevation", "head", "subcortical",
-                                    "outline", "orientation", "labels", "legend"]
+                                    "outline", "orientation", "labels", "legend", "curvature"]
 
     static func parse(_ q: QueryParameters, engine: AtlasEngine) throws -> SceneRequest {
         var fields = SceneRequest.Fields()
@@ -29,6 +29,7 @@ enum SceneQuery {
         fields.orientation = try q.bool("orientation") ?? false
         fields.labels = try q.bool("labels") ?? false
         fields.legend = try q.bool("legend") ?? false
+        fields.curvature = q.string("curvature")
         do {
             return try SceneRequest(fields)
         } catch {

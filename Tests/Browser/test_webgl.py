@@ -118,35 +118,56 @@ class WebGLViewerTest:
             self.shot(f"1-{view}")
         self.assert_no_console_errors()
 
+    def frame_agreement(self, shading):
+        """The share of brain pixels where the browser's frame (`snapshot(shading)`) is within 1
+        per channel of /api/render for the same scene, size and shading (no anti-aliasing)."""
+        size = self.call("brainTutor.canvasSize()")
+        query = urllib.parse.urlencode({**self.scene_params(), "w": size["width"], "h": size["height"],
+                                        "shading": shading, "aa": "off"})
+        result = self.call("""(async () => {
+            const load = (src) => new Promise((ok, fail) => { const i = new Image(); i.onload = () => ok(i);
+                i.onerror = () => fail(new Error('cannot load ' + src.slice(0, 60))); i.src = src; });
+            const pixels = (img) => { const c = document.createElement('canvas'); c.width = img.width;
+                c.height = img.height; const g = c.getContext('2d'); g.drawImage(img, 0, 0);
+                return g.getImageData(0, 0, c.width, c.height).data; };
+            const mine = pixels(await load(brainTutor.snapshot(args[1])));
+            const theirs = pixels(await load('/api/render?' + args[0]));
+            let brain = 0, same = 0;
+            for (let i = 0; i < theirs.length; i += 4) {
+                const bg = theirs[i] === 255 && theirs[i + 1] === 255 && theirs[i + 2] === 255;
+                if (bg) continue;
+                brain += 1;
+                if (Math.abs(mine[i] - theirs[i]) <= 1 && Math.abs(mine[i + 1] - theirs[i + 1]) <= 1
+                    && Math.abs(mine[i + 2] - theirs[i + 2]) <= 1) same += 1;
+            }
+            return {brain, same, length: mine.length === theirs.length};
+        })()""", query, shading)
+        self.assertTrue(result["length"], "browser frame and server image differ in size")
+        self.assertGreater(result["brain"], 10000)
+        return result["same"] / result["brain"]
+
     def test_2_flat_frame_matches_the_server_render(self):
         self.load()
         for view in ("lateral", "superior"):
             self.call("brainTutor.setView(args[0])", view)
-            size = self.call("brainTutor.canvasSize()")
-            query = urllib.parse.urlencode({**self.scene_params(), "w": size["width"], "h": size["height"],
-                                            "shading": "flat"})
-            result = self.call("""(async () => {
-                const load = (src) => new Promise((ok, fail) => { const i = new Image(); i.onload = () => ok(i);
-                    i.onerror = () => fail(new Error('cannot load ' + src.slice(0, 60))); i.src = src; });
-                const pixels = (img) => { const c = document.createElement('canvas'); c.width = img.width;
-                    c.height = img.height; const g = c.getContext('2d'); g.drawImage(img, 0, 0);
-                    return g.getImageData(0, 0, c.width, c.height).data; };
-                const mine = pixels(await load(brainTutor.snapshot('flat')));
-                const theirs = pixels(await load('/api/render?' + args[0]));
-                let brain = 0, same = 0;
-                for (let i = 0; i < theirs.length; i += 4) {
-                    const bg = theirs[i] === 255 && theirs[i + 1] === 255 && theirs[i + 2] === 255;
-                    if (bg) continue;
-                    brain += 1;
-                    if (Math.abs(mine[i] - theirs[i]) <= 1 && Math.abs(mine[i + 1] - theirs[i + 1]) <= 1
-                        && Math.abs(mine[i + 2] - theirs[i + 2]) <= 1) same += 1;
-                }
-                return {brain, same, length: mine.length === theirs.length};
-            })()""", query)
-            self.assertTrue(result["length"], "browser frame and server image differ in size")
-            self.assertGreater(result["brain"], 10000)
-            share = result["same"] / result["brain"]
+            share = self.frame_agreement("flat")
             self.assertGreaterEqual(share, 0.99, f"{view}: {share:.3%} of brain pixels match")
+
+    def test_9_inflated_lit_frame_with_curvature_matches_the_server_render(self):
+        self.load()
+        self.driver.find_element(By.CSS_SELECTOR, 'button.surface[data-surface="inflated"]').click()
+        self.call("brainShown()")
+        self.assertIn("surface=inflated", self.call("brainTutor.sceneQuery()"))
+        # The scene shades the inflated cortex, so the lit frames compare the curvature too.
+        scene = api("/api/scene", **self.scene_params())
+        self.assertTrue(all(layer["curvature"] for layer in scene["layers"]), "inflated layers are not shaded")
+        for view in ("lateral", "medial"):
+            self.call("brainTutor.setView(args[0])", view)
+            for shading in ("lit", "flat"):
+                share = self.frame_agreement(shading)
+                self.assertGreaterEqual(share, 0.99, f"inflated {view} {shading}: {share:.3%} of brain pixels match")
+            self.shot(f"9-inflated-{view}")
+        self.assert_no_console_errors()
 
     # ---------- interaction ----------
 

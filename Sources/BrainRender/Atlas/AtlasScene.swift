@@ -50,7 +50,12 @@ public struct AtlasScene: Sendable {
             let geometry = try assets.geometry(mesh: name, atlas: labelled ? atlas : nil, side: side)
             let regions = geometry.grouping.ranges.map { atlas.region(id: Int($0.label)) }
             let opacity: Float = isSubcorticalAtlas ? 0.3 : 1
-            layers.append(Scene.Layer(geometry: geometry, colors: colors(regions, highlighted, request), opacity: opacity))
+            if request.curvature == true && geometry.mesh.curvature == nil {
+                throw RenderError.invalid(FieldError("curvature", value: "on",
+                    "needs cortex meshes with curvature greys, and \(name) has none (AtlasData predates them: rebuild it with build-atlas)"))
+            }
+            layers.append(Scene.Layer(geometry: geometry, colors: colors(regions, highlighted, request), opacity: opacity,
+                                      curvature: request.showsCurvature))
             infos.append(LayerInfo(name: name, regions: regions))
         }
         if showSubcortical {

@@ -27,6 +27,10 @@ public final class SceneAssets: @unchecked Sendable {
         let url = try library.url(entry.file)
         let srf = try SRFFile.read(from: url)
         var mesh = try MeshLoading.renderMesh(srf: srf, file: url.path, isClosed: true)
+        if entry.surface == "pial" || entry.surface == "inflated" {
+            // Cortex SRFs carry sulc as MeshColor greys (docs/file-formats.md §4.3); older data has none.
+            mesh.curvature = CurvatureGreys.convexities(srf.colors)
+        }
         if entry.surface == "inflated" {
             // Picks on an inflated surface report the pial position of the vertex.
             let pial = try self.mesh(named: name.replacingOccurrences(of: "inflated", with: "pial"))

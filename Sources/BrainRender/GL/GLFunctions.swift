@@ -21,7 +21,9 @@ struct GLFunctions {
     typealias GetLog = @convention(c) (GLuint, GLsizei, UnsafeMutablePointer<GLsizei>?, UnsafeMutablePointer<GLchar>?) -> Void
     typealias BindAttrib = @convention(c) (GLuint, GLuint, UnsafePointer<GLchar>?) -> Void
     typealias GetUniform = @convention(c) (GLuint, UnsafePointer<GLchar>?) -> GLint
+    typealias Uniform2f = @convention(c) (GLint, GLfloat, GLfloat) -> Void
     typealias Uniform3f = @convention(c) (GLint, GLfloat, GLfloat, GLfloat) -> Void
+    typealias VertexAttrib1f = @convention(c) (GLuint, GLfloat) -> Void
     typealias Uniform4f = @convention(c) (GLint, GLfloat, GLfloat, GLfloat, GLfloat) -> Void
     typealias UniformMatrix = @convention(c) (GLint, GLsizei, GLboolean, UnsafePointer<GLfloat>?) -> Void
     typealias GenBuffers = @convention(c) (GLsizei, UnsafeMutablePointer<GLuint>?) -> Void
@@ -39,9 +41,10 @@ struct GLFunctions {
     let createProgram: U_Void, attachShader: V_UU, bindAttribLocation: BindAttrib
     let linkProgram: V_U, getProgramiv: GetIv, getProgramInfoLog: GetLog, useProgram: V_U
     let deleteProgram: V_U, getUniformLocation: GetUniform
-    let uniform3f: Uniform3f, uniform4f: Uniform4f, uniformMatrix4fv: UniformMatrix
+    let uniform2f: Uniform2f, uniform3f: Uniform3f, uniform4f: Uniform4f, uniformMatrix4fv: UniformMatrix
     let genBuffers: GenBuffers, deleteBuffers: GenBuffers, bindBuffer: V_EU, bufferData: BufferData
     let vertexAttribPointer: AttribPointer, enableVertexAttribArray: V_U, disableVertexAttribArray: V_U
+    let vertexAttrib1f: VertexAttrib1f
     let drawElements: DrawElements
 
     typealias V_EU = @convention(c) (GLenum, GLuint) -> Void
@@ -78,6 +81,7 @@ struct GLFunctions {
         useProgram = try lib.proc("glUseProgram", as: V_U.self)
         deleteProgram = try lib.proc("glDeleteProgram", as: V_U.self)
         getUniformLocation = try lib.proc("glGetUniformLocation", as: GetUniform.self)
+        uniform2f = try lib.proc("glUniform2f", as: Uniform2f.self)
         uniform3f = try lib.proc("glUniform3f", as: Uniform3f.self)
         uniform4f = try lib.proc("glUniform4f", as: Uniform4f.self)
         uniformMatrix4fv = try lib.proc("glUniformMatrix4fv", as: UniformMatrix.self)
@@ -88,6 +92,7 @@ struct GLFunctions {
         vertexAttribPointer = try lib.proc("glVertexAttribPointer", as: AttribPointer.self)
         enableVertexAttribArray = try lib.proc("glEnableVertexAttribArray", as: V_U.self)
         disableVertexAttribArray = try lib.proc("glDisableVertexAttribArray", as: V_U.self)
+        vertexAttrib1f = try lib.proc("glVertexAttrib1f", as: VertexAttrib1f.self)
         drawElements = try lib.proc("glDrawElements", as: DrawElements.self)
     }
 }

@@ -6,6 +6,8 @@ struct GeometryBufferCache {
     struct Buffers {
         let vertexBuffer: GLuint
         let indexBuffer: GLuint
+        /// Per-vertex convexity (one float each), 0 when the mesh has none.
+        let curvatureBuffer: GLuint
         /// Keeps the geometry alive so its ObjectIdentifier cannot be reused while cached.
         let geometry: SurfaceGeometry
     }
@@ -22,11 +24,19 @@ struct GeometryBufferCache {
         }
         let ids = Self.upload(vertices: geometry.interleaved, indices: geometry.grouping.sortedTriangles,
                               usage: GLenum(GL_STATIC_DRAW), gl: gl)
-        let buffers = Buffers(vertexBuffer: ids.vertexBuffer, indexBuffer: ids.indexBuffer, geometry: geometry)
+        var curvature: GLuint = 0
+        if let values = geometry.mesh.curvature {
+            gl.genBuffers(1, &curvature)
+            gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), curvature)
+            values.withUnsafeBytes {
+                gl.bufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr($0.count), $0.baseAddress, GLenum(GL_STATIC_DRAW))
+            }
+        }
+        let buffers = Buffers(vertexBuffer: ids.vertexBuffer, indexBuffer: ids.indexBuffer, curvatureBuffer: curvature,
+                              geometry: geometry)
         entries.append((key, buffers))
         if entries.count > Self.capacity {
-            let old = entries.removeFirst().1
-            Self.free(old.vertexBuffer, old.indexBuffer, gl: gl)
+            Self.free(entries.removeFirst().1, gl: gl)
         }
         return buffers
     }
@@ -49,15 +59,23 @@ struct GeometryBufferCache {
         gl.deleteBuffers(2, &ids)
     }
 
+    /// Deletes a cached entry's buffers.
+    private static func free(_ b: Buffers, gl: GLFunctions) {
+        free(b.vertexBuffer, b.indexBuffer, gl: gl)
+        if b.curvatureBuffer != 0 {
+            var id = b.curvatureBuffer
+            gl.deleteBuffers(1, &id)
+        }
+    }
+
     /// Frees one geometry's buffers (a throwaway geometry such as the warm-up triangle).
     mutating func release(_ geometry: SurfaceGeometry, _ gl: GLFunctions) {
         guard let index = entries.firstIndex(where: { $0.0 == ObjectIdentifier(geometry) }) else { return }
-        let b = entries.remove(at: index).1
-        Self.free(b.vertexBuffer, b.indexBuffer, gl: gl)
+        Self.free(entries.remove(at: index).1, gl: gl)
     }
 
     mutating func releaseAll(_ gl: GLFunctions) {
-        for (_, b) in entries { Self.free(b.vertexBuffer, b.indexBuffer, gl: gl) }
+        for (_, b) in entries { Self.free(b, gl: gl) }
         entries.removeAll()
     }
 }

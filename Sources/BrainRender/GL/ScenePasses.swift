@@ -32,7 +32,7 @@ extension GLContext {
         }
         // Opaque layers first, then see-through ones blended over them without writing depth.
         for layer in scene.layers where layer.opacity >= 1 {
-            drawLayer(layer, program: program, normals: shading == .lit) { range, _ in
+            drawLayer(layer, program: program, normals: shading == .lit, curvature: shading == .lit) { range, _ in
                 let c = layer.colors[range]
                 return (Float(c.r) / 255, Float(c.g) / 255, Float(c.b) / 255, 1)
             }
@@ -47,7 +47,7 @@ extension GLContext {
                                  GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
             gl.depthMask(GLboolean(GL_FALSE))
             for layer in translucent {
-                drawLayer(layer, program: program, normals: shading == .lit) { range, _ in
+                drawLayer(layer, program: program, normals: shading == .lit, curvature: shading == .lit) { range, _ in
                     let c = layer.colors[range]
                     return (Float(c.r) / 255, Float(c.g) / 255, Float(c.b) / 255, layer.opacity)
                 }
@@ -149,15 +149,35 @@ extension GLContext {
         gl.scissor(GLint(x), GLint(row), 1, 1)
     }
 
-    private func drawLayer(_ layer: Scene.Layer, program: ShaderPrograms.Program, normals: Bool,
+    /// `curvature`: the lit pass, which shades layers that ask for it (`Scene.Layer.curvature`)
+    /// and sets a neutral convexity for the others.
+    private func drawLayer(_ layer: Scene.Layer, program: ShaderPrograms.Program, normals: Bool, curvature: Bool = false,
                            color: (Int, RegionGrouping.Range) -> (Float, Float, Float, Float)) {
         let geometry = layer.geometry
         let b = buffers.buffers(for: geometry, gl: gl)
         let ranges = geometry.grouping.ranges.enumerated().compactMap { index, range in
             layer.hiddenRanges.contains(index) ? nil : (range.triangleStart, range.triangleCount, color(index, range))
         }
+        if curvature { setCurvature(layer.curvature ? b.curvatureBuffer : 0, program: program) }
         drawRanges(vertexBuffer: b.vertexBuffer, indexBuffer: b.indexBuffer, closed: geometry.mesh.isClosed,
                    program: program, normals: normals, ranges: ranges)
+        if curvature { gl.disableVertexAttribArray(ShaderPrograms.curvatureAttribute) }
+    }
+
+    /// Feeds `aCurvature` from `buffer` with the standard strengths, or (buffer 0) a constant 0
+    /// with no shading, so meshes without curvature draw exactly as before.
+    private func setCurvature(_ buffer: GLuint, program: ShaderPrograms.Program) {
+        let attribute = ShaderPrograms.curvatureAttribute
+        let strength = buffer != 0 ? CurvatureShading.standard : .off
+        gl.uniform2f(program.curvature, strength.sulcus, strength.gyrus)
+        if buffer != 0 {
+            gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+            gl.enableVertexAttribArray(attribute)
+            gl.vertexAttribPointer(attribute, 1, GLenum(GL_FLOAT), 0, 0, nil)
+        } else {
+            gl.disableVertexAttribArray(attribute)
+            gl.vertexAttrib1f(attribute, 0)
+        }
     }
 
     /// Draws triangle ranges of an interleaved vertex buffer (position, normal), one uniform

@@ -8,12 +8,15 @@ struct ShaderPrograms {
         let mvp: GLint
         let normalMatrix: GLint
         let color: GLint
+        /// `uCurvature` (sulcus, gyrus strengths; `CurvatureShading`), −1 in the flat program.
+        let curvature: GLint
     }
 
     enum Kind { case lit, flat }
 
     static let positionAttribute: GLuint = 0
     static let normalAttribute: GLuint = 1
+    static let curvatureAttribute: GLuint = 2
 
     private var linked: [Kind: Program] = [:]
 
@@ -36,7 +39,10 @@ struct ShaderPrograms {
         gl.attachShader(program, vs)
         gl.attachShader(program, fs)
         gl.bindAttribLocation(program, positionAttribute, "aPosition")
-        if normals { gl.bindAttribLocation(program, normalAttribute, "aNormal") }
+        if normals {
+            gl.bindAttribLocation(program, normalAttribute, "aNormal")
+            gl.bindAttribLocation(program, curvatureAttribute, "aCurvature")
+        }
         gl.linkProgram(program)
         gl.deleteShader(vs)
         gl.deleteShader(fs)
@@ -50,7 +56,8 @@ struct ShaderPrograms {
         return Program(id: program,
                        mvp: gl.getUniformLocation(program, "uMVP"),
                        normalMatrix: gl.getUniformLocation(program, "uNormalMatrix"),
-                       color: gl.getUniformLocation(program, "uColor"))
+                       color: gl.getUniformLocation(program, "uColor"),
+                       curvature: gl.getUniformLocation(program, "uCurvature"))
     }
 
     private static func compile(_ gl: GLFunctions, name: String, type: GLenum, source: String) throws(RenderError) -> GLuint {

@@ -10,14 +10,18 @@ public struct RenderMesh: Sendable {
     /// Where a picked vertex lies in MNI space: the pial positions for an inflated mesh, else nil
     /// (the mesh's own positions).
     public var anatomicalPositions: [SIMD3<Float>]?
+    /// Per-vertex convexity, −1 (deepest sulcus) … +1 (gyral crown), for curvature shading
+    /// (`CurvatureShading`); nil for meshes without it (subcortical, head, user files).
+    public var curvature: [Float]?
 
     public init(positions: [SIMD3<Float>], normals: [SIMD3<Float>], triangles: [UInt32],
-                isClosed: Bool = true, anatomicalPositions: [SIMD3<Float>]? = nil) {
+                isClosed: Bool = true, anatomicalPositions: [SIMD3<Float>]? = nil, curvature: [Float]? = nil) {
         self.positions = positions
         self.normals = normals
         self.triangles = triangles
         self.isClosed = isClosed
         self.anatomicalPositions = anatomicalPositions
+        self.curvature = curvature
     }
 
     public var vertexCount: Int { positions.count }
@@ -39,6 +43,10 @@ public struct RenderMesh: Sendable {
         if let anatomical = anatomicalPositions, anatomical.count != positions.count {
             throw .badMesh(file: file, field: "vertices",
                            problem: "\(anatomical.count) anatomical positions for \(positions.count) vertices")
+        }
+        if let curvature, curvature.count != positions.count {
+            throw .badMesh(file: file, field: "curvature",
+                           problem: "\(curvature.count) curvature values for \(positions.count) vertices")
         }
     }
 

@@ -12,12 +12,17 @@ public struct Scene: Sendable {
         /// Range indices left out of every pass and of the camera framing (the subcortical mesh's
         /// other side when one hemisphere is shown); their pick ids stay reserved but never appear.
         public var hiddenRanges: Set<Int>
+        /// Whether the lit pass shades the folding (`CurvatureShading`); only meshes that carry
+        /// curvature can (`RenderMesh.curvature`). Flat and pick passes ignore it.
+        public var curvature: Bool
 
-        public init(geometry: SurfaceGeometry, colors: [RGB], opacity: Float = 1, hiddenRanges: Set<Int> = []) {
+        public init(geometry: SurfaceGeometry, colors: [RGB], opacity: Float = 1, hiddenRanges: Set<Int> = [],
+                    curvature: Bool = false) {
             self.geometry = geometry
             self.colors = colors
             self.opacity = opacity
             self.hiddenRanges = hiddenRanges
+            self.curvature = curvature && geometry.mesh.curvature != nil
         }
         public var isPickable: Bool { opacity >= 1 }
 

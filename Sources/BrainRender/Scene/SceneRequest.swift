@@ -41,6 +41,8 @@ public struct SceneRequest: Sendable, Hashable {
         public var labels = false
         /// A colour legend of the visible regions (`Legend`).
         public var legend = false
+        /// `on` / `off`: curvature shading of lit renders (default: on for inflated, off for pial).
+        public var curvature: String?
 
         public init() {}
     }
@@ -71,6 +73,9 @@ public struct SceneRequest: Sendable, Hashable {
     public var orientation = false
     public var labels = false
     public var legend = false
+    /// Curvature shading of the cortex in lit renders (`CurvatureShading`); nil: the surface's
+    /// default (`showsCurvature`).
+    public var curvature: Bool?
 
     /// The defaults (`render`'s): gyri, lateral, 1024×768, pial, lit, white background.
     public init() {}
@@ -86,6 +91,7 @@ public struct SceneRequest: Sendable, Hashable {
         if let text = fields.shading { shading = try Self.choice("shading", text, Shading.init(userText:), Shading.allCases) }
         if let text = fields.aa { antialias = try Supersampling.factor(option: text) }
         if let text = fields.background { background = try Background.parse(text) }
+        if let text = fields.curvature { curvature = try Self.onOff("curvature", text) }
         // The rest are taken as given; `validate` checks them together.
         (width, height) = (fields.width ?? width, fields.height ?? height)
         (highlight, dimOthers) = (fields.highlight, fields.dimOthers)
@@ -113,6 +119,9 @@ public struct SceneRequest: Sendable, Hashable {
         if let highlight { try RequestLimits.checkText(highlight, field: "highlight") }
         if dimOthers && highlight == nil {
             throw FieldError("dimOthers", "needs {highlight} REGION (it tints the regions other than the highlighted one)")
+        }
+        if curvature == true, let meshFile {
+            throw FieldError("curvature", value: "on", "cannot be used with {mesh} \(meshFile): only the bundled cortex meshes carry curvature")
         }
         if let poiFile, meshFile == nil {
             throw FieldError("poi", value: poiFile, "needs {mesh} (the bundled atlases bring their own POIs)")
@@ -148,6 +157,19 @@ public struct SceneRequest: Sendable, Hashable {
         }
         return value
     }
+
+    /// `on` or `off` (any case; `true`/`false` as the server's switches take them) as a Bool.
+    static func onOff(_ field: String, _ text: String) throws(FieldError) -> Bool {
+        switch text.lowercased() {
+        case "on", "true": return true
+        case "off", "false": return false
+        default: throw FieldError(field, value: text, "is not on or off")
+        }
+    }
+
+    /// Whether the cortex is curvature-shaded: as asked, else on for inflated surfaces (where
+    /// shading is the only cue to the folding) and off for pial ones (whose shape shows it).
+    public var showsCurvature: Bool { curvature ?? (surface == .inflated) }
 
     /// Whether a free angle replaces the named view.
     public var usesAngles: Bool { azimuth != nil || elevation != nil }

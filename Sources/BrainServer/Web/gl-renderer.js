@@ -6,6 +6,7 @@
 const GLRenderer = (() => {
   const POSITION = 0;
   const NORMAL = 1;
+  const CURVATURE = 2;
 
   function compile(gl, type, source, name) {
     const shader = gl.createShader(type);
@@ -23,6 +24,7 @@ const GLRenderer = (() => {
     gl.attachShader(p, compile(gl, gl.FRAGMENT_SHADER, fragment, names[1]));
     gl.bindAttribLocation(p, POSITION, "aPosition");
     gl.bindAttribLocation(p, NORMAL, "aNormal");
+    gl.bindAttribLocation(p, CURVATURE, "aCurvature");
     gl.linkProgram(p);
     if (!gl.getProgramParameter(p, gl.LINK_STATUS)) throw new Error(`program ${names}: ${gl.getProgramInfoLog(p)}`);
     return {
@@ -30,6 +32,7 @@ const GLRenderer = (() => {
       mvp: gl.getUniformLocation(p, "uMVP"),
       normalMatrix: gl.getUniformLocation(p, "uNormalMatrix"),
       color: gl.getUniformLocation(p, "uColor"),
+      curvature: gl.getUniformLocation(p, "uCurvature"),
     };
   }
 
@@ -77,6 +80,8 @@ const GLRenderer = (() => {
           source: layer,
           positions: buffer(gl.ARRAY_BUFFER, layer.positions),
           normals: buffer(gl.ARRAY_BUFFER, layer.normals),
+          curvature: layer.curvature ? buffer(gl.ARRAY_BUFFER, layer.curvature) : null,
+          curvatureShading: layer.curvatureShading,
           indices: buffer(gl.ELEMENT_ARRAY_BUFFER, layer.indices),
           closed: layer.closed,
           ranges: layer.ranges,
@@ -85,7 +90,7 @@ const GLRenderer = (() => {
         next.push(uploaded);
       }
       for (const gone of old.values()) {
-        for (const b of [gone.positions, gone.normals, gone.indices]) gl.deleteBuffer(b);
+        for (const b of [gone.positions, gone.normals, gone.indices, gone.curvature]) if (b) gl.deleteBuffer(b);
         if (gone.outline) gl.deleteBuffer(gone.outline.buffer);
       }
       this.layers = next;
@@ -102,18 +107,31 @@ const GLRenderer = (() => {
       gl.cullFace(gl.BACK);
     }
 
-    bindLayer(layer, withNormals) {
+    // `lit` (the lit program in use): normals, and the convexity with the layer's strengths,
+    // or a constant 0 with no shading for layers without curvature (as the server does).
+    bindLayer(layer, lit) {
       const gl = this.gl;
       if (layer.closed) gl.enable(gl.CULL_FACE); else gl.disable(gl.CULL_FACE);
       gl.bindBuffer(gl.ARRAY_BUFFER, layer.positions);
       gl.enableVertexAttribArray(POSITION);
       gl.vertexAttribPointer(POSITION, 3, gl.FLOAT, false, 0, 0);
-      if (withNormals) {
+      if (lit) {
         gl.bindBuffer(gl.ARRAY_BUFFER, layer.normals);
         gl.enableVertexAttribArray(NORMAL);
         gl.vertexAttribPointer(NORMAL, 3, gl.FLOAT, false, 0, 0);
+        const strength = layer.curvature ? layer.curvatureShading : [0, 0];
+        gl.uniform2f(this.programs.lit.curvature, strength[0], strength[1]);
+        if (layer.curvature) {
+          gl.bindBuffer(gl.ARRAY_BUFFER, layer.curvature);
+          gl.enableVertexAttribArray(CURVATURE);
+          gl.vertexAttribPointer(CURVATURE, 1, gl.FLOAT, false, 0, 0);
+        } else {
+          gl.disableVertexAttribArray(CURVATURE);
+          gl.vertexAttrib1f(CURVATURE, 0);
+        }
       } else {
         gl.disableVertexAttribArray(NORMAL);
+        gl.disableVertexAttribArray(CURVATURE);
       }
       gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, layer.indices);
     }
@@ -164,6 +182,7 @@ const GLRenderer = (() => {
         gl.disable(gl.BLEND);
       }
       gl.disableVertexAttribArray(NORMAL);
+      gl.disableVertexAttribArray(CURVATURE);
     }
 
     // The border of one range: edges used by only one of its triangles, drawn as dark lines

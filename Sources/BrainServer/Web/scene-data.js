@@ -53,8 +53,9 @@ const SceneData = (() => {
   }
 
   // One drawable layer: positions, normals, triangles in drawing order (one index range per
-  // region, as the server draws them) and the JSON of the layer (colours, regions, pick ids).
-  async function layer(json) {
+  // region, as the server draws them), per-vertex convexity and the strengths to shade it with
+  // ([0, 0]: no curvature shading), and the JSON of the layer (colours, regions, pick ids).
+  async function layer(json, description) {
     const labels = await binary(json.labels);
     const own = labels.header.geometry === "own";
     const mesh = own ? labels : await binary(json.mesh);
@@ -73,6 +74,9 @@ const SceneData = (() => {
       ranges: labels.header.ranges,
       positions: mesh.arrays.positions,
       normals: mesh.arrays.normals,
+      curvature: json.curvature ? mesh.arrays.curvature || null : null,
+      curvatureShading: json.curvature && mesh.arrays.curvature
+        ? [description.curvatureShading.sulcus, description.curvatureShading.gyrus] : [0, 0],
       indices,
       bytes: 0,
     };
@@ -82,7 +86,7 @@ const SceneData = (() => {
   async function load(query) {
     const description = await (await fetchOK(`/api/scene?${query}`, "scene")).json();
     const [layers, shaders] = await Promise.all([
-      Promise.all(description.layers.map(layer)),
+      Promise.all(description.layers.map((json) => layer(json, description))),
       Promise.all(Object.entries(description.shaders).map(async ([name, url]) => [name, await text(url)])),
     ]);
     return { description, layers, shaders: Object.fromEntries(shaders) };

@@ -61,6 +61,8 @@ struct SceneOptions: ParsableArguments {
     var labels = false
     @Flag(help: "Add a colour legend of the visible regions (most pixels first) in the corner covering the least brain.")
     var legend = false
+    @Option(help: "on or off: shade sulci darker and gyri lighter in lit renders (default: on for inflated, off for pial).")
+    var curvature: String?
 
     func request() throws -> SceneRequest {
         var fields = SceneRequest.Fields()
@@ -83,6 +85,7 @@ struct SceneOptions: ParsableArguments {
         fields.orientation = orientation
         fields.labels = labels
         fields.legend = legend
+        fields.curvature = curvature
         return try SceneRequest(fields)
     }
 }

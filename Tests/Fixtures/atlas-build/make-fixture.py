@@ -55,6 +55,9 @@ for hemi in ['lh', 'rh']:
     for s, (v, _) in surf.items():
         nib.freesurfer.write_geometry(out(f'fsaverage6/surf/{hemi}.{s}'), v[idx].astype(np.float32), remap[tri].astype(np.int32))
     keep[hemi] = (idx, remap)
+    # sulc: the kept vertices' values, new-format curv header with the cropped face count.
+    sulc, fnum = nib.freesurfer.read_morph_data(os.path.join(SRC, f'fsaverage6/surf/{hemi}.sulc')), len(tri)
+    nib.freesurfer.write_morph_data(out(f'fsaverage6/surf/{hemi}.sulc'), sulc[idx].astype(np.float32), fnum)
     for rel in [f'fsaverage6/label/{hemi}.aparc.annot', f'fsaverage6/label/{hemi}.aparc.a2009s.annot',
                 f'fsaverage6/label/{hemi}.Yeo2011_7Networks_N1000.annot', f'fsaverage/label/{hemi}.PALS_B12_Brodmann.annot']:
         # Vertex block rewritten for the kept vertices; the colour table bytes copied unchanged, so

@@ -1,0 +1,64 @@
+import BrainAtlas
+import BrainRender
+import Foundation
+import Testing
+@testable import BrainServer
+
+/// Curvature in the viewer's scene data: the mesh and labels bodies carry the per-vertex
+/// convexity the renderer draws, the scene JSON says which layers shade it and how strongly,
+/// and a bad `curvature=` names the query key. Needs AtlasData with curvature greys.
+@Suite(.serialized) struct SceneCurvatureTests {
+    let assets: SceneAssets
+
+    init() throws {
+        assets = SceneAssets(library: try AtlasLibrary(root: URL(fileURLWithPath: TestServer.dataPath)))
+    }
+
+    @Test func meshAndLabelsBodiesCarryTheDrawnCurvature() async throws {
+        let server = try await TestServer.shared.value
+        let mesh = try assets.mesh(named: "inflated-left")
+        let expected = try #require(mesh.curvature, "AtlasData predates curvature greys: rebuild with build-atlas")
+        let body = try SceneDataTests.Body(try await server.get("/api/mesh/inflated-left").body)
+        #expect(body.arrays["curvature"]?.type == "f32")
+        #expect(body.floats("curvature") == expected)
+        // Meshes without curvature send none.
+        for name in ["head", "subcortical"] {
+            #expect(try SceneDataTests.Body(try await server.get("/api/mesh/\(name)").body).arrays["curvature"] == nil)
+        }
+        // Own geometry (split borders): the split vertices' curvature comes with it.
+        let labels = try SceneDataTests.Body(try await server.get("/api/labels/gyri/inflated-left").body)
+        let drawn = try DrawnGeometry.build(mesh: "inflated-left", atlas: "gyri", assets: assets)
+        #expect(labels.header["geometry"] as? String == "own")
+        #expect(labels.floats("curvature") == drawn.geometry.mesh.curvature)
+    }
+
+    @Test func sceneJSONSaysWhichLayersAreShaded() async throws {
+        let server = try await TestServer.shared.value
+        func layers(_ query: String) async throws -> ([[String: Any]], [String: Any]) {
+            let reply = try await server.get("/api/scene?\(query)")
+            #expect(reply.status == 200, "\(query): \(reply.errorMessage ?? "")")
+            let scene = try #require(reply.json as? [String: Any])
+            return (try #require(scene["layers"] as? [[String: Any]]), try #require(scene["curvatureShading"] as? [String: Any]))
+        }
+        let (inflated, strengths) = try await layers("atlas=gyri&surface=inflated&hemi=left")
+        #expect(inflated.map { $0["curvature"] as? Bool } == [true])
+        #expect((strengths["sulcus"] as? Double).map(Float.init) == CurvatureShading.standard.sulcus)
+        #expect((strengths["gyrus"] as? Double).map(Float.init) == CurvatureShading.standard.gyrus)
+        #expect(try await layers("atlas=gyri&hemi=left").0.map { $0["curvature"] as? Bool } == [false])
+        #expect(try await layers("atlas=gyri&hemi=left&curvature=on").0.map { $0["curvature"] as? Bool } == [true])
+        #expect(try await layers("atlas=gyri&surface=inflated&view=superior&curvature=off").0
+            .map { $0["curvature"] as? Bool } == [false, false])
+        // The head and subcortical structures have no folding to shade.
+        let withHead = try await layers("atlas=gyri&hemi=left&head=true&subcortical=true&curvature=on").0
+        #expect(withHead.map { $0["curvature"] as? Bool } == [true, false, false])
+    }
+
+    @Test func badCurvatureValueNamesTheQueryKey() async throws {
+        let server = try await TestServer.shared.value
+        for path in ["/api/render?curvature=maybe", "/api/scene?curvature=maybe", "/api/pick?x=1&y=1&curvature=maybe"] {
+            let reply = try await server.get(path)
+            #expect(reply.status == 400, "\(path)")
+            #expect(reply.errorMessage == "curvature: 'maybe' is not on or off", "\(path)")
+        }
+    }
+}
