@@ -52,6 +52,21 @@ public struct Quiz: Encodable, Sendable {
 
     enum CodingKeys: String, CodingKey { case atlas, mode, seed, hemi, count, size, minPixels, questions }
 
+    public func encode(to encoder: any Encoder) throws { try encode(to: encoder, questions: questions) }
+
+    /// The quiz with its questions written as `questions` (a worksheet adds file names to each).
+    public func encode(to encoder: any Encoder, questions: some Encodable) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(atlas, forKey: .atlas)
+        try c.encode(mode, forKey: .mode)
+        try c.encode(seed, forKey: .seed)
+        try c.encode(hemi, forKey: .hemi)
+        try c.encode(count, forKey: .count)
+        try c.encode(size, forKey: .size)
+        try c.encode(minPixels, forKey: .minPixels)
+        try c.encode(questions, forKey: .questions)
+    }
+
     public init(request: QuizRequest, questions: [Question]) {
         atlas = request.atlas
         mode = request.mode
