@@ -11,6 +11,7 @@ import json
 import unittest
 import urllib.parse
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -126,6 +127,15 @@ class LearnTest:
                     return (x, y), other
         self.fail("no other region found on the canvas")
 
+    def real_tap(self, x, y):
+        """A mouse click at drawing-buffer pixel (x, y) of the canvas (or the server image)."""
+        element = self.driver.find_element(By.ID, "brain-canvas" if self.renderer == "webgl" else "brain")
+        size = self.call("brainTutor.canvasSize()")
+        rect = element.rect
+        ActionChains(self.driver).move_to_element_with_offset(
+            element, round((x + 0.5) * rect["width"] / size["width"] - rect["width"] / 2),
+            round((y + 0.5) * rect["height"] / size["height"] - rect["height"] / 2)).click().perform()
+
     # ---------- a Find-it round ----------
 
     def play_find_round(self, count, seed, miss_once=1, miss_all=None, shots=False):
@@ -158,9 +168,14 @@ class LearnTest:
                 self.call("brainTutor.setView(args[0])", q["view"]["name"])
                 pixel = self.find_pixel(q["answer"])
                 self.assertIsNotNone(pixel, f"question {q['number']}: {q['answer']['name']} not on the canvas")
-                result = self.learn("tapAt(args[0], args[1])", *pixel)
-                self.assertTrue(result["correct"], f"question {q['number']}: tapped {result['region']}")
                 expected_score += 1
+                if i == len(questions) - 1:
+                    # The last one with a real click: the page's own tap handling.
+                    self.real_tap(*pixel)
+                    self.wait.until(lambda d: self.learn("state()")["phase"] == "answered")
+                else:
+                    result = self.learn("tapAt(args[0], args[1])", *pixel)
+                    self.assertTrue(result["correct"], f"question {q['number']}: tapped {result['region']}")
                 self.assertEqual(self.highlighted_id(), q["answer"]["id"])
             self.assertEqual(self.learn("state()")["score"], expected_score)
             self.learn("next()")
@@ -352,8 +367,8 @@ class ServerLearnTest(LearnTest, unittest.TestCase):
 
     def test_1_find_round_in_server_mode(self):
         self.load()
-        questions, state = self.play_find_round(count=3, seed=21, miss_once=0, miss_all=2, shots=True)
-        self.assertEqual((state["score"], state["misses"]), (2, [questions[2]["answer"]["id"]]))
+        questions, state = self.play_find_round(count=3, seed=21, miss_once=0, miss_all=1, shots=True)
+        self.assertEqual((state["score"], state["misses"]), (2, [questions[1]["answer"]["id"]]))
         self.shot("3-find-results")
 
     def test_2_name_round_in_server_mode(self):
