@@ -69,6 +69,14 @@ public struct Region: Codable, Sendable, Hashable {
         try c.encodeIfPresent(sourceColor, forKey: .sourceColor)
     }
 
+    /// The name written on images (`render --labels`): "Brodmann area 44" becomes "BA44", as
+    /// figures write it, so that the names of small areas fit; other names stay whole.
+    public var labelName: String {
+        let prefix = "Brodmann area "
+        guard name.hasPrefix(prefix), name.count > prefix.count else { return name }
+        return "BA" + name.dropFirst(prefix.count)
+    }
+
     /// "Precentral gyrus (left)"; midline regions carry no side.
     public var displayName: String {
         hemisphere == .none ? name : "\(name) (\(hemisphere.rawValue))"

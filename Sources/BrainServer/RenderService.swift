@@ -78,7 +78,7 @@ final class RenderService: Sendable {
             try await cache.scene(for: request, cost: request.width * request.height * 5) {
                 try await pool.run(timeout: timeout) { context in
                     // Synchronous from here on: the context is current on this thread only.
-                    let scene = try AtlasScene.build(request, assets: assets)
+                    let scene = try AtlasScene.build(request, assets: assets).makingRoomForLegend(context: context)
                     let png = Data(try scene.png(context: context))
                     let index = try context.renderPickImage(scene.scene)
                     return RenderedScene(scene: scene, png: png, index: index)

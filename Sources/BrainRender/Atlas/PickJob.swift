@@ -21,7 +21,8 @@ extension RenderJobs {
         var times = StageTimes()
         let id: UInt32
         let scene: AtlasScene, library: AtlasLibrary?, candidates: PixelCandidates
-        if decideOnCPU {
+        // A legend moves the brain (`makingRoomForLegend`), which takes the pick pass to decide.
+        if decideOnCPU && !request.legend {
             library = request.meshFile == nil ? try AtlasLibrary.open(data: data) : nil
             scene = try buildScene(request, library: library)
             times.mark("scene")
@@ -39,9 +40,10 @@ extension RenderJobs {
                 times.mark("pick pass")
             }
         } else {
-            let context: GLContext
-            (scene, library, context) = try prepare(request, data: data, passes: [.pick], times: &times)
+            let context: GLContext, prepared: AtlasScene
+            (prepared, library, context) = try prepare(request, data: data, passes: [.pick], times: &times)
             if exitsAfter { _ = Unmanaged.passRetained(context) }
+            scene = try prepared.makingRoomForLegend(context: context)
             candidates = PixelCandidates(scene: scene.scene, pixel: pixel)
             id = try context.pickID(scene.scene, pixel: pixel, candidates: candidates)
             times.mark("pick pass")

@@ -16,8 +16,9 @@ public enum RenderJobs {
                               exitsAfter: Bool = false) throws -> RenderReport? {
         var times = StageTimes()
         let passes: [PassKind] = report ? [.colour(request.shading), .pick] : [.colour(request.shading)]
-        let (scene, _, context) = try prepare(request, data: data, passes: passes, times: &times)
+        let (prepared, _, context) = try prepare(request, data: data, passes: passes, times: &times)
         if exitsAfter { _ = Unmanaged.passRetained(context) }
+        let scene = try prepared.makingRoomForLegend(context: context)
         let bytes = try scene.png(context: context, compression: compression)
         times.mark("frame + png")
         try AtomicFile.writeRaw(Data(bytes), to: URL(fileURLWithPath: out))

@@ -40,36 +40,45 @@ public struct SceneAnnotations {
             .map { Legend.Entry(name: $0.name, color: $0.color) }
     }
 
+    /// Every legend layout to choose from, with the corner and rows that give it: tall and narrow
+    /// or short and wide, in each corner but the orientation letters' (bottom left).
+    static func legendLayouts(_ entries: [Legend.Entry], width: Int, height: Int, cue: Bool,
+                              text: TextRenderer) -> [(shape: LegendShape, layout: Legend.Layout)] {
+        let size = Self.legendSize(width: width, height: height)
+        let margin = max(4, size / 2)
+        let corners: [Legend.Corner] = cue ? [.topRight, .topLeft, .bottomRight] : [.topRight, .topLeft, .bottomRight, .bottomLeft]
+        return corners.flatMap { corner in Self.legendRowChoices.map { LegendShape(corner: corner, rows: $0) } }.compactMap { shape in
+            Legend(entries: entries).layout(width: width, height: height, size: size, corner: shape.corner, margin: margin,
+                                            maxRows: shape.rows, text: text).map { (shape, $0) }
+        }
+    }
+
     /// Lays out what `request` asks for on a `width` × `height` image; `map` is needed for labels
-    /// and the legend. The legend takes the corner and shape that lists the most regions and covers the fewest brain pixels (never the cue's corner).
+    /// and the legend. The legend takes `legendShape` when given (the one the scene's framing left
+    /// room for: `makingRoomForLegend`), else the corner and shape that lists the most regions and
+    /// covers the fewest brain pixels.
     public init(labels wantLabels: Bool, legend wantLegend: Bool, orientation: Bool, direction: ViewDirection,
-                width: Int, height: Int, map: RegionMap?, colors: [Region: RGB], text: TextRenderer) {
+                width: Int, height: Int, map: RegionMap?, colors: [Region: RGB], text: TextRenderer,
+                legendShape: LegendShape? = nil) {
         let cue = orientation ? OrientationCue(direction: direction, width: width, height: height, text: text) : nil
         var obstacles = cue.map { [$0.box] } ?? []
         var legendLayout: Legend.Layout?
         var entries: [Legend.Entry] = []
         if wantLegend, let map {
             entries = Self.legendEntries(map, colors: colors)
-            let size = Self.legendSize(width: width, height: height)
-            let margin = max(4, size / 2)
-            let corners: [Legend.Corner] = cue == nil ? [.topRight, .topLeft, .bottomRight, .bottomLeft]
-                : [.topRight, .topLeft, .bottomRight]
             let space = FreeSpace(map: map, obstacles: [])
-            // Tall and narrow or short and wide, in each corner: the layout covering the least brain wins.
-            let shapes = corners.flatMap { corner in Self.legendRowChoices.map { (corner, $0) } }
-            legendLayout = shapes.compactMap { corner, rows in
-                Legend(entries: entries).layout(width: width, height: height, size: size, corner: corner, margin: margin,
-                                                maxRows: rows, text: text)
-            }.enumerated().min { a, b in
+            let all = Self.legendLayouts(entries, width: width, height: height, cue: cue != nil, text: text)
+            let given = all.filter { $0.shape == legendShape }
+            legendLayout = (given.isEmpty ? all : given).enumerated().min { a, b in
                 // Listing every region comes first, then covering the least brain, then the order above.
-                let ca = (a.element.hidden, space.brainPixels(in: a.element.box), a.offset)
-                let cb = (b.element.hidden, space.brainPixels(in: b.element.box), b.offset)
+                let ca = (a.element.layout.hidden, space.brainPixels(in: a.element.layout.box), a.offset)
+                let cb = (b.element.layout.hidden, space.brainPixels(in: b.element.layout.box), b.offset)
                 return ca < cb
-            }?.element
+            }?.element.layout
             if let box = legendLayout?.box { obstacles.append(box) }
         }
         labels = wantLabels ? map.map { m in
-            RegionLabels(map: m, names: m.regions.map(\.name), text: text, obstacles: obstacles)
+            RegionLabels(map: m, names: m.regions.map(\.labelName), text: text, obstacles: obstacles)
         } : nil
         legend = legendLayout
         self.cue = cue
@@ -108,6 +117,6 @@ extension AtlasScene {
         let map = request.labels || request.legend ? try regionMap(context: context) : nil
         return SceneAnnotations(labels: request.labels, legend: request.legend, orientation: request.orientation,
                                 direction: scene.direction, width: scene.width, height: scene.height,
-                                map: map, colors: regionColors, text: text)
+                                map: map, colors: regionColors, text: text, legendShape: legendShape)
     }
 }

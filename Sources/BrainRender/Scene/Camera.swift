@@ -1,3 +1,5 @@
+import BrainImage
+
 /// An orthographic camera that frames the drawn meshes in the image, with a small margin.
 public struct Camera: Sendable, Equatable {
     public let direction: ViewDirection
@@ -17,8 +19,9 @@ public struct Camera: Sendable, Equatable {
         self.init(direction: direction, framing: meshes.map(\.positions), width: width, height: height)
     }
 
-    /// Frames the given point sets (RAS mm).
-    public init(direction: ViewDirection, framing pointSets: [[SIMD3<Float>]], width: Int, height: Int) {
+    /// Frames the given point sets (RAS mm) in `area` of the image.
+    public init(direction: ViewDirection, framing pointSets: [[SIMD3<Float>]], width: Int, height: Int,
+                area: FramingArea = .whole) {
         let r = direction.right, u = direction.up, f = direction.forward
         var lo = SIMD3<Float>(repeating: .greatestFiniteMagnitude)
         var hi = SIMD3<Float>(repeating: -.greatestFiniteMagnitude)
@@ -31,18 +34,24 @@ public struct Camera: Sendable, Equatable {
         }
         if lo.x > hi.x { lo = SIMD3(repeating: -1); hi = SIMD3(repeating: 1) }
         let mid = (lo + hi) / 2
-        center = r * mid.x + u * mid.y + f * mid.z
         var hw = max((hi.x - lo.x) / 2, 1e-3) * (1 + 2 * Self.margin)
         var hh = max((hi.y - lo.y) / 2, 1e-3) * (1 + 2 * Self.margin)
-        let aspect = Float(width) / Float(height)
+        let aspect = Float(width) * area.width / (Float(height) * area.height)
         if hw / hh > aspect { hh = hw / aspect } else { hw = hh * aspect }
-        halfWidth = hw
-        halfHeight = hh
+        // hw × hh fill the area; the whole image is larger by the area's fractions, and its centre
+        // sits where the box's centre must move for the box to land on the area's centre.
+        halfWidth = hw / area.width
+        halfHeight = hh / area.height
+        let shift = SIMD2<Float>((area.x + area.width / 2) * 2 - 1, 1 - (area.y + area.height / 2) * 2)
+        center = r * (mid.x - shift.x * halfWidth) + u * (mid.y - shift.y * halfHeight) + f * mid.z
         halfDepth = max((hi.z - lo.z) / 2, 1e-3) * 1.05 + 1
         self.direction = direction
         self.width = width
         self.height = height
     }
+
+    /// Image pixels per mm (the same on both axes).
+    public var pixelsPerMM: Float { Float(width) / (2 * halfWidth) }
 
     /// Column-major model-view-projection: RAS → clip space (depth grows away from the camera).
     public var mvp: [Float] {
@@ -82,5 +91,22 @@ public struct Camera: Sendable, Equatable {
         var m = [Float](repeating: 0, count: 16)
         for c in 0..<4 { for r in 0..<4 { m[c * 4 + r] = rows[r][c] } }
         return m
+    }
+}
+
+/// The part of the image a camera frames the meshes in, as fractions of the image's width and
+/// height from its top-left corner: the whole image, or the room a legend leaves.
+public struct FramingArea: Sendable, Equatable {
+    public let x: Float, y: Float, width: Float, height: Float
+    public static let whole = FramingArea(x: 0, y: 0, width: 1, height: 1)
+
+    public init(x: Float, y: Float, width: Float, height: Float) {
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+    }
+
+    /// The pixel rectangle `rect` of a `width` × `height` image.
+    public init(_ rect: PixelRect, width: Int, height: Int) {
+        self.init(x: Float(rect.x) / Float(width), y: Float(rect.y) / Float(height),
+                  width: Float(rect.width) / Float(width), height: Float(rect.height) / Float(height))
     }
 }

@@ -52,11 +52,13 @@ public struct Scene: Sendable {
     public let background: Background
     /// The camera framing every layer (computed once: picks reuse it).
     public let camera: Camera
+    /// Where in the image the camera frames the layers (`FramingArea.whole` unless a legend needs room).
+    public let framingArea: FramingArea
     public let width: Int
     public let height: Int
 
     public init(layers: [Layer], direction: ViewDirection, width: Int, height: Int,
-                background: Background = .color(RGB(255, 255, 255))) throws(RenderError) {
+                background: Background = .color(RGB(255, 255, 255)), framingArea: FramingArea = .whole) throws(RenderError) {
         guard (1...RequestLimits.maximumImageSide).contains(width), (1...RequestLimits.maximumImageSide).contains(height) else {
             throw .badSize(width: width, height: height, limit: RequestLimits.maximumImageSide)
         }
@@ -68,7 +70,9 @@ public struct Scene: Sendable {
         self.width = width
         self.height = height
         self.background = background
-        camera = Camera(direction: direction, framing: layers.map(\.framingPositions), width: width, height: height)
+        self.framingArea = framingArea
+        camera = Camera(direction: direction, framing: layers.map(\.framingPositions), width: width, height: height,
+                        area: framingArea)
         pickIDs = PickIDs(layers: layers)
     }
 

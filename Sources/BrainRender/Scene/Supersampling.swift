@@ -27,7 +27,8 @@ public enum Supersampling {
 extension Scene {
     /// The same layers and view at `factor` × the size (the camera frames them identically).
     func scaled(by factor: Int) throws(RenderError) -> Scene {
-        try Scene(layers: layers, direction: direction, width: width * factor, height: height * factor, background: background)
+        try Scene(layers: layers, direction: direction, width: width * factor, height: height * factor, background: background,
+                  framingArea: framingArea)
     }
 }
 

@@ -1,0 +1,65 @@
+import BrainImage
+
+/// A legend's corner and rows per column: with the entries, all its layout needs.
+public struct LegendShape: Sendable, Equatable {
+    public let corner: Legend.Corner
+    public let rows: Int
+}
+
+extension AtlasScene {
+    /// The scene framed so that its legend covers no anatomy. Every legend layout is tried; one
+    /// that covers no brain pixels at the full framing keeps it; otherwise the brain is framed in
+    /// the larger part of the image beside or above/below the box, and the layout that leaves the
+    /// brain drawn largest wins (listing every region first). The lit pass, the pick pass, the
+    /// labels and the report all use the returned scene, so picks still match the pixels.
+    /// Without `legend`, or already framed, the scene is returned as it is.
+    public func makingRoomForLegend(context: GLContext) throws -> AtlasScene {
+        guard request.legend, scene.framingArea == .whole else { return self }
+        let text = try TextRenderer()
+        let map = try regionMap(context: context)
+        let entries = SceneAnnotations.legendEntries(map, colors: regionColors)
+        let (w, h) = (scene.width, scene.height)
+        let space = FreeSpace(map: map, obstacles: [])
+        let points = scene.layers.map(\.framingPositions)
+        let gap = max(4, SceneAnnotations.legendSize(width: w, height: h) / 2)
+        var best: (key: (Int, Float, Int), shape: LegendShape, area: FramingArea)?
+        for (i, candidate) in SceneAnnotations.legendLayouts(entries, width: w, height: h, cue: request.orientation,
+                                                             text: text).enumerated() {
+            let box = candidate.layout.box
+            var options: [(area: FramingArea, scale: Float)] = []
+            if space.brainPixels(in: box.inset(by: -gap)) == 0 {
+                options.append((.whole, scene.camera.pixelsPerMM))
+            } else {
+                for rect in Self.room(beside: box, gap: gap, width: w, height: h) {
+                    let area = FramingArea(rect, width: w, height: h)
+                    let camera = Camera(direction: scene.direction, framing: points, width: w, height: h, area: area)
+                    options.append((area, camera.pixelsPerMM))
+                }
+            }
+            guard let top = options.max(by: { $0.scale < $1.scale }) else { continue }
+            let key = (candidate.layout.hidden, -top.scale, i)
+            if best == nil || key < best!.key { best = (key, candidate.shape, top.area) }
+        }
+        guard let best else { return self }
+        var out = self
+        out.scene = try Scene(layers: scene.layers, direction: scene.direction, width: w, height: h,
+                              background: scene.background, framingArea: best.area)
+        out.legendShape = best.shape
+        return out
+    }
+
+    /// The image's parts beside `box` (left or right of it, full height) and above or below it
+    /// (full width), `gap` away; parts narrower than a quarter of the image are left out.
+    static func room(beside box: PixelRect, gap: Int, width w: Int, height h: Int) -> [PixelRect] {
+        var out: [PixelRect] = []
+        let left = box.x + box.width / 2 > w / 2
+        let across = left ? PixelRect(x: 0, y: 0, width: box.x - gap, height: h)
+            : PixelRect(x: box.maxX + gap, y: 0, width: w - box.maxX - gap, height: h)
+        let up = box.y + box.height / 2 > h / 2
+        let along = up ? PixelRect(x: 0, y: 0, width: w, height: box.y - gap)
+            : PixelRect(x: 0, y: box.maxY + gap, width: w, height: h - box.maxY - gap)
+        if across.width >= w / 4 { out.append(across) }
+        if along.height >= h / 4 { out.append(along) }
+        return out
+    }
+}
