@@ -48,7 +48,7 @@ struct RegionLabelsTests {
             // The anchor is a pixel of the region in the pick pass, and the name is the region's.
             let id = try index.id(x: p.anchorX, y: p.anchorY)
             #expect(scene.target(id: id)?.region == map.regions[p.region], "\(c): \(p.line.text)")
-            #expect(p.line.text == map.regions[p.region].name)
+            #expect(p.line.text == map.regions[p.region].labelName)
             if p.leader {
                 // Outside the brain: no drawn pixel under the label.
                 for y in p.box.y..<p.box.maxY { for x in p.box.x..<p.box.maxX { #expect(index.ids[y * c.width + x] == 0) } }

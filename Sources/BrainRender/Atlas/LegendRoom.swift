@@ -4,6 +4,12 @@ import BrainImage
 public struct LegendShape: Sendable, Equatable {
     public let corner: Legend.Corner
     public let rows: Int
+
+    /// The brain keeps at least this share of its full-image size when a legend makes room; within
+    /// it, listing more regions wins. When no layout allows it (thumbnails, where the legend's
+    /// minimum text size makes it large), the brain keeps the whole image and the legend sits where
+    /// it covers the fewest brain pixels.
+    public static let minimumScale: Float = 0.5
 }
 
 extension AtlasScene {
@@ -22,13 +28,14 @@ extension AtlasScene {
         let space = FreeSpace(map: map, obstacles: [])
         let points = scene.layers.map(\.framingPositions)
         let gap = max(4, SceneAnnotations.legendSize(width: w, height: h) / 2)
-        var best: (key: (Int, Float, Int), shape: LegendShape, area: FramingArea)?
+        let fullScale = scene.camera.pixelsPerMM
+        var best: (key: (Int, Int, Float, Int, Int), shape: LegendShape, area: FramingArea)?
         for (i, candidate) in SceneAnnotations.legendLayouts(entries, width: w, height: h, cue: request.orientation,
                                                              text: text).enumerated() {
             let box = candidate.layout.box
             var options: [(area: FramingArea, scale: Float)] = []
             if space.brainPixels(in: box.inset(by: -gap)) == 0 {
-                options.append((.whole, scene.camera.pixelsPerMM))
+                options.append((.whole, fullScale))
             } else {
                 for rect in Self.room(beside: box, gap: gap, width: w, height: h) {
                     let area = FramingArea(rect, width: w, height: h)
@@ -37,10 +44,13 @@ extension AtlasScene {
                 }
             }
             guard let top = options.max(by: { $0.scale < $1.scale }) else { continue }
-            let key = (candidate.layout.hidden, -top.scale, i)
+            let shrinks = top.scale < LegendShape.minimumScale * fullScale ? 1 : 0
+            // A legend that cannot list every region anyway ("+N more") gives way to the brain's size.
+            let hidden = candidate.layout.hidden
+            let key = (shrinks, hidden > 0 ? 1 : 0, -top.scale, hidden, i)
             if best == nil || key < best!.key { best = (key, candidate.shape, top.area) }
         }
-        guard let best else { return self }
+        guard let best, best.key.0 == 0 else { return self }
         var out = self
         out.scene = try Scene(layers: scene.layers, direction: scene.direction, width: w, height: h,
                               background: scene.background, framingArea: best.area)
