@@ -14,10 +14,9 @@ import urllib.parse
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-from test_viewer import ARTIFACTS, BASE, TIMEOUT, api
-from test_webgl import start_browser
+from test_viewer import ARTIFACTS, BASE, api
+from test_webgl import BrowserSession
 
 MEMORY_KEY = "braintutor.learn.v1"
 
@@ -49,29 +48,10 @@ FIND_PIXEL_SERVER = """(async () => {
 })()"""
 
 
-class LearnTest:
+class LearnTest(BrowserSession):
     """Shared helpers; subclasses set width, height, phone and renderer."""
 
     renderer = "webgl"
-
-    @classmethod
-    def setUpClass(cls):
-        cls.driver = start_browser(cls.width, cls.height, cls.phone)
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        cls.wait = WebDriverWait(cls.driver, TIMEOUT)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-
-    def call(self, expression, *args):
-        result = self.driver.execute_async_script(
-            "const done = arguments[arguments.length - 1]; const args = arguments[1];"
-            "Promise.resolve().then(() => eval(arguments[0])).then((v) => done({ok: v}), (e) => done({error: String(e)}));",
-            expression, list(args))
-        if "error" in result:
-            raise AssertionError(f"{expression[:80]}: {result['error']}")
-        return result.get("ok")
 
     def load(self, memory=None):
         """Opens the viewer with localStorage cleared (or holding `memory`, a string)."""

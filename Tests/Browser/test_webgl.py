@@ -49,8 +49,8 @@ def start_browser(width, height, phone):
     return driver
 
 
-class WebGLViewerTest:
-    """The scenario; the subclasses below set the window size (width, height, phone)."""
+class BrowserSession:
+    """One headless browser per test class (the subclass sets width, height, phone) and `call`."""
 
     @classmethod
     def setUpClass(cls):
@@ -64,10 +64,17 @@ class WebGLViewerTest:
 
     def call(self, expression, *args):
         """Evaluates `expression` (may be a promise) in the page; arguments as `args[i]`."""
-        return self.driver.execute_async_script(
+        result = self.driver.execute_async_script(
             "const done = arguments[arguments.length - 1]; const args = arguments[1];"
             "Promise.resolve().then(() => eval(arguments[0])).then((v) => done({ok: v}), (e) => done({error: String(e)}));",
-            expression, list(args))["ok"]
+            expression, list(args))
+        if "error" in result:
+            raise AssertionError(f"{expression[:80]}: {result['error']}")
+        return result.get("ok")
+
+
+class WebGLViewerTest(BrowserSession):
+    """The scenario; the subclasses below set the window size (width, height, phone)."""
 
     def load(self):
         self.driver.get(BASE + "/")
