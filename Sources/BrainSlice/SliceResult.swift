@@ -52,6 +52,7 @@ public struct SliceResult: Sendable {
         // Rounded to µm like `mni`: the map is exact, its float noise is not.
         func µm(_ v: SIMD3<Double>) -> [Double] { [v.x, v.y, v.z].map { ($0 * 1000).rounded() / 1000 + 0 } }
         return Summary(out: out, plane: plane.rawValue, index: index,
+                       caption: SliceCaption.text(plane: plane, index: index, millimetres: millimetres, space: space),
                        mni: space == .mni ? millimetres : nil, tal: space == .talairach ? millimetres : nil,
                        size: [image.width, image.height],
                        imageToMm: ImageToMillimetres(origin: µm(map.origin), right: µm(map.right), down: µm(map.down)),
@@ -75,6 +76,8 @@ public struct SliceResult: Sendable {
         public let out: String
         public let plane: String
         public let index: Int
+        /// The image's caption ("Coronal · y = −20 mm (MNI)"), for one-line summaries; not in the JSON.
+        public let caption: String
         public let mni: Double?
         public let tal: Double?
         public let size: [Int]

@@ -81,13 +81,13 @@ import Glibc
         let whole = try CLIRun.run(["slice", "--plane", "axial", "--index", "100", "--crop", "none", "--no-labels",
                                     "--caption", "off"], in: folder)
         #expect(whole.status == 0, "\(whole.stderr)")
-        #expect(whole.stdout.hasPrefix("wrote slice.png (512×512, ") && whole.stdout.contains("): atlas gyri, view axial 100"))
+        #expect(whole.stdout.hasPrefix("wrote slice.png (512×512, ") && whole.stdout.contains("): atlas gyri, view Axial · z = ") && whole.stdout.contains(" mm (MNI), slice 100"))
         let run = try CLIRun.run(["slice", "--plane", "axial", "--index", "100"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         let bytes = try Data(contentsOf: folder.appendingPathComponent("slice.png"))
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(run.stdout.hasPrefix("wrote slice.png (") && !run.stdout.hasPrefix("wrote slice.png (512×512")
-                && run.stdout.contains("): atlas gyri, view axial 100"))
+                && run.stdout.contains("): atlas gyri, view Axial · z = ") && run.stdout.contains(" mm (MNI), slice 100"))
         #expect(try failure(["slice", "--plane", "axial", "--index", "100", "--crop", "nne"]) == "--crop: 'nne' is not head or none")
     }
 

@@ -59,7 +59,7 @@ struct SceneOptions: ParsableArguments {
     var orientation = false
     @Flag(help: "Write the names of the visible regions inside them (outside with a leader line where a name does not fit).")
     var labels = false
-    @Flag(help: "Add a colour legend of the visible regions (most pixels first) in the corner covering the least brain.")
+    @Flag(help: "Add a colour legend of the visible regions (most pixels first) beside the brain, which is framed in the room the legend leaves (pick with --legend answers for that picture).")
     var legend = false
     @Option(help: "on or off: shade sulci darker and gyri lighter in lit renders (default: on for inflated, off for pial).")
     var curvature: String?

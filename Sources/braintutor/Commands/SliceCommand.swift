@@ -73,7 +73,7 @@ struct SliceCommand: ParsableCommand {
             if json { return try CommandOutput.printJSON(summary) }
             print(OutputFile.summary(out, size: "\(summary.size[0])×\(summary.size[1])", atlas: request.raw ? SliceRequest.noAtlas
                                          : request.voiPath ?? request.atlas ?? SliceRequest.defaultAtlas,
-                                     view: "\(summary.plane) \(summary.index)"))
+                                     view: summary.caption + (summary.caption.contains("slice") ? "" : ", slice \(summary.index)")))
         }
     }
 }
