@@ -3,7 +3,7 @@ import BrainFormats
 /// The scalp surface of the template T1: threshold, largest piece, closing, hole filling,
 /// marching cubes on a downsampled mask, Taubin smoothing. Output in RAS mm, outward CCW.
 public enum HeadSurface {
-    /// The build's knobs; defaults follow DATA.md §2 (threshold 15 on the 0–100 scale, 2-voxel closing).
+    /// The build's knobs; defaults: threshold 15 on the template's 0–100 scale, 2-voxel closing.
     public struct Options: Sendable {
         public var threshold: Float = 15
         public var closingRadius = 2
