@@ -25,6 +25,28 @@ import Testing
         #expect((0..<200).contains { image[$0, 43].r < 128 })
     }
 
+    @Test func twoLinesSplitAtTheBalancedSpaceAndDrawInsideTheirBox() throws {
+        #expect(text.layoutTwoLines("Insula", size: 15) == nil)
+        let one = text.layout("Caudal middle frontal gyrus", size: 15)
+        let two = try #require(text.layoutTwoLines("Caudal middle frontal gyrus", size: 15))
+        #expect(two.text == one.text)
+        // "Caudal middle" over "frontal gyrus": the wider line is the narrowest possible split.
+        let best = max(text.layout("Caudal middle", size: 15).advance, text.layout("frontal gyrus", size: 15).advance)
+        #expect(two.advance == best && two.advance < one.advance * 2 / 3)
+        #expect(two.height >= 2 * one.height && two.ink.height > one.height)
+        var image = try RGBAImage(width: 200, height: 80, fill: RGBA(255, 255, 255))
+        let box = text.draw(two, x: 10, baseline: 25, color: RGBA(0, 0, 0), into: &image)
+        var rows = Set<Int>()
+        for y in 0..<image.height {
+            for x in 0..<image.width where image[x, y] != RGBA(255, 255, 255) {
+                #expect(box.contains(x: x, y: y), "ink at \(x),\(y) outside \(box)")
+                rows.insert(y)
+            }
+        }
+        // Ink on both lines: rows below the first line's box hold the second.
+        #expect(rows.contains { $0 > 25 + one.descent } && rows.contains { $0 < 25 })
+    }
+
     @Test func widthGrowsWithTextAndSize() {
         let a = text.layout("Insula", size: 16), b = text.layout("Insula", size: 32)
         #expect(a.advance > 30 && a.advance < 80)

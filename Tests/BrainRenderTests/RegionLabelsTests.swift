@@ -62,6 +62,22 @@ struct RegionLabelsTests {
         #expect(Set(names).count == names.count)
     }
 
+    /// Every region covering at least 1 % of the picture gets its name: long names break over two
+    /// lines inside, and thin regions deep in the picture (sulci) take a leader from their edge.
+    @Test(arguments: [("gyri", true), ("sulci", false), ("brodmann", true)])
+    func everyLargeRegionIsNamed(_ atlas: String, _ legend: Bool) throws {
+        var request = AtlasViewTests.request(atlas, .lateral, .left)
+        (request.width, request.height, request.labels, request.legend) = (1024, 768, true, legend)
+        let context = try GLContext(width: request.width, height: request.height)
+        let scene = try AtlasScene.build(request, assets: BundledAtlas.assets!).makingRoomForLegend(context: context)
+        let labels = try #require(try scene.annotations(context: context, text: TextRenderer())?.labels)
+        let map = try scene.regionMap(context: context)
+        let named = Set(labels.placements.map(\.region))
+        for r in map.regions.indices where map.pixels[r] * 100 >= request.width * request.height {
+            #expect(named.contains(r), "\(atlas): \(map.regions[r].name) (\(map.pixels[r]) px) has no label")
+        }
+    }
+
     @Test(arguments: cases) func legendListsExactlyTheVisibleRegionsInTheirColours(_ c: Case) throws {
         let request = Self.request(c)
         let scene = try AtlasScene.build(request, assets: BundledAtlas.assets!)

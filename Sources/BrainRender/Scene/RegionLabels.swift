@@ -69,7 +69,10 @@ public struct RegionLabels {
                 small.append(r); continue
             }
             let line = text.layout(names[r], size: size)
-            if let p = room.inside(region: r, in: areas[r], depth: depth, line: line, halo: halo) {
+            // One line inside, else the name broken over two lines inside, else outside later.
+            let twoLines = { text.layoutTwoLines(names[r], size: size) }
+            if let p = room.inside(region: r, in: areas[r], depth: depth, line: line, halo: halo)
+                ?? twoLines().flatMap({ room.inside(region: r, in: areas[r], depth: depth, line: $0, halo: halo) }) {
                 placed.append(p)
                 room.take(p.box)
             } else {
@@ -78,9 +81,13 @@ public struct RegionLabels {
         }
         // Then the names that fit nowhere inside, larger regions first, outside with a leader.
         var unplaced: [Int] = []
+        let outer = pending.isEmpty ? [] : Self.outerAnchors(map, depth, deepest: anchors)
         for (r, a) in pending {
             let line = text.layout(names[r], size: size)
-            if let p = room.outside(region: r, anchor: a, line: line, halo: halo) {
+            // From the deepest point, else from the point nearest the silhouette (long, thin
+            // regions such as sulci lie deep inside the picture).
+            if let p = room.outside(region: r, anchor: a, line: line, halo: halo)
+                ?? outer[r].flatMap({ room.outside(region: r, anchor: $0, line: line, halo: halo) }) {
                 placed.append(p)
                 room.take(p.box)
                 room.take(leader: p)
@@ -126,6 +133,28 @@ public struct RegionLabels {
             }
         }
         return (best, areas)
+    }
+
+    /// Per region, a second anchor for a leader: of its pixels at least 1.5 × `minimumDepth` from its
+    /// border (so the dot sits inside it), the one farthest from the brain's centre.
+    static func outerAnchors(_ map: RegionMap, _ depth: BorderDistance, deepest: [(x: Int, y: Int)?]) -> [(x: Int, y: Int)?] {
+        var sx = 0.0, sy = 0.0, n = 0.0
+        for y in 0..<map.height { for x in 0..<map.width where map.labels[y * map.width + x] >= 0 { sx += Double(x); sy += Double(y); n += 1 } }
+        guard n > 0 else { return deepest.map { _ in nil } }
+        let (cx, cy) = (sx / n, sy / n)
+        let floor = Int32(3 * 1.5 * Self.minimumDepth)  // chamfer units: thirds of a pixel
+        var best = [(x: Int, y: Int)?](repeating: nil, count: deepest.count)
+        var far = [Double](repeating: -1, count: deepest.count)
+        for y in 0..<map.height {
+            for x in 0..<map.width {
+                let i = y * map.width + x
+                let l = Int(map.labels[i])
+                guard l >= 0, depth.values[i] >= floor else { continue }
+                let d = (Double(x) - cx) * (Double(x) - cx) + (Double(y) - cy) * (Double(y) - cy)
+                if d > far[l] { (best[l], far[l]) = ((x, y), d) }
+            }
+        }
+        return best
     }
 
     /// Draws leader lines (with a dot at the anchor), then every name over a halo.
