@@ -9,7 +9,8 @@ struct FreeSpace {
     private var taken: [PixelRect]
     private var leaders: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
     private let brainSums: [Int32]
-    private let centre: (x: Double, y: Double)
+    /// The brain's centre: the mean of its drawn pixels (rays for outside labels start out from it).
+    let centre: (x: Double, y: Double)
     /// Empty pixels kept between an outside label and the brain, and between a leader and its label.
     private let gap: Int
     /// Pixels kept between labels, and the longest leader.

@@ -81,7 +81,7 @@ public struct RegionLabels {
         }
         // Then the names that fit nowhere inside, larger regions first, outside with a leader.
         var unplaced: [Int] = []
-        let outer = pending.isEmpty ? [] : Self.outerAnchors(map, depth, deepest: anchors)
+        let outer = pending.isEmpty ? [] : Self.outerAnchors(map, depth, centre: room.centre)
         for (r, a) in pending {
             let line = text.layout(names[r], size: size)
             // From the deepest point, else from the point nearest the silhouette (long, thin
@@ -137,14 +137,11 @@ public struct RegionLabels {
 
     /// Per region, a second anchor for a leader: of its pixels at least 1.5 × `minimumDepth` from its
     /// border (so the dot sits inside it), the one farthest from the brain's centre.
-    static func outerAnchors(_ map: RegionMap, _ depth: BorderDistance, deepest: [(x: Int, y: Int)?]) -> [(x: Int, y: Int)?] {
-        var sx = 0.0, sy = 0.0, n = 0.0
-        for y in 0..<map.height { for x in 0..<map.width where map.labels[y * map.width + x] >= 0 { sx += Double(x); sy += Double(y); n += 1 } }
-        guard n > 0 else { return deepest.map { _ in nil } }
-        let (cx, cy) = (sx / n, sy / n)
+    static func outerAnchors(_ map: RegionMap, _ depth: BorderDistance, centre: (x: Double, y: Double)) -> [(x: Int, y: Int)?] {
+        let (cx, cy) = centre
         let floor = Int32(3 * 1.5 * Self.minimumDepth)  // chamfer units: thirds of a pixel
-        var best = [(x: Int, y: Int)?](repeating: nil, count: deepest.count)
-        var far = [Double](repeating: -1, count: deepest.count)
+        var best = [(x: Int, y: Int)?](repeating: nil, count: map.regions.count)
+        var far = [Double](repeating: -1, count: map.regions.count)
         for y in 0..<map.height {
             for x in 0..<map.width {
                 let i = y * map.width + x
