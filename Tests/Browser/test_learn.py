@@ -237,10 +237,12 @@ class DesktopLearnTest(LearnTest, unittest.TestCase):
         state = self.learn("state()")
         self.assertTrue(state["done"])
         self.assertEqual((state["score"], set(state["misses"])), (4, wrong))
-        items = self.driver.find_elements(By.CSS_SELECTOR, "#learn-misses li")
-        self.assertEqual(len(items), 2)
+        # The review list is drawn again when the misses' texts arrive: read it in one script call,
+        # and wait for the final list rather than holding elements that may be replaced.
         names = {q["answer"]["name"] for q in questions if q["answer"]["id"] in wrong}
-        self.assertEqual({li.text.split("\n")[0].split(" (")[0] for li in items}, names)
+        read = ("return [...document.querySelectorAll('#learn-misses li')]"
+                ".map((li) => li.innerText.split('\\n')[0].split(' (')[0])")
+        self.wait.until(lambda d: len(d.execute_script(read)) == 2 and set(d.execute_script(read)) == names)
         self.shot("3-name-results")
         memory = self.memory()["atlases"]["gyri"]["regions"]
         self.assertEqual({int(k) for k, v in memory.items() if v["box"] == 1}, wrong)
