@@ -30,6 +30,40 @@ public struct Legend: Sendable, Equatable {
     public let entries: [Entry]
     public init(entries: [Entry]) { self.entries = entries }
 
+    /// One visible thing before rows are made: a region's name, its side ("left"; nil on the
+    /// midline), the colour it is drawn in and how many pixels show it.
+    public struct Item: Sendable, Equatable {
+        public let name: String
+        public let side: String?
+        public let color: RGBA
+        public let pixels: Int
+        public init(name: String, side: String?, color: RGBA, pixels: Int) {
+            (self.name, self.side, self.color, self.pixels) = (name, side, color, pixels)
+        }
+    }
+
+    /// The rows for `items`, the rule renders and slices share: one row per name and colour with
+    /// the pixels summed (left and right homologues drawn alike share a row); a name drawn in two
+    /// colours says its side in each row ("Globus pallidus (left)"); most pixels first, ties in the
+    /// order first seen.
+    public static func entries(_ items: [Item]) -> [Entry] {
+        var coloursOfName: [String: Set<RGBA>] = [:]
+        for item in items { coloursOfName[item.name, default: []].insert(item.color) }
+        var rows: [(entry: Entry, pixels: Int)] = []
+        var at: [String: Int] = [:]
+        for item in items {
+            let sided = (coloursOfName[item.name]?.count ?? 0) > 1
+            let name = sided ? item.side.map { "\(item.name) (\($0))" } ?? item.name : item.name
+            let key = "\(name)\u{0}\(item.color.r),\(item.color.g),\(item.color.b)"
+            if let i = at[key] { rows[i].pixels += item.pixels; continue }
+            at[key] = rows.count
+            rows.append((Entry(name: name, color: item.color), item.pixels))
+        }
+        return rows.enumerated().sorted { a, b in
+            a.element.pixels != b.element.pixels ? a.element.pixels > b.element.pixels : a.offset < b.offset
+        }.map(\.element.entry)
+    }
+
     /// The laid-out legend: the box, and per drawn row its swatch and text.
     public struct Layout: Sendable, Equatable {
         /// One drawn row: its swatch and its text's pen start on the baseline.

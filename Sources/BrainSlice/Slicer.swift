@@ -136,21 +136,12 @@ public final class Slicer: @unchecked Sendable {
                            legend: decorations?.legend, legendBox: decorations?.legendBox)
     }
 
-    /// The legend's rows: one per name and drawn colour (left and right homologues share a row),
-    /// most pixels first.
+    /// The legend's rows for the regions on the slice in their drawn colours (`Legend.entries`);
+    /// rows name no side (a slice's letters say which side is which).
     static func legendEntries(_ visible: [(region: Region, pixels: Int)], overlay: RegionOverlay) -> [Legend.Entry] {
-        var rows: [(key: String, entry: Legend.Entry, pixels: Int)] = []
-        var at: [String: Int] = [:]
-        for (region, pixels) in visible {
-            guard let c = overlay.drawnColour(region.id) else { continue }
-            let key = "\(region.name)\u{0}\(c.r),\(c.g),\(c.b)"
-            if let i = at[key] { rows[i].pixels += pixels; continue }
-            at[key] = rows.count
-            rows.append((key, Legend.Entry(name: region.name, color: c), pixels))
-        }
-        return rows.enumerated().sorted { a, b in
-            a.element.pixels != b.element.pixels ? a.element.pixels > b.element.pixels : a.offset < b.offset
-        }.map(\.element.entry)
+        Legend.entries(visible.compactMap { region, pixels in
+            overlay.drawnColour(region.id).map { Legend.Item(name: region.name, side: nil, color: $0, pixels: pixels) }
+        })
     }
 
     /// The plane index and, for `--at`, the marked voxel.

@@ -53,4 +53,17 @@ import Testing
         #expect(Legend(entries: []).layout(width: 300, height: 300, size: 14, corner: .topLeft, margin: 4, text: text) == nil)
         #expect(Legend(entries: entries(3)).layout(width: 300, height: 12, size: 14, corner: .topLeft, margin: 4, text: text) == nil)
     }
+
+    @Test func entriesGroupHomologuesAndSayTheSideOnlyWhereColoursDiffer() {
+        let red = RGBA(200, 0, 0), blue = RGBA(0, 0, 200), green = RGBA(0, 150, 0)
+        let rows = Legend.entries([
+            .init(name: "Putamen", side: "left", color: red, pixels: 30),
+            .init(name: "Pallidum", side: "left", color: blue, pixels: 50),
+            .init(name: "Putamen", side: "right", color: red, pixels: 40),
+            .init(name: "Pallidum", side: "right", color: green, pixels: 10),
+            .init(name: "Brainstem", side: nil, color: green, pixels: 70),
+        ])
+        #expect(rows.map(\.name) == ["Putamen", "Brainstem", "Pallidum (left)", "Pallidum (right)"])
+        #expect(rows.map(\.color) == [red, green, blue, green])
+    }
 }

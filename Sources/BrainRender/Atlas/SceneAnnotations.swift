@@ -19,25 +19,13 @@ public struct SceneAnnotations {
         max(10, RegionLabels.textSize(width: width, height: height) * 5 / 6)
     }
 
-    /// One row per visible region, most pixels first; a region shown in both hemispheres (same name
-    /// and colour) is one row with their pixels summed. Where one name has two colours, the rows
-    /// say the side: "Globus pallidus (left)".
+    /// The legend's rows for the visible regions of `map` in their drawn colours (`Legend.entries`).
     public static func legendEntries(_ map: RegionMap, colors: [Region: RGB]) -> [Legend.Entry] {
-        func color(_ region: Region) -> RGB { colors[region] ?? region.color }
-        var coloursOfName: [String: Set<RGB>] = [:]
-        for region in map.regions { coloursOfName[region.name, default: []].insert(color(region)) }
-        var order: [String: (index: Int, pixels: Int, color: RGBA, name: String)] = [:]
-        for (i, region) in map.regions.enumerated() {
-            let c = color(region)
-            let sided = (coloursOfName[region.name]?.count ?? 0) > 1 && region.hemisphere != .none
-            let name = sided ? "\(region.name) (\(region.hemisphere.rawValue))" : region.name
-            let key = "\(name)\u{0}\(c.r),\(c.g),\(c.b)"
-            let rgba = RGBA(c.r, c.g, c.b)
-            if let seen = order[key] { order[key] = (seen.index, seen.pixels + map.pixels[i], rgba, name) }
-            else { order[key] = (i, map.pixels[i], rgba, name) }
-        }
-        return order.values.sorted { $0.pixels != $1.pixels ? $0.pixels > $1.pixels : $0.index < $1.index }
-            .map { Legend.Entry(name: $0.name, color: $0.color) }
+        Legend.entries(map.regions.indices.map { i in
+            let region = map.regions[i], c = colors[region] ?? region.color
+            return Legend.Item(name: region.name, side: region.hemisphere == .none ? nil : region.hemisphere.rawValue,
+                               color: RGBA(c.r, c.g, c.b), pixels: map.pixels[i])
+        })
     }
 
     /// Every legend layout to choose from, with the corner and rows that give it: tall and narrow
