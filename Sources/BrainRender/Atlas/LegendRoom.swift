@@ -26,7 +26,6 @@ extension AtlasScene {
         let entries = SceneAnnotations.legendEntries(map, colors: regionColors)
         let (w, h) = (scene.width, scene.height)
         let space = FreeSpace(map: map, obstacles: [])
-        let points = scene.layers.map(\.framingPositions)
         let gap = max(4, SceneAnnotations.legendSize(width: w, height: h) / 2)
         let fullScale = scene.camera.pixelsPerMM
         var best: (key: (Int, Int, Float, Int, Int), shape: LegendShape, area: FramingArea)?
@@ -39,8 +38,7 @@ extension AtlasScene {
             } else {
                 for rect in Self.room(beside: box, gap: gap, width: w, height: h) {
                     let area = FramingArea(rect, width: w, height: h)
-                    let camera = Camera(direction: scene.direction, framing: points, width: w, height: h, area: area)
-                    options.append((area, camera.pixelsPerMM))
+                    options.append((area, scene.camera.reframed(in: area).pixelsPerMM))
                 }
             }
             guard let top = options.max(by: { $0.scale < $1.scale }) else { continue }

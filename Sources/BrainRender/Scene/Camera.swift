@@ -11,6 +11,11 @@ public struct Camera: Sendable, Equatable {
     public let halfDepth: Float
     public let width: Int
     public let height: Int
+    /// Where in the image the meshes are framed.
+    public let area: FramingArea
+    /// The meshes' bounds along the screen's right, up and forward axes (what `reframed` reuses).
+    private let framedLow: SIMD3<Float>
+    private let framedHigh: SIMD3<Float>
 
     /// Fraction of the image left empty around the meshes on the tighter axis.
     public static let margin: Float = 0.04
@@ -33,6 +38,14 @@ public struct Camera: Sendable, Equatable {
             }
         }
         if lo.x > hi.x { lo = SIMD3(repeating: -1); hi = SIMD3(repeating: 1) }
+        self.init(direction: direction, box: (lo, hi), width: width, height: height, area: area)
+    }
+
+    /// Frames the box `lo`…`hi`, given along the screen's right, up and forward axes, in `area`.
+    private init(direction: ViewDirection, box: (lo: SIMD3<Float>, hi: SIMD3<Float>), width: Int, height: Int,
+                 area: FramingArea) {
+        let (lo, hi) = box
+        let r = direction.right, u = direction.up, f = direction.forward
         let mid = (lo + hi) / 2
         var hw = max((hi.x - lo.x) / 2, 1e-3) * (1 + 2 * Self.margin)
         var hh = max((hi.y - lo.y) / 2, 1e-3) * (1 + 2 * Self.margin)
@@ -45,9 +58,16 @@ public struct Camera: Sendable, Equatable {
         let shift = SIMD2<Float>((area.x + area.width / 2) * 2 - 1, 1 - (area.y + area.height / 2) * 2)
         center = r * (mid.x - shift.x * halfWidth) + u * (mid.y - shift.y * halfHeight) + f * mid.z
         halfDepth = max((hi.z - lo.z) / 2, 1e-3) * 1.05 + 1
+        (framedLow, framedHigh) = box
+        self.area = area
         self.direction = direction
         self.width = width
         self.height = height
+    }
+
+    /// The same meshes framed in another area of the image, without visiting their points again.
+    public func reframed(in area: FramingArea) -> Camera {
+        Camera(direction: direction, box: (framedLow, framedHigh), width: width, height: height, area: area)
     }
 
     /// Image pixels per mm (the same on both axes).

@@ -53,7 +53,7 @@ public struct Scene: Sendable {
     /// The camera framing every layer (computed once: picks reuse it).
     public let camera: Camera
     /// Where in the image the camera frames the layers (`FramingArea.whole` unless a legend needs room).
-    public let framingArea: FramingArea
+    public var framingArea: FramingArea { camera.area }
     public let width: Int
     public let height: Int
 
@@ -70,7 +70,6 @@ public struct Scene: Sendable {
         self.width = width
         self.height = height
         self.background = background
-        self.framingArea = framingArea
         camera = Camera(direction: direction, framing: layers.map(\.framingPositions), width: width, height: height,
                         area: framingArea)
         pickIDs = PickIDs(layers: layers)
