@@ -30,12 +30,14 @@ public struct SceneAnnotations {
 
     /// Every legend layout to choose from, with the corner and rows that give it: tall and narrow
     /// or short and wide, in each corner but the orientation letters' (bottom left).
-    static func legendLayouts(_ entries: [Legend.Entry], width: Int, height: Int, cue: Bool,
+    /// `only` lays out just those shapes.
+    static func legendLayouts(_ entries: [Legend.Entry], width: Int, height: Int, cue: Bool, only: [LegendShape]? = nil,
                               text: TextRenderer) -> [(shape: LegendShape, layout: Legend.Layout)] {
         let size = Self.legendSize(width: width, height: height)
         let margin = max(4, size / 2)
         let corners: [Legend.Corner] = cue ? [.topRight, .topLeft, .bottomRight] : [.topRight, .topLeft, .bottomRight, .bottomLeft]
-        return corners.flatMap { corner in Self.legendRowChoices.map { LegendShape(corner: corner, rows: $0) } }.compactMap { shape in
+        let shapes = only ?? corners.flatMap { corner in Self.legendRowChoices.map { LegendShape(corner: corner, rows: $0) } }
+        return shapes.compactMap { shape in
             Legend(entries: entries).layout(width: width, height: height, size: size, corner: shape.corner, margin: margin,
                                             maxRows: shape.rows, text: text).map { (shape, $0) }
         }
@@ -54,15 +56,19 @@ public struct SceneAnnotations {
         var entries: [Legend.Entry] = []
         if wantLegend, let map {
             entries = Self.legendEntries(map, colors: colors)
-            let space = FreeSpace(map: map, obstacles: [])
-            let all = Self.legendLayouts(entries, width: width, height: height, cue: cue != nil, text: text)
-            let given = all.filter { $0.shape == legendShape }
-            legendLayout = (given.isEmpty ? all : given).enumerated().min { a, b in
-                // Listing every region comes first, then covering the least brain, then the order above.
-                let ca = (a.element.layout.hidden, space.brainPixels(in: a.element.layout.box), a.offset)
-                let cb = (b.element.layout.hidden, space.brainPixels(in: b.element.layout.box), b.offset)
-                return ca < cb
-            }?.element.layout
+            if let legendShape, let given = Self.legendLayouts(entries, width: width, height: height, cue: cue != nil,
+                                                               only: [legendShape], text: text).first {
+                legendLayout = given.layout
+            } else {
+                let space = FreeSpace(map: map, obstacles: [])
+                let all = Self.legendLayouts(entries, width: width, height: height, cue: cue != nil, text: text)
+                legendLayout = all.enumerated().min { a, b in
+                    // Listing every region comes first, then covering the least brain, then the order above.
+                    let ca = (a.element.layout.hidden, space.brainPixels(in: a.element.layout.box), a.offset)
+                    let cb = (b.element.layout.hidden, space.brainPixels(in: b.element.layout.box), b.offset)
+                    return ca < cb
+                }?.element.layout
+            }
             if let box = legendLayout?.box { obstacles.append(box) }
         }
         labels = wantLabels ? map.map { m in
