@@ -11,10 +11,6 @@ public enum BoundedSmoothing {
         /// mm; marching cubes on the blurred mask already lies near the boundary, so smoothing
         /// may only take out the remaining ripples.
         public var maxShift: Float = 0.45
-        /// Steps that move each vertex toward its neighbours' mean within its tangent plane only:
-        /// marching cubes leaves slivers whose normals are noisy; evening the triangles out
-        /// steadies the normals without changing the shape.
-        public var tangentialIterations = 0
         public init() {}
     }
 
@@ -28,11 +24,6 @@ public enum BoundedSmoothing {
             if options.mu != 0 { MeshSmoothing.step(&out.vertices, &scratch, n, options.mu) }
             clamp(&out.vertices, original, options.maxShift)
         }
-        for _ in 0 ..< options.tangentialIterations {
-            let (normals, _) = vertexNormals(out)
-            tangentialStep(&out.vertices, &scratch, n, normals, options.lambda)
-            clamp(&out.vertices, original, options.maxShift)
-        }
         for _ in 0 ..< 3 {
             let volume = SurfaceQuality.volume(out)
             let (normals, area) = vertexNormals(out)
@@ -42,21 +33,6 @@ public enum BoundedSmoothing {
             clamp(&out.vertices, original, options.maxShift)
         }
         return out
-    }
-
-    /// One umbrella step with the normal component of each move removed.
-    static func tangentialStep(_ v: inout [SIMD3<Float>], _ scratch: inout [SIMD3<Float>], _ n: MeshSmoothing.Neighbours,
-                               _ normals: [SIMD3<Float>], _ factor: Float) {
-        for i in v.indices {
-            let lo = Int(n.offsets[i]), hi = Int(n.offsets[i + 1])
-            guard hi > lo else { scratch[i] = v[i]; continue }
-            var sum = SIMD3<Float>.zero
-            for k in lo ..< hi { sum += v[Int(n.list[k])] }
-            var move = factor * (sum / Float(hi - lo) - v[i])
-            move -= (move * normals[i]).sum() * normals[i]
-            scratch[i] = v[i] + move
-        }
-        swap(&v, &scratch)
     }
 
     static func clamp(_ v: inout [SIMD3<Float>], _ original: [SIMD3<Float>], _ limit: Float) {

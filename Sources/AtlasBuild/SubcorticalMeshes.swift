@@ -23,8 +23,6 @@ public enum SubcorticalMeshes {
         /// triangles; larger ones are less curved and would cost too many vertices (the web
         /// viewer loads this mesh).
         public var spacings: [(below: Int, spacing: Double)] = [(6_000, 0.45), (40_000, 0.6), (.max, 0.8)]
-        /// Closing radius (voxels) of each structure's mask before blurring; 0 leaves it as labelled.
-        public var closing = 0
         public var smoothing = BoundedSmoothing.Options()
         public init() {}
     }
@@ -64,9 +62,7 @@ public enum SubcorticalMeshes {
             // The figures compare with the structure's voxels as labelled; the surface is made
             // from its main piece with cavities filled (blurring bridges one-voxel notches).
             let labelled = VoxelMask(dims: size, voxels: voxels)
-            var mask = labelled.largestComponent()
-            if options.closing > 0 { mask = mask.closed(by: options.closing) }
-            mask = mask.filledHoles()
+            let mask = labelled.largestComponent().filledHoles()
             let a = voxelToMM
             let boxToMM = (0 ..< 3).map { r in
                 [a[r][0], a[r][1], a[r][2],
