@@ -1,3 +1,5 @@
+import BrainFormats
+
 /// One labelled region of one atlas: the region object every command and the server print.
 ///
 /// Its JSON is `{"id","name","sourceLabel","hemisphere","atlas","color":[r,g,b],"lobe","lobes"}`
@@ -113,21 +115,10 @@ public struct RGB: Codable, Sendable, Hashable {
     }
 }
 
-/// A region object with a command's own fields beside the standard ones (`"pixels"`, `"text"`, …).
-///
-/// `Extra` must encode as a keyed object whose keys do not repeat the region's.
-public struct RegionWith<Extra: Encodable & Sendable>: Encodable, Sendable {
-    public var region: Region
-    public var extra: Extra
+/// A region object with a command's own fields beside the standard ones (`"pixels"`, `"text"`, …),
+/// as one flat JSON object.
+public typealias RegionWith<Extra: Encodable & Sendable> = Flattened<Region, Extra>
 
-    public init(_ region: Region, _ extra: Extra) {
-        self.region = region
-        self.extra = extra
-    }
-
-    // Both write into the same keyed container, so the result is one flat JSON object.
-    public func encode(to encoder: any Encoder) throws {
-        try region.encode(to: encoder)
-        try extra.encode(to: encoder)
-    }
+extension Flattened where Base == Region {
+    public var region: Region { base }
 }
