@@ -3,6 +3,9 @@ import Foundation
 /// The atlases of one AtlasData folder (or a user's set): the catalog, read once, and one
 /// lazily loading `Atlas` per entry.
 public final class AtlasLibrary: Sendable {
+    /// The atlas a request shows when it names none.
+    public static let defaultAtlas = "gyri"
+
     /// The AtlasData folder, nil for purely in-memory sets.
     public let root: URL?
     public let catalog: Catalog

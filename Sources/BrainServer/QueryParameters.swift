@@ -20,7 +20,10 @@ struct QueryParameters: Sendable {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = try Self.decode(parts[0], field: "parameter name")
             let value = parts.count > 1 ? try Self.decode(parts[1], field: key) : ""
-            values[key] = value
+            // Which of two values was meant is not ours to guess (a proxy or a script appended one).
+            guard values.updateValue(value, forKey: key) == nil else {
+                throw .badRequest("\(key.prefix(40)): parameter given twice")
+            }
         }
     }
 

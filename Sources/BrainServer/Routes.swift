@@ -63,21 +63,18 @@ enum Routes {
 
         router.get("/api/render") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
-            try q.allowOnly(SceneQuery.keys)
-            return HTTPResponses.png(try await engine.renderer.renderPNG(try SceneQuery.parse(q, engine: engine)))
+            return HTTPResponses.png(try await engine.renderer.renderPNG(try q.sceneRequest(engine: engine)))
         }
 
         router.get("/api/render.json") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
-            try q.allowOnly(SceneQuery.keys)
-            let report = try await engine.renderer.renderReport(try SceneQuery.parse(q, engine: engine))
+            let report = try await engine.renderer.renderReport(try q.sceneRequest(engine: engine))
             return HTTPResponses.json(try BrainJSON.encode(report))
         }
 
         router.get("/api/pick") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
-            try q.allowOnly(SceneQuery.keys.union(["x", "y"]))
-            let scene = try SceneQuery.parse(q, engine: engine)
+            let scene = try q.sceneRequest(engine: engine, extra: ["x", "y"])
             guard let x = try q.int("x", in: Int.min...Int.max), let y = try q.int("y", in: Int.min...Int.max) else {
                 throw APIError.badRequest("x and y: both pixel coordinates are required")
             }
@@ -94,8 +91,7 @@ enum Routes {
 
         router.get("/api/slice") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
-            try q.allowOnly(SliceQuery.keys)
-            return HTTPResponses.png(try await engine.slicePNG(try SliceQuery.parse(q, engine: engine)))
+            return HTTPResponses.png(try await engine.slicePNG(try q.sliceRequest(engine: engine)))
         }
     }
 

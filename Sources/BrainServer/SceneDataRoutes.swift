@@ -17,8 +17,7 @@ struct SceneDataRoutes: Sendable {
         let data = SceneDataRoutes(engine: engine)
         router.get("/api/scene") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
-            try q.allowOnly(SceneQuery.keys)
-            let scene = try SceneQuery.parse(q, engine: engine)
+            let scene = try q.sceneRequest(engine: engine)
             // The same query always describes the same scene: kept, so a page load pays it once.
             if let cached = data.descriptions.value(for: scene) { return HTTPResponses.json(cached) }
             let json = try BrainJSON.encode(try await RenderService.mapErrors { try data.describe(scene) })

@@ -29,7 +29,7 @@ public struct SliceRequest: Sendable, Equatable {
     }
 
     /// The atlas shown when none is named.
-    public static let defaultAtlas = "gyri"
+    public static let defaultAtlas = AtlasLibrary.defaultAtlas
     /// `--atlas none` turns the overlay off.
     public static let noAtlas = "none"
     /// The default output's short side reaches at least this many pixels.
@@ -37,40 +37,57 @@ public struct SliceRequest: Sendable, Equatable {
     /// Largest `scale` accepted; the output side is held to `RequestLimits.maximumImageSide`.
     public static let maximumScale = 64
 
-    public var plane: SlicePlane
-    public var position: Position
+    public internal(set) var plane: SlicePlane
+    public internal(set) var position: Position
     /// nil: the default atlas (bundled data) or the `--voi` regions.
-    public var atlas: String?
-    public var highlight: String?
-    public var dimOthers = false
-    public var outline = false
-    public var opacity = 0.5
-    public var window: GreyWindow?
+    public internal(set) var atlas: String?
+    public internal(set) var highlight: String?
+    public internal(set) var dimOthers = false
+    public internal(set) var outline = false
+    public internal(set) var opacity = 0.5
+    public internal(set) var window: GreyWindow?
     /// nil: smallest integer scale whose short side is ≥ 512 px.
-    public var scale: Int?
-    public var radiological = false
-    public var letters = true
+    public internal(set) var scale: Int?
+    public internal(set) var radiological = false
+    /// The orientation letters (R/L, A/P, S/I) in the margin.
+    public internal(set) var letters = true
     /// nil: `head` (the whole plane with `raw`).
-    public var crop: SliceCrop?
+    public internal(set) var crop: SliceCrop?
     /// The plane and its coordinate under the image ("Coronal · y = −20 mm (MNI)").
-    public var caption = true
+    public internal(set) var caption = true
     /// A colour legend of the regions drawn on the slice, beside it.
-    public var legend = false
-    public var raw = false
+    public internal(set) var legend = false
+    public internal(set) var raw = false
     /// A user's VMR instead of the bundled template.
-    public var vmrPath: String?
+    public internal(set) var vmrPath: String?
     /// A user's VOI file as the overlay instead of an atlas.
-    public var voiPath: String?
+    public internal(set) var voiPath: String?
+    /// The position as given (`index`, `mni`, `at`, `space`), read into `position` once all are in.
+    var positionInput = PositionInput()
 
     public init(plane: SlicePlane, position: Position) {
         self.plane = plane
         self.position = position
     }
 
+    /// Reads and checks the given texts (by field key, as `fields` reads them).
+    public init(_ given: [String: String]) throws(SliceError) {
+        self.init(plane: .axial, position: .index(0))
+        do throws(FieldError) {
+            try Self.fields.read(given, into: &self)
+            position = try positionInput.position()
+        } catch { throw .invalid(error) }
+        positionInput = PositionInput()
+        try validate()
+    }
+
     /// Checks the values that do not need any file.
     public func validate() throws(SliceError) {
         if let highlight {
             do { try RequestLimits.checkText(highlight, field: "highlight") } catch { throw .invalid(error) }
+        }
+        if let atlas, atlas != SliceRequest.noAtlas {
+            do { try RequestLimits.checkText(atlas, field: "atlas") } catch { throw .invalid(error) }
         }
         guard opacity.isFinite, opacity >= 0, opacity <= 1 else {
             throw .field("opacity", value: "\(opacity)", "is not within 0…1")
@@ -115,45 +132,23 @@ public struct SliceRequest: Sendable, Equatable {
 }
 
 extension SliceRequest {
-    /// An on/off field as typed (`on`, `off`, `true`, `false`, `1`, `0`, `yes`, `no`).
-    public static func switchValue(_ text: String, field: String) throws(SliceError) -> Bool {
-        switch text.lowercased() {
-        case "on", "true", "1", "yes": return true
-        case "off", "false", "0", "no": return false
-        default: throw .field(field, value: text, "is not on or off")
-        }
-    }
-}
+    /// The three ways of giving the plane, as read; exactly one must be given.
+    struct PositionInput: Sendable, Equatable {
+        var index: Int?
+        var mni: Double?
+        var at: [Double]?
+        var space: PointSpace?
 
-extension SlicePlane {
-    /// The `plane` field as typed (any case, `ax`/`cor`/`sag`), or an error naming it.
-    public init(field text: String) throws(SliceError) {
-        guard let plane = Self(userText: text) else { throw .field("plane", value: text, "is not axial, coronal or sagittal") }
-        self = plane
-    }
-}
-
-extension SliceRequest.Position {
-    /// Exactly one of `index`, `mni` (mm) or `at` (`X,Y,Z`, in `space`), as typed.
-    public static func parse(index: Int?, mni: String?, at: String?, space: SliceRequest.PointSpace?) throws(SliceError) -> Self {
-        let given = [index != nil, mni != nil, at != nil].filter { $0 }.count
-        guard given == 1 else {
-            throw .field("position", given == 0 ? "give exactly one of them to choose the plane" : "give only one of them")
-        }
-        if space != nil, at == nil { throw .field("space", "only applies to {at}") }
-        if let index { return .index(index) }
-        if let mni {
-            guard let mm = Double(mni.trimmingCharacters(in: .whitespaces)), mm.isFinite else {
-                throw .field("mni", value: mni, "is not a number of mm")
+        func position() throws(FieldError) -> Position {
+            let given = [index != nil, mni != nil, at != nil].filter { $0 }.count
+            guard given == 1 else {
+                throw FieldError("position", given == 0 ? "give exactly one of them to choose the plane" : "give only one of them")
             }
-            return .millimetres(mm)
+            if space != nil, at == nil { throw FieldError("space", "only applies to {at}") }
+            if let index { return .index(index) }
+            if let mni { return .millimetres(mni) }
+            let p = at!
+            return .point(SIMD3(p[0], p[1], p[2]), space: space ?? .mni)
         }
-        let parts = at!.split(separator: ",", omittingEmptySubsequences: false)
-            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 3, let x = parts[0], let y = parts[1], let z = parts[2],
-              x.isFinite, y.isFinite, z.isFinite else {
-            throw .field("at", value: at!, "is not X,Y,Z (three numbers)")
-        }
-        return .point(SIMD3(x, y, z), space: space ?? .mni)
     }
 }

@@ -112,20 +112,20 @@ struct CurvatureShadingTests {
     }
 
     @Test func requestFieldIsValidatedAndNamed() throws {
-        var fields = SceneRequest.Fields()
-        fields.curvature = "sometimes"
+        var fields: [String: String] = [:]
+        fields["curvature"] = "sometimes"
         #expect(throws: FieldError("curvature", value: "sometimes", "is not on or off")) { try SceneRequest(fields) }
-        fields.curvature = "ON"
+        fields["curvature"] = "ON"
         #expect(try SceneRequest(fields).curvature == true)
-        fields.curvature = "off"
-        fields.surface = "inflated"
+        fields["curvature"] = "off"
+        fields["surface"] = "inflated"
         #expect(try SceneRequest(fields).showsCurvature == false)
-        fields.curvature = nil
+        fields["curvature"] = nil
         #expect(try SceneRequest(fields).showsCurvature)
-        fields.surface = "pial"
+        fields["surface"] = "pial"
         #expect(try SceneRequest(fields).showsCurvature == false)
-        fields.curvature = "on"
-        fields.mesh = "cube.srf"
+        fields["curvature"] = "on"
+        fields["mesh"] = "cube.srf"
         let error = #expect(throws: FieldError.self) { try SceneRequest(fields) }
         #expect(error?.field == "curvature")
     }

@@ -14,8 +14,8 @@ struct QuizGeneratorTests {
                 .right: try QuizWorksheet.survey(atlas: "gyri", side: .right, assets: BundledAtlas.assets!, context: context)]
     }
 
-    static func quiz(_ configure: (inout QuizRequest.Fields) -> Void) throws -> Quiz {
-        var fields = QuizRequest.Fields()
+    static func quiz(_ configure: (inout [String: String]) -> Void) throws -> Quiz {
+        var fields: [String: String] = [:]
         configure(&fields)
         let library = BundledAtlas.assets!.library
         let request = try QuizRequest(fields, library: library)
@@ -33,16 +33,16 @@ struct QuizGeneratorTests {
     }
 
     @Test func sameSeedSameBytesOtherSeedsOtherSets() throws {
-        let a = try BrainJSON.encode(try Self.quiz { $0.seed = "42"; $0.mode = "name" })
-        let b = try BrainJSON.encode(try Self.quiz { $0.seed = "42"; $0.mode = "name" })
+        let a = try BrainJSON.encode(try Self.quiz { $0["seed"] = "42"; $0["mode"] = "name" })
+        let b = try BrainJSON.encode(try Self.quiz { $0["seed"] = "42"; $0["mode"] = "name" })
         #expect(a == b)
-        let answers = { (seed: String) in try Self.quiz { $0.seed = seed }.questions.map(\.answer.id) }
+        let answers = { (seed: String) in try Self.quiz { $0["seed"] = seed }.questions.map(\.answer.id) }
         let sets = try ["1", "2", "3"].map(answers)
         #expect(sets[0] != sets[1] && sets[1] != sets[2] && sets[0] != sets[2], "\(sets)")
     }
 
     @Test func answersAreDistinctAndVisibleWhenDrawnAgain() throws {
-        let quiz = try Self.quiz { $0.count = "20"; $0.hemi = "both"; $0.seed = "9" }
+        let quiz = try Self.quiz { $0["count"] = "20"; $0["hemi"] = "both"; $0["seed"] = "9" }
         #expect(quiz.questions.count == 20 && quiz.count == 20)
         #expect(Set(quiz.questions.map(\.answer.id)).count == 20, "no answer twice")
         #expect(Set(quiz.questions.map(\.view.hemi)) == [.left, .right])
@@ -61,7 +61,7 @@ struct QuizGeneratorTests {
     }
 
     @Test func nameModeDistractorsArePlausibleAndDistinct() throws {
-        let quiz = try Self.quiz { $0.count = "30"; $0.mode = "name"; $0.hemi = "right"; $0.seed = "5" }
+        let quiz = try Self.quiz { $0["count"] = "30"; $0["mode"] = "name"; $0["hemi"] = "right"; $0["seed"] = "5" }
         let survey = try Self.surveys.get()[.right]!
         var firstTouching = 0
         for q in quiz.questions {
@@ -89,34 +89,34 @@ struct QuizGeneratorTests {
     }
 
     @Test func reviewIDsFirstAndFindModeHasNoChoices() throws {
-        let plain = try Self.quiz { $0.count = "6" }
+        let plain = try Self.quiz { $0["count"] = "6" }
         let wanted = [plain.questions[5].answer.id, plain.questions[3].answer.id]
-        let quiz = try Self.quiz { $0.count = "6"; $0.seed = "77"; $0.review = "\(wanted[0]), \(wanted[1])" }
+        let quiz = try Self.quiz { $0["count"] = "6"; $0["seed"] = "77"; $0["review"] = "\(wanted[0]), \(wanted[1])" }
         #expect(quiz.questions.prefix(2).map(\.answer.id) == wanted)
         #expect(quiz.questions.map(\.number) == Array(1...6))
         #expect(quiz.questions.allSatisfy { $0.distractors.isEmpty && $0.choices.isEmpty && $0.anchorMni?.count == 3 })
         // A right-side region asked for in a left-only quiz is not visible there: skipped, not an error.
         let right = try BundledAtlas.assets!.library.atlas(named: "gyri").regions.first { $0.hemisphere == .right }!
-        let skipped = try Self.quiz { $0.count = "3"; $0.review = "\(right.id)" }
+        let skipped = try Self.quiz { $0["count"] = "3"; $0["review"] = "\(right.id)" }
         #expect(!skipped.questions.contains { $0.answer.id == right.id } && skipped.questions.count == 3)
     }
 
     @Test func fewerVisibleRegionsThanAskedGivesAShorterSet() throws {
-        let quiz = try Self.quiz { $0.count = "50" }
+        let quiz = try Self.quiz { $0["count"] = "50" }
         let askable = try Self.surveys.get()[.left]!.askable
         #expect(quiz.questions.count == min(50, askable.count) && quiz.count == quiz.questions.count)
     }
 
     @Test func badFieldsAreNamed() throws {
         let library = BundledAtlas.assets!.library
-        let cases: [(String, (inout QuizRequest.Fields) -> Void)] = [
-            ("count", { $0.count = "0" }), ("count", { $0.count = "51" }), ("count", { $0.count = "x" }),
-            ("seed", { $0.seed = "-3" }), ("seed", { $0.seed = "4294967296" }), ("mode", { $0.mode = "quiz" }),
-            ("hemi", { $0.hemi = "up" }), ("atlas", { $0.atlas = "nope" }), ("review", { $0.review = "3,3" }),
-            ("review", { $0.review = "0" }), ("review", { $0.review = "1,,2" }),
+        let cases: [(String, (inout [String: String]) -> Void)] = [
+            ("count", { $0["count"] = "0" }), ("count", { $0["count"] = "51" }), ("count", { $0["count"] = "x" }),
+            ("seed", { $0["seed"] = "-3" }), ("seed", { $0["seed"] = "4294967296" }), ("mode", { $0["mode"] = "quiz" }),
+            ("hemi", { $0["hemi"] = "up" }), ("atlas", { $0["atlas"] = "nope" }), ("review", { $0["review"] = "3,3" }),
+            ("review", { $0["review"] = "0" }), ("review", { $0["review"] = "1,,2" }),
         ]
         for (field, configure) in cases {
-            var fields = QuizRequest.Fields()
+            var fields: [String: String] = [:]
             configure(&fields)
             #expect(throws: FieldError.self) { try QuizRequest(fields, library: library) }
             do { _ = try QuizRequest(fields, library: library) } catch { #expect(error.field == field, "\(error)") }

@@ -10,8 +10,7 @@ import Testing
 @Suite(.serialized, .enabled(if: BundledAtlas.assets != nil, "AtlasData with meshes not built"))
 struct QuizWorksheetTests {
     static func request(_ mode: String, seed: String) throws -> QuizRequest {
-        var fields = QuizRequest.Fields()
-        (fields.count, fields.seed, fields.mode) = ("3", seed, mode)
+        let fields = ["count": "3", "seed": seed, "mode": mode]
         return try QuizRequest(fields, library: BundledAtlas.assets!.library)
     }
 

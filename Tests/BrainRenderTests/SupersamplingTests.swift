@@ -22,9 +22,7 @@ import Testing
         #expect(Supersampling.effectiveFactor(2, shading: .lit, width: 4000, height: 300) == 1)
         #expect(try Supersampling.factor(option: "off") == 1)
         #expect(throws: FieldError("aa", value: "2", "is neither on nor off")) { try Supersampling.factor(option: "2") }
-        var fields = SceneRequest.Fields()
-        fields.aa = "off"
-        #expect(try SceneRequest(fields).antialias == 1)
+        #expect(try SceneRequest(["aa": "off"]).antialias == 1)
     }
 
     @Test func supersampledSilhouettesBlendWithTheBackground() throws {

@@ -1,8 +1,8 @@
 import BrainAtlas
 import BrainFormats
 import BrainImage
-import BrainRender
-import BrainSlice
+@testable import BrainRender
+@testable import BrainSlice
 import Foundation
 import Testing
 @testable import BrainServer

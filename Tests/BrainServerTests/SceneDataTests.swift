@@ -1,6 +1,6 @@
 import BrainAtlas
 import BrainFormats
-import BrainRender
+@testable import BrainRender
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)

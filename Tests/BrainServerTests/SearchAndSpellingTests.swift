@@ -1,6 +1,6 @@
 import BrainAtlas
 import BrainFormats
-import BrainSlice
+@testable import BrainSlice
 import Foundation
 import Testing
 @testable import BrainServer

@@ -127,11 +127,16 @@ import Testing
 }
 
 @Test func positionAndWindowParsing() throws {
-    #expect(try SliceRequest.Position.parse(index: nil, mni: "-20", at: nil, space: nil) == .millimetres(-20))
-    #expect(try SliceRequest.Position.parse(index: nil, mni: nil, at: "1, -2,3.5", space: .tal) == .point([1, -2, 3.5], space: .tal))
-    #expect(throws: SliceError.self) { try SliceRequest.Position.parse(index: 3, mni: "1", at: nil, space: nil) }
-    #expect(throws: SliceError.self) { try SliceRequest.Position.parse(index: nil, mni: nil, at: "1,2", space: nil) }
-    #expect(throws: SliceError.self) { try SliceRequest.Position.parse(index: nil, mni: nil, at: nil, space: nil) }
+    func position(_ given: [String: String]) throws(SliceError) -> SliceRequest.Position {
+        try SliceRequest(given.merging(["plane": "axial"]) { a, _ in a }).position
+    }
+    #expect(try position(["mni": "-20"]) == .millimetres(-20))
+    #expect(try position(["at": "1, -2,3.5", "space": "TAL"]) == .point([1, -2, 3.5], space: .tal))
+    #expect(throws: SliceError.invalid(FieldError("position", "give only one of them"))) { try position(["index": "3", "mni": "1"]) }
+    #expect(throws: SliceError.invalid(FieldError("at", value: "1,2", "is not X,Y,Z (three numbers)"))) { try position(["at": "1,2"]) }
+    #expect(throws: SliceError.invalid(FieldError("position", "give exactly one of them to choose the plane"))) { try position([:]) }
+    #expect(throws: SliceError.invalid(FieldError("space", "only applies to {at}"))) { try position(["index": "3", "space": "mni"]) }
+    #expect(throws: SliceError.invalid(FieldError("plane", "missing"))) { try SliceRequest(["index": "3"]) }
     #expect(try GreyWindow(parsing: "10,200") == GreyWindow(low: 10, high: 200))
     #expect(throws: SliceError.self) { try GreyWindow(parsing: "200,10") }
     #expect(throws: SliceError.self) { try GreyWindow(parsing: "a,b") }

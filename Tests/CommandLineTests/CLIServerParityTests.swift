@@ -13,9 +13,9 @@ import FoundationNetworking
     /// problem both must state after the field.
     static let cases: [(cli: [String], api: String, cliField: String, apiField: String, problem: String)] = [
         (["render", "--elevation", "1e308"], "/api/render?elevation=1e308", "--elevation", "elevation",
-         "'1e+308' is not a finite angle within ±90°"),
+         "'1e308' is not a finite angle within ±90°"),
         (["render", "--azimuth", "400"], "/api/render?azimuth=400", "--azimuth", "azimuth",
-         "'400.0' is not a finite angle within ±360°"),
+         "'400' is not a finite angle within ±360°"),
         (["render", "--size", "5000x10"], "/api/render?w=5000&h=10", "--size", "w/h",
          "'5000x10' must be W×H with 1…4096 pixels per side"),
         (["render", "--view", "sideways"], "/api/render?view=sideways", "--view", "view",
@@ -26,7 +26,7 @@ import FoundationNetworking
         (["slice", "--plane", "oblique", "--index", "3"], "/api/slice?plane=oblique&index=3", "--plane", "plane",
          "'oblique' is not axial, coronal or sagittal"),
         (["slice", "--plane", "axial", "--index", "100", "--opacity", "7"], "/api/slice?plane=axial&index=100&opacity=7",
-         "--opacity", "opacity", "'7.0' is not within 0…1"),
+         "--opacity", "opacity", "'7' is not within 0…1"),
         (["slice", "--plane", "axial", "--index", "100", "--scale", "50"], "/api/slice?plane=axial&index=100&scale=50",
          "--scale", "scale", "'50' makes a 10150×11600 image; each side must stay ≤ 4096"),
         (["slice", "--plane", "axial"], "/api/slice?plane=axial", "--index, --mni or --at", "index, mni or at",

@@ -22,9 +22,12 @@ public enum RequestLimits {
         }
     }
 
+    /// Whether `side` pixels is an image side a request may ask for: the one place this is decided.
+    public static func isImageSide(_ side: Int) -> Bool { (1...maximumImageSide).contains(side) }
+
     /// Checks one image side for `field`.
     public static func checkImageSide(_ side: Int, field: String) throws(FieldError) {
-        guard (1...maximumImageSide).contains(side) else {
+        guard isImageSide(side) else {
             throw FieldError(field, value: String(side), "is outside 1…\(maximumImageSide) pixels")
         }
     }

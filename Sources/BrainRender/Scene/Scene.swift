@@ -126,4 +126,13 @@ public enum Background: Sendable, Equatable {
         }
         return .color(RGB(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)))
     }
+
+    /// The background as `parse` reads it (`#FFFFFF`, `transparent`).
+    public var text: String {
+        switch self {
+        case .transparent: "transparent"
+        case .color(let c):
+            "#" + [c.r, c.g, c.b].map { let hex = String($0, radix: 16, uppercase: true); return $0 < 16 ? "0" + hex : hex }.joined()
+        }
+    }
 }

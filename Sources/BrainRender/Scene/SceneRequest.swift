@@ -1,9 +1,9 @@
 import BrainAtlas
 
 /// What to draw: the validated options of `render`/`pick` and of the server's scene query,
-/// hashable so a server can key its scene cache on it. Front ends fill `Fields` with the plain
-/// values they read and get either a request or a `FieldError` naming the field; every limit
-/// is checked here, once.
+/// hashable so a server can key its scene cache on it. Every field is declared once, in
+/// `SceneRequest.fields`; front ends hand over the texts they read and get either a request or a
+/// `FieldError` naming the field. Only this module can change a request after it was checked.
 public struct SceneRequest: Sendable, Hashable {
     public enum HemisphereChoice: String, Sendable, Hashable, CaseIterable {
         case left, right, both
@@ -13,92 +13,42 @@ public struct SceneRequest: Sendable, Hashable {
         case pial, inflated
     }
 
-    /// The values as a person gave them (names in any case, `lh`/`rh` for sides); nil = default.
-    public struct Fields: Sendable {
-        public var atlas: String?
-        public var view: String?
-        public var hemi: String?
-        public var surface: String?
-        public var width: Int?
-        public var height: Int?
-        public var highlight: String?
-        public var dimOthers = false
-        public var shading: String?
-        /// `on` / `off`: anti-aliasing of lit PNGs (`Supersampling`).
-        public var aa: String?
-        public var background: String?
-        public var azimuth: Double?
-        public var elevation: Double?
-        public var head = false
-        public var subcortical = false
-        public var mesh: String?
-        public var poi: String?
-        /// Dark lines on every region border (`BorderLines`).
-        public var outline = false
-        /// The orientation letters in a corner (`OrientationCue`).
-        public var orientation = false
-        /// Names of the visible regions at points inside them (`RegionLabels`).
-        public var labels = false
-        /// A colour legend of the visible regions (`Legend`).
-        public var legend = false
-        /// `on` / `off`: curvature shading of lit renders (default: on for inflated, off for pial).
-        public var curvature: String?
-
-        public init() {}
-    }
-
-    public var atlas = "gyri"
-    public var view: ViewName = .lateral
+    public internal(set) var atlas = AtlasLibrary.defaultAtlas
+    public internal(set) var view: ViewName = .lateral
     /// Either set: a free camera angle instead of `view`.
-    public var azimuth: Double?
-    public var elevation: Double?
+    public internal(set) var azimuth: Double?
+    public internal(set) var elevation: Double?
     /// nil: the view's default (left for lateral/medial, both otherwise).
-    public var hemisphere: HemisphereChoice?
-    public var surface: Surface = .pial
-    public var width = 1024
-    public var height = 768
-    public var highlight: String?
-    public var dimOthers = false
-    public var shading: Shading = .lit
+    public internal(set) var hemisphere: HemisphereChoice?
+    public internal(set) var surface: Surface = .pial
+    public internal(set) var width = 1024
+    public internal(set) var height = 768
+    public internal(set) var highlight: String?
+    public internal(set) var dimOthers = false
+    public internal(set) var shading: Shading = .lit
     /// Samples per pixel side of lit PNG renders (`Supersampling`; 1 = off).
-    public var antialias = Supersampling.defaultFactor
-    public var background: Background = .color(RGB(255, 255, 255))
-    public var head = false
-    public var subcortical = false
+    public internal(set) var antialias = Supersampling.defaultFactor
+    public internal(set) var background: Background = .color(RGB(255, 255, 255))
+    public internal(set) var head = false
+    public internal(set) var subcortical = false
     /// A user's BrainVoyager SRF instead of the bundled meshes, with an optional POI.
-    public var meshFile: String?
-    public var poiFile: String?
+    public internal(set) var meshFile: String?
+    public internal(set) var poiFile: String?
     /// Colour-pass decorations, off by default so plain and flat renders stay exact region colours.
-    public var outline = false
-    public var orientation = false
-    public var labels = false
-    public var legend = false
+    public internal(set) var outline = false
+    public internal(set) var orientation = false
+    public internal(set) var labels = false
+    public internal(set) var legend = false
     /// Curvature shading of the cortex in lit renders (`CurvatureShading`); nil: the surface's
     /// default (`showsCurvature`).
-    public var curvature: Bool?
+    public internal(set) var curvature: Bool?
 
     /// The defaults (`render`'s): gyri, lateral, 1024×768, pial, lit, white background.
     public init() {}
 
-    /// Reads and checks every field; the first bad one is the error.
-    public init(_ fields: Fields) throws(FieldError) {
-        if let atlas = fields.atlas { self.atlas = atlas.lowercased() }
-        if let text = fields.view { view = try Self.choice("view", text, ViewName.init(userText:), ViewName.allCases) }
-        if let text = fields.hemi {
-            hemisphere = try Self.choice("hemi", text, HemisphereChoice.init(userText:), HemisphereChoice.allCases)
-        }
-        if let text = fields.surface { surface = try Self.choice("surface", text, Surface.init(userText:), Surface.allCases) }
-        if let text = fields.shading { shading = try Self.choice("shading", text, Shading.init(userText:), Shading.allCases) }
-        if let text = fields.aa { antialias = try Supersampling.factor(option: text) }
-        if let text = fields.background { background = try Background.parse(text) }
-        if let text = fields.curvature { curvature = try Self.onOff("curvature", text) }
-        // The rest are taken as given; `validate` checks them together.
-        (width, height) = (fields.width ?? width, fields.height ?? height)
-        (highlight, dimOthers) = (fields.highlight, fields.dimOthers)
-        (azimuth, elevation) = (fields.azimuth, fields.elevation)
-        (head, subcortical, meshFile, poiFile) = (fields.head, fields.subcortical, fields.mesh, fields.poi)
-        (outline, orientation) = (fields.outline, fields.orientation)
-        (labels, legend) = (fields.labels, fields.legend)
+    /// Reads and checks the given texts (by field key, as `fields` reads them); the first bad one is the error.
+    public init(_ given: [String: String]) throws(FieldError) {
+        try Self.fields.read(given, into: &self)
         try validate()
     }
 
@@ -107,16 +57,10 @@ public struct SceneRequest: Sendable, Hashable {
     public static let elevationLimit = 90.0
 
     /// Checks every limit and combination that needs no data.
-    public func validate() throws(FieldError) {
-        if !(1...RequestLimits.maximumImageSide).contains(width) || !(1...RequestLimits.maximumImageSide).contains(height) {
+    func validate() throws(FieldError) {
+        if !RequestLimits.isImageSide(width) || !RequestLimits.isImageSide(height) {
             throw Self.sizeError("\(width)x\(height)")
         }
-        for (field, value, limit) in [("azimuth", azimuth, Self.azimuthLimit), ("elevation", elevation, Self.elevationLimit)] {
-            if let value, !(value.isFinite && abs(value) <= limit) {
-                throw FieldError(field, value: "\(value)", "is not a finite angle within ±\(Int(limit))°")
-            }
-        }
-        if let highlight { try RequestLimits.checkText(highlight, field: "highlight") }
         if dimOthers && highlight == nil {
             throw FieldError("dimOthers", "needs {highlight} REGION (it tints the regions other than the highlighted one)")
         }
@@ -126,7 +70,7 @@ public struct SceneRequest: Sendable, Hashable {
         if let poiFile, meshFile == nil {
             throw FieldError("poi", value: poiFile, "needs {mesh} (the bundled atlases bring their own POIs)")
         }
-        // Named by the fix (`poi`): the slice command already spells a `labels` field its own way.
+        // Named by the fix (`poi`): `labels` is what the user asked for, `poi` what is missing.
         if (labels || legend) && meshFile != nil && poiFile == nil {
             throw FieldError("poi", "must come with {mesh} for labels or a legend: a mesh without a POI has no region names")
         }
@@ -143,28 +87,10 @@ public struct SceneRequest: Sendable, Hashable {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "×", omittingEmptySubsequences: false) }
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...RequestLimits.maximumImageSide).contains(w), (1...RequestLimits.maximumImageSide).contains(h) else {
+              RequestLimits.isImageSide(w), RequestLimits.isImageSide(h) else {
             throw sizeError(text)
         }
         return (w, h)
-    }
-
-    /// One of an enumeration's spellings, or an error listing them.
-    static func choice<T: RawRepresentable>(_ field: String, _ text: String, _ parse: (String) -> T?,
-                                            _ all: [T]) throws(FieldError) -> T where T.RawValue == String {
-        guard let value = parse(text) else {
-            throw FieldError(field, value: text, "is not one of \(all.map(\.rawValue).joined(separator: ", "))")
-        }
-        return value
-    }
-
-    /// `on` or `off` (any case; `true`/`false` as the server's switches take them) as a Bool.
-    static func onOff(_ field: String, _ text: String) throws(FieldError) -> Bool {
-        switch text.lowercased() {
-        case "on", "true": return true
-        case "off", "false": return false
-        default: throw FieldError(field, value: text, "is not on or off")
-        }
     }
 
     /// Whether the cortex is curvature-shaded: as asked, else on for inflated surfaces (where

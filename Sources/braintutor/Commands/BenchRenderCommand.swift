@@ -51,7 +51,7 @@ struct BenchRenderCommand: ParsableCommand {
 
     func run() throws {
         try CommandOutput.run {
-            let request = try scene.request()
+            let request = try scene.request(command: "bench render").request
             let library = request.meshFile == nil ? try scene.data.library() : nil
             let clock = ContinuousClock()
             func ms(_ d: Duration) -> Double { Timing.ms(d) }

@@ -9,14 +9,12 @@ import Glibc
 struct PickCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pick",
-        abstract: "Name the region under pixel X Y (from the top-left) of the same scene `render` draws.")
+        abstract: "Name the region under pixel X Y (from the top-left) of the same scene `render` draws.",
+        discussion: "X Y: pixel column from the left and row from the top (negative numbers are values).\n\n" + SceneOptions.help)
 
     @OptionGroup var scene: SceneOptions
     @OptionGroup var gl: GLOptions
     @Flag(help: "Print JSON: {x, y, region: region + text | null, mni: [x,y,z] | null, vertex: N | null}.") var json = false
-    // Negative numbers look like options, so the pixel is taken from whatever is left.
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Pixel column from the left and row from the top.", valueName: "x y"))
-    var pixel: [String] = []
 
     /// `BRAINTUTOR_GL_PICK=1`: always draw the GL pick pass, never decide on the CPU (to compare
     /// the two, or to rule the CPU decision out when chasing a wrong answer).
@@ -27,11 +25,13 @@ struct PickCommand: ParsableCommand {
 
     func run() throws {
         try CommandOutput.run(json: json) {
+            // Negative numbers look like options, so the pixel is taken from whatever the scene leaves.
+            let (request, pixel) = try scene.request(command: "pick", positional: 2)
             let numbers = try NumberArguments.parse(pixel, count: 2, field: "pixel", command: "pick")
             guard let x = Int(exactly: numbers[0]), let y = Int(exactly: numbers[1]) else {
                 throw FieldError("pixel", value: pixel.joined(separator: " "), "is not two whole numbers X Y")
             }
-            let report = try RenderJobs.pick(try scene.request(), data: scene.data.dataDirectory, x: x, y: y,
+            let report = try RenderJobs.pick(request, data: scene.data.dataDirectory, x: x, y: y,
                                              decideOnCPU: !Self.alwaysDraw, errorModel: Self.errorModel, exitsAfter: true)
             if json { return try CommandOutput.printJSON(report) }
             let mni = report.mni.map { " at MNI (\($0.map { String($0) }.joined(separator: ", ")))" } ?? ""

@@ -7,18 +7,12 @@ import BrainRender
 struct QuizCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "quiz",
-        abstract: "Write a quiz worksheet for teachers: numbered images, the sheet and its answer key.")
+        abstract: "Write a quiz worksheet for teachers: numbered images, the sheet and its answer key.",
+        discussion: FieldOptions.discussion("Quiz options", QuizRequest.fields, defaults: QuizRequest()))
 
     @OptionGroup var data: DataOptions
     @OptionGroup var gl: GLOptions
-    @Option(help: "Atlas the questions come from (any case).") var atlas = "gyri"
-    @Option(help: "Number of questions, \(QuizRequest.countRange.lowerBound)…\(QuizRequest.countRange.upperBound).")
-    var count = "10"
-    @Option(help: "Seed: the same seed gives the same questions (0…\(UInt32.max)).") var seed = "1"
-    @Option(help: "find (numbered markers on one figure per view) or name (one highlighted image per question, 4 choices).")
-    var mode = "find"
-    @Option(help: "left, right or both (each question its own side).") var hemi = "left"
-    @Option(help: ArgumentHelp("Region ids asked first, comma-separated.", valueName: "ids")) var review: String?
+    @OptionGroup var options: FieldOptions
     @Option(help: "md (worksheet.md beside the images) or html (one printable page, images embedded).") var format = "md"
     @Option(help: ArgumentHelp("Folder to write into (created if missing).", valueName: "dir")) var out: String
 
@@ -28,9 +22,7 @@ struct QuizCommand: ParsableCommand {
                 throw FieldError("format", value: format, "is not md or html")
             }
             let library = try data.library()
-            var fields = QuizRequest.Fields()
-            (fields.atlas, fields.count, fields.seed, fields.mode, fields.hemi, fields.review) = (atlas, count, seed, mode, hemi, review)
-            let request = try QuizRequest(fields, library: library)
+            let request = try QuizRequest(try options.given(QuizRequest.fields, command: "quiz").given, library: library)
             let progress = BuildProgress()
             let answers = try QuizWorksheet.write(request, format: format, out: out, library: library) { progress.step($0) }
             print("wrote \(answers.files.count) files to \(out): \(answers.quiz.questions.count) questions "

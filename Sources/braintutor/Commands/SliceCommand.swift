@@ -21,53 +21,17 @@ struct SliceCommand: ParsableCommand {
             constant Talairach coordinate is not one of constant MNI coordinate, so neither is \
             converted; both are null for a native-space VMR. "imageToMm" {origin, right, down} maps \
             image point (u, v) (pixel x covers u in x…x+1) to origin + u·right + v·down in the VMR's own mm.
-            """)
+
+            """ + FieldOptions.discussion("Slice options", SliceRequest.fields, defaults: SliceRequest(plane: .axial, position: .index(0))))
 
     @OptionGroup var data: DataOptions
-    @Option(help: "axial, coronal or sagittal.") var plane: String
-    @Option(parsing: .unconditional, help: "BV voxel index along the plane's axis.") var index: Int?
-    @Option(parsing: .unconditional, help: ArgumentHelp("The plane's MNI coordinate (needs an MNI or Talairach VMR).", valueName: "mm")) var mni: String?
-    @Option(parsing: .unconditional, help: ArgumentHelp("A point to cut through and mark.", valueName: "x,y,z")) var at: String?
-    @Option(help: "Space of --at: mni (default), tal, voxel.") var space: String?
-    @Option(help: "Atlas to overlay (default: gyri; 'none' for no overlay).") var atlas: String?
-    @Option(help: "Region id, sourceLabel or name to show strongly (both sides unless one is named).") var highlight: String?
-    @Flag(help: "With --highlight (required): show the other regions as light tints.") var dimOthers = false
-    @Flag(help: "Draw region outlines.") var outline = false
-    @Option(help: "Overlay opacity 0…1 (default 0.5).") var opacity: Double = 0.5
-    @Option(parsing: .unconditional, help: ArgumentHelp("Grey window (default: white matter's peak grey shows as 208 of 255).", valueName: "low,high")) var window: String?
-    @Option(help: "Output pixels per voxel (default: short side ≥ 512 px).") var scale: Int?
-    @Flag(help: "Mirror axial and coronal slices (subject's left on the image right).") var radiological = false
-    @Flag(help: "Leave out the orientation letters.") var noLabels = false
-    @Option(help: ArgumentHelp("head: the head's box plus 8 mm (default); none: the whole plane.", valueName: "head|none")) var crop: String?
-    @Option(help: ArgumentHelp("The plane and coordinate under the image (default on).", valueName: "on|off")) var caption = "on"
-    @Flag(help: "Add a colour legend of the regions drawn on the slice.") var legend = false
-    @Flag(help: "One grey pixel per voxel = voxel value: no overlay, letters, caption, crosshair, crop; scale 1.") var raw = false
-    @Option(help: "A VMR file to slice instead of the bundled template.") var vmr: String?
-    @Option(help: "A VOI file to overlay instead of an atlas.") var voi: String?
+    @OptionGroup var options: FieldOptions
     @Option(help: ArgumentHelp("PNG file to write.", valueName: "file.png")) var out = "slice.png"
     @Flag(help: "Print {out, plane, index, mni, tal, size, imageToMm, regions} as JSON (see above).") var json = false
 
     func run() throws {
         try CommandOutput.run(json: json) {
-            var request = SliceRequest(plane: try SlicePlane(field: plane),
-                                       position: try .parse(index: index, mni: mni, at: at,
-                                                            space: space.map { try SliceRequest.PointSpace(field: $0) }))
-            request.atlas = atlas
-            request.highlight = highlight
-            request.dimOthers = dimOthers
-            request.outline = outline
-            request.opacity = opacity
-            request.window = try window.map { try GreyWindow(parsing: $0) }
-            request.scale = scale
-            request.radiological = radiological
-            request.letters = !noLabels
-            request.crop = try crop.map { try SliceCrop(field: $0) }
-            request.caption = try SliceRequest.switchValue(caption, field: "caption")
-            request.legend = legend
-            request.raw = raw
-            request.vmrPath = vmr
-            request.voiPath = voi
-            try request.validate()
+            let request = try SliceRequest(try options.given(SliceRequest.fields, command: "slice").given)
             try OutputFile.check(out, extensions: ["png"])
             let summary = try Slicer(dataPath: data.dataDirectory).write(request, to: out)
             if json { return try CommandOutput.printJSON(summary) }

@@ -1,8 +1,10 @@
 import BrainAtlas
+import BrainRender
+import BrainSlice
 
-/// How `braintutor` spells the library's request fields: as its options (`dimOthers` is
-/// `--dim-others`), or as the argument they came from. The server words the same `FieldError`s
-/// with its query keys.
+/// How `braintutor` spells the library's request fields: as the request tables' options
+/// (`dimOthers` is `--dim-others`), or as the argument they came from. The server words the same
+/// `FieldError`s with the tables' query keys.
 enum CLIWording {
     /// The option or argument of a request field.
     static func spell(_ field: String) -> String {
@@ -10,10 +12,10 @@ enum CLIWording {
         case "query": "query"
         case "point": "X Y Z"
         case "pixel": "X Y"
-        case "labels": "--no-labels"
         case "position": "--index, --mni or --at"
         case "width", "height": "--size"
-        default: "--" + field.reduce(into: "") { text, c in text += c.isUppercase ? "-\(c.lowercased())" : String(c) }
+        default: SceneRequest.fields.field(key: field)?.cli ?? SliceRequest.fields.field(key: field)?.cli
+            ?? QuizRequest.fields.field(key: field)?.cli ?? "--" + RequestField<Void>.kebab(field)
         }
     }
 

@@ -1,0 +1,53 @@
+import BrainAtlas
+import BrainRender
+import BrainSlice
+
+/// Reads a query through a request kind's field table (the same table the CLI reads its options
+/// through), so a query gives the same request, or the same error, as the command.
+extension QueryParameters {
+    /// The table's texts: keys outside the table and `extra` are refused, names are checked as
+    /// names (never paths), and an empty value is no value (flags excepted: `outline=` is on).
+    func given<Request>(_ table: RequestFieldTable<Request>, extra: Set<String> = []) throws(APIError) -> [String: String] {
+        try allowOnly(table.queryKeys.union(extra))
+        var given: [String: String] = [:]
+        for field in table.fields {
+            guard let key = field.query, let text = values[key], !(text.isEmpty && field.form != .flag) else { continue }
+            if field.kind == .name { try Self.checkName(text, field: key) }
+            given[field.key] = text
+        }
+        return given
+    }
+
+    /// A scene query (`/api/render`, `/api/pick`, `/api/scene`); its atlas must be the catalog's.
+    func sceneRequest(engine: AtlasEngine, extra: Set<String> = []) throws -> SceneRequest {
+        let given = try given(SceneRequest.fields, extra: extra)
+        let request = try APIError.fromField { () throws(FieldError) in try SceneRequest(given) }
+        _ = try engine.checkAtlas(request.atlas)
+        return request
+    }
+
+    /// A slice query; its atlas must be the catalog's (or `none`).
+    func sliceRequest(engine: AtlasEngine) throws -> SliceRequest {
+        let given = try given(SliceRequest.fields)
+        do {
+            let request = try SliceRequest(given)
+            if let atlas = request.atlas, atlas != SliceRequest.noAtlas { _ = try engine.checkAtlas(atlas) }
+            return request
+        } catch let error as SliceError {
+            throw APIError.badRequest(QueryWording.message(error))
+        }
+    }
+
+    /// A quiz query, checked against the engine's atlases.
+    func quizRequest(library: AtlasLibrary) throws -> QuizRequest {
+        let given = try given(QuizRequest.fields)
+        return try APIError.fromField { () throws(FieldError) in try QuizRequest(given, library: library) }
+    }
+}
+
+extension APIError {
+    /// Runs `body`; a `FieldError` is a 400 worded with query keys.
+    static func fromField<T>(_ body: () throws(FieldError) -> T) throws(APIError) -> T {
+        do { return try body() } catch { throw .badRequest(error.message(spelling: QueryWording.spell)) }
+    }
+}

@@ -1,0 +1,56 @@
+import BrainAtlas
+
+/// Every option of a slice (`slice`, `/api/slice`), once: a new option is one entry here plus its use.
+extension SliceRequest {
+    public static let fields = RequestFieldTable<SliceRequest>([
+        RequestField("plane", form: .value("axial|coronal|sagittal"), required: true,
+                     help: "The plane to cut (ax, cor, sag too).") { request, text throws(FieldError) in
+            guard let plane = SlicePlane(userText: text) else { throw FieldError("plane", value: text, "is not axial, coronal or sagittal") }
+            request.plane = plane
+        },
+        .integer("index", in: Int.min...Int.max, help: "BV voxel index along the plane's axis (sagittal z, axial y, coronal x).",
+                 \.positionInput.index),
+        .number("mni", valueName: "mm", in: -1e6...1e6, help: "The plane's MNI coordinate (needs an MNI or Talairach VMR).",
+                \.positionInput.mni),
+        .numbers("at", valueName: "X,Y,Z", count: 3...3, in: -1e6...1e6, help: "A point to cut through and mark with a crosshair.",
+                 \.positionInput.at),
+        RequestField("space", form: .value("mni|tal|voxel"), help: "Space of at: mni (default), tal or voxel (any case).") {
+            request, text throws(FieldError) in
+            do throws(SliceError) { request.positionInput.space = try PointSpace(field: text) } catch { throw error.asFieldError }
+        },
+        RequestField("atlas", form: .value("name"), kind: .name, help: "Atlas to overlay (default: \(defaultAtlas); none: no overlay).") {
+            request, text throws(FieldError) in
+            try RequestLimits.checkText(text, field: "atlas")
+            request.atlas = text.lowercased()
+        },
+        .name("highlight", valueName: "region", help: "Region id, sourceLabel or name to show strongly (both sides unless one is named).",
+              \.highlight),
+        .flag("dimOthers", help: "With highlight: the other regions as light tints.", \.dimOthers),
+        .flag("outline", help: "Region outlines.", \.outline),
+        .number("opacity", valueName: "0…1", in: 0...1, help: "Overlay opacity.", \.opacity),
+        RequestField("window", query: .none, form: .value("low,high"),
+                     help: "Grey window (default: white matter's peak grey shows as 208 of 255).") { request, text throws(FieldError) in
+            do throws(SliceError) { request.window = try GreyWindow(parsing: text) } catch { throw error.asFieldError }
+        },
+        .integer("scale", in: 1...maximumScale, help: "Output pixels per voxel (default: short side ≥ \(minimumShortSide) px).", \.scale),
+        .flag("radiological", help: "Mirror axial and coronal slices (subject's left on the image right).", \.radiological),
+        .onOff("letters", help: "The orientation letters (R/L, A/P, S/I) in the margin.", \.letters),
+        RequestField("crop", form: .value("head|none"), help: "head: the head's box plus 8 mm; none: the whole plane.",
+                     default: { ($0.crop ?? .head).rawValue }) { request, text throws(FieldError) in
+            do throws(SliceError) { request.crop = try SliceCrop(field: text) } catch { throw error.asFieldError }
+        },
+        .onOff("caption", help: "The plane and its coordinate under the image.", \.caption),
+        .flag("legend", help: "A colour legend of the regions drawn on the slice.", \.legend),
+        .flag("raw", query: .none, help: "One grey pixel per voxel = voxel value: no overlay, letters, caption, crosshair, crop; scale 1.",
+              \.raw),
+        .path("vmr", valueName: "file.vmr", help: "A VMR file to slice instead of the bundled template.", \.vmrPath),
+        .path("voi", valueName: "file.voi", help: "A VOI file to overlay instead of an atlas.", \.voiPath),
+    ])
+}
+
+extension SliceError {
+    /// The field error inside, for parsers the table reuses (they throw `.invalid`).
+    var asFieldError: FieldError {
+        fieldError ?? FieldError("slice", "\(self)")
+    }
+}
