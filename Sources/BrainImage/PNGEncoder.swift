@@ -22,10 +22,22 @@ public struct PNGEncoder: Sendable {
 
     public var compression: Compression
     public var channels: Channels
+    /// Dots per inch written in a pHYs chunk, so print and layout programs size the image
+    /// (nil: no chunk, and programs assume their own default).
+    public var dpi: Int?
 
-    public init(compression: Compression = .fast, channels: Channels = .rgb) {
+    /// The accepted `dpi`: a chunk stores pixels per metre as a 32-bit number.
+    public static let dpiRange = 1...100_000
+
+    public init(compression: Compression = .fast, channels: Channels = .rgb, dpi: Int? = nil) {
         self.compression = compression
         self.channels = channels
+        self.dpi = dpi
+    }
+
+    /// Pixels per metre for `dpi` (1 inch = 0.0254 m), as pHYs stores it.
+    public static func pixelsPerMetre(dpi: Int) -> UInt32 {
+        UInt32((Double(dpi) / 0.0254).rounded())
     }
 
     /// The PNG file bytes for `image`.
@@ -61,6 +73,11 @@ public struct PNGEncoder: Sendable {
         let colourType = channels == .rgba ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB
         png_set_IHDR(png, info, png_uint_32(width), png_uint_32(height), 8, colourType,
                      PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT)
+        if let dpi {
+            precondition(Self.dpiRange.contains(dpi))
+            let ppm = png_uint_32(Self.pixelsPerMetre(dpi: dpi))
+            png_set_pHYs(png, info, ppm, ppm, PNG_RESOLUTION_METER)
+        }
         switch compression {
         case .fast:
             // zlib level 1 + SUB filter, deflated on all cores; libpng writes the chunks.

@@ -42,8 +42,8 @@ public struct SliceResult: Sendable {
     }
 
     /// PNG bytes (RGB; the slice is always opaque).
-    public func png(compression: PNGEncoder.Compression = .fast) -> [UInt8] {
-        PNGEncoder(compression: compression, channels: .rgb).encode(image)
+    public func png(compression: PNGEncoder.Compression = .fast, dpi: Int? = nil) -> [UInt8] {
+        PNGEncoder(compression: compression, channels: .rgb, dpi: dpi).encode(image)
     }
 
     /// The `--json` object: `{"out","plane","index","mni","tal","size":[w,h],"imageToMm","regions":[region + "pixels"]}`.

@@ -4,10 +4,11 @@ import BrainImage
 import Foundation
 
 extension RenderedImage {
-    /// PNG bytes: RGB for an opaque background, RGBA (with alpha) for a transparent one.
-    public func png(compression: PNGEncoder.Compression = .fast, transparent: Bool) throws -> [UInt8] {
+    /// PNG bytes: RGB for an opaque background, RGBA (with alpha) for a transparent one; `dpi`
+    /// is written as the image's resolution (`PNGEncoder.dpi`).
+    public func png(compression: PNGEncoder.Compression = .fast, transparent: Bool, dpi: Int? = nil) throws -> [UInt8] {
         let image = try RGBAImage(width: width, height: height, pixels: transparent ? straightAlpha() : rgba)
-        return PNGEncoder(compression: compression, channels: transparent ? .rgba : .rgb).encode(image)
+        return PNGEncoder(compression: compression, channels: transparent ? .rgba : .rgb, dpi: dpi).encode(image)
     }
 
     /// The pixels with colour divided by alpha: PNG stores straight alpha, while the colour pass
@@ -80,19 +81,19 @@ extension GLContext {
     /// (bottom-up rows read in reverse, no flipped copy); a transparent one needs straight alpha.
     /// `antialias` > 1 supersamples lit renders (`Supersampling`).
     public func renderPNG(_ scene: Scene, shading: Shading, compression: PNGEncoder.Compression = .fast,
-                          antialias: Int = 1) throws -> [UInt8] {
+                          antialias: Int = 1, dpi: Int? = nil) throws -> [UInt8] {
         let factor = Supersampling.effectiveFactor(antialias, shading: shading, width: scene.width, height: scene.height)
         if factor > 1 {
             return try renderImage(try scene.scaled(by: factor), shading: shading).downsampled(by: factor)
-                .png(compression: compression, transparent: scene.background == .transparent)
+                .png(compression: compression, transparent: scene.background == .transparent, dpi: dpi)
         }
         if scene.background == .transparent {
-            return try renderImage(scene, shading: shading).png(compression: compression, transparent: true)
+            return try renderImage(scene, shading: shading).png(compression: compression, transparent: true, dpi: dpi)
         }
         try drawColourPass(scene, shading: shading, scissor: nil)
         let rowBytes = scene.width * 4
         let top = UnsafePointer(pixels!.assumingMemoryBound(to: UInt8.self)) + (scene.height - 1) * rowBytes
-        return PNGEncoder(compression: compression, channels: .rgb)
+        return PNGEncoder(compression: compression, channels: .rgb, dpi: dpi)
             .encode(width: scene.width, height: scene.height, topRow: top, rowStride: -rowBytes)
     }
 }
