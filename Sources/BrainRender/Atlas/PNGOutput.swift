@@ -35,9 +35,11 @@ extension AtlasScene {
     /// The PNG of the colour pass, as `--shading` asks.
     public func png(context: GLContext, compression: PNGEncoder.Compression = .fast) throws -> [UInt8] {
         guard hasDecorations else {
-            return try context.renderPNG(scene, shading: request.shading, compression: compression, antialias: request.antialias)
+            return try context.renderPNG(scene, shading: request.shading, compression: compression, antialias: request.antialias,
+                                         dpi: request.dpi)
         }
-        return try image(context: context).png(compression: compression, transparent: scene.background == .transparent)
+        return try image(context: context).png(compression: compression, transparent: scene.background == .transparent,
+                                               dpi: request.dpi)
     }
 
     /// Whether the colour pass gets lines or letters drawn over it. The highlight's outline is

@@ -1,5 +1,6 @@
 import Foundation
 import BrainAtlas
+import BrainImage
 
 /// Every option of a scene (`render`, `pick`, `/api/render`, `/api/pick`, `/api/scene`), once:
 /// a new option is one entry here plus its use.
@@ -44,6 +45,7 @@ extension SceneRequest {
               \.legend),
         .onOff("curvature", help: "Sulci darker, gyri lighter in lit renders (default: on for inflated, off for pial).",
                \.curvature),
+        .integer("dpi", in: PNGEncoder.dpiRange, help: "Resolution stated in the PNG for print (300 is typical; default: none).", \.dpi),
     ])
 
     /// `w`/`h` in a query (the command line gives both as `size`); checked together in `validate`.

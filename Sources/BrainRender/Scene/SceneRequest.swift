@@ -42,6 +42,8 @@ public struct SceneRequest: Sendable, Hashable {
     /// Curvature shading of the cortex in lit renders (`CurvatureShading`); nil: the surface's
     /// default (`showsCurvature`).
     public internal(set) var curvature: Bool?
+    /// The resolution the PNG states (pHYs), for print and page layout; nil: none stated.
+    public internal(set) var dpi: Int?
 
     /// The defaults (`render`'s): gyri, lateral, 1024×768, pial, lit, white background.
     public init() {}
