@@ -86,13 +86,15 @@ final class AtlasEngine: Sendable {
             let cacheMisses: Int
             /// The GL backend the render workers draw with (null when none loads).
             let gl: String?
+            let memory: MemoryReport
         }
         let load = renderer.load
         let cache = renderer.cacheStatistics
         return try BrainJSON.encode(Health(status: "ok", atlases: library.atlases.count,
                                            workers: options.workers, queued: load.waiting, rendering: load.running,
                                            cachedScenes: cache.count, cacheHits: cache.hits, cacheMisses: cache.misses,
-                                           gl: (try? GLBackend.chosen())?.rawValue))
+                                           gl: (try? GLBackend.chosen())?.rawValue,
+                                           memory: MemoryReport(cacheBytes: cache.cost, cacheLimit: options.cacheBytes)))
     }
 
     /// `braintutor atlases --json`.

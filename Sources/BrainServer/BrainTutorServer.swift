@@ -41,7 +41,7 @@ public final class BrainTutorServer: Sendable {
             router: router,
             // Idle keep-alive connections are closed, so idle or stalled clients cannot hold
             // connections open for ever.
-            server: .http1(configuration: .init(idleTimeout: .init(options.idleTimeout))),
+            server: RuledHTTP1Channel.builder(idleTimeout: .init(options.idleTimeout)),
             configuration: .init(address: .hostname(host, port: options.port), serverName: "braintutor"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0

@@ -9,6 +9,10 @@ struct RenderedScene: Sendable {
     let scene: AtlasScene
     let png: Data
     let index: IndexImage
+
+    /// The bytes this scene keeps alive beyond the shared meshes: its PNG and its index image
+    /// (the scene itself refers to the shared geometry and adds only colours and a camera).
+    var bytes: Int { png.count + index.ids.count * MemoryLayout<UInt32>.size }
 }
 
 /// Draws scenes on the GL worker pool and answers renders and picks from the scene cache.
@@ -75,7 +79,7 @@ final class RenderService: Sendable {
         let pool = self.pool
         let timeout = self.timeout
         return try await Self.mapErrors {
-            try await cache.scene(for: request, cost: request.width * request.height * 5) {
+            try await cache.scene(for: request, cost: \.bytes) {
                 try await pool.run(timeout: timeout) { context in
                     // Synchronous from here on: the context is current on this thread only.
                     let scene = try AtlasScene.build(request, assets: assets).makingRoomForLegend(context: context)

@@ -5,12 +5,6 @@ import Hummingbird
 
 /// Maps URLs to the engine: parses and checks each query, then calls one engine function.
 enum Routes {
-    /// Every path the router answers (GET, and HEAD through Hummingbird); other methods on
-    /// these paths get a 405 from `RequestLogMiddleware` instead of a 404.
-    static let paths: Set<String> = Set(["/", "/healthz", "/api/atlases", "/api/regions", "/api/info", "/api/search",
-                                         "/api/where", "/api/render", "/api/render.json", "/api/pick", "/api/slice", QuizRoutes.path]
-                                        + WebAssets.files.map { "/" + $0.name })
-
     static func register(on router: Router<BasicRequestContext>, engine: AtlasEngine, web: WebAssets) {
         router.get("/") { _, _ in try webFile("index.html", web) }
         for file in WebAssets.files {

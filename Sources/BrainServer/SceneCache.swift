@@ -21,7 +21,8 @@ final class SceneCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     init(capacityBytes: Int) { cache = LRUCache(capacity: capacityBytes) }
 
-    func scene(for key: Key, cost: Int,
+    /// The cached value for `key`, or `render`'s, kept at `cost(value)` bytes (what it really holds).
+    func scene(for key: Key, cost: @escaping @Sendable (Value) -> Int,
                render: @escaping @Sendable () async throws -> Value) async throws -> Value {
         if let scene = cache.value(for: key) { return scene }
         let found: Found = self.inFlight.withLock { state in
@@ -41,7 +42,7 @@ final class SceneCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                     }
                 }
                 let scene = try await render()
-                self.cache.insert(scene, for: key, cost: cost)
+                self.cache.insert(scene, for: key, cost: cost(scene))
                 return scene
             }
             state.tasks[key] = Flight(serial: serial, task: task)
@@ -51,6 +52,11 @@ final class SceneCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         case .done(let scene): return scene
         case .waiting(let task): return try await task.value
         }
+    }
+
+    /// The same with a cost known before the value is (tests, fixed-size values).
+    func scene(for key: Key, cost: Int, render: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        try await scene(for: key, cost: { _ in cost }, render: render)
     }
 
     /// Scenes being drawn right now.

@@ -72,10 +72,12 @@ import Testing
         #expect(message.contains(mentions), "\(path): '\(message)' does not mention '\(mentions)'")
     }
 
-    /// Other methods on API paths: 405 naming the allowed ones; HEAD answers like GET without a body.
+    /// Other methods on any path: 405 naming the allowed ones (every route is a GET route);
+    /// HEAD answers like GET without a body.
     @Test func otherMethodsGet405AndHeadWorks() async throws {
         let server = try await TestServer.shared.value
-        for path in ["/api/info?q=precentral", "/api/render", "/healthz", "/"] {
+        for path in ["/api/info?q=precentral", "/api/render", "/healthz", "/", "/api/scene", "/api/mesh/pial-left",
+                     "/shaders/lit.vert", "/api/nothing"] {
             for method in ["POST", "PUT", "DELETE"] {
                 let reply = try await server.send(method, path)
                 #expect(reply.status == 405, "\(method) \(path) → \(reply.status)")
@@ -83,7 +85,7 @@ import Testing
                 #expect(reply.header("Allow") == "GET, HEAD", "\(method) \(path)")
             }
         }
-        #expect(try await server.send("POST", "/api/nothing").status == 404)
+        #expect(try await server.get("/api/nothing").status == 404)
         let head = try await server.send("HEAD", "/api/atlases")
         #expect(head.status == 200 && head.body.isEmpty && head.contentType.hasPrefix("application/json"))
         #expect(try await server.send("HEAD", "/api/info?q=").status == 400)
