@@ -114,7 +114,7 @@ public final class Slicer: @unchecked Sendable {
         }
         let layout = decorations?.layout ?? base
         let limit = RequestLimits.maximumImageSide
-        guard layout.width <= limit, layout.height <= limit else {
+        guard RequestLimits.isImageSide(layout.width), RequestLimits.isImageSide(layout.height) else {
             throw SliceError.field("scale", value: String(scale), "makes a \(layout.width)×\(layout.height) image; each side must stay ≤ \(limit)")
         }
         var annotations = SliceAnnotations.none
@@ -193,7 +193,7 @@ public final class Slicer: @unchecked Sendable {
     func outputScale(_ request: SliceRequest, _ o: SliceOrientation) throws -> Int {
         let scale = request.scale ?? max(1, (SliceRequest.minimumShortSide + min(o.width, o.height) - 1) / min(o.width, o.height))
         let limit = RequestLimits.maximumImageSide
-        guard o.width * scale <= limit, o.height * scale <= limit else {
+        guard RequestLimits.isImageSide(o.width * scale), RequestLimits.isImageSide(o.height * scale) else {
             throw SliceError.field("scale", value: String(scale), "makes a \(o.width * scale)×\(o.height * scale) image; each side must stay ≤ \(limit)")
         }
         return scale

@@ -4,29 +4,36 @@ import Foundation
 /// names, file paths. Each stores into a key path of the request and shows the request's own
 /// default, so a default is written once, where the request declares the property.
 extension RequestField {
+    /// A value read by `parse` into `path` and shown by `show`: the one shape every kind shares.
+    static func stored<T>(_ key: String, cli: Spelling, query: Spelling, form: Form, kind: Kind = .plain, help: String,
+                          _ path: WritableKeyPath<Request, T> & Sendable, show: @escaping @Sendable (T) -> String?,
+                          parse: @escaping @Sendable (String) throws(FieldError) -> T) -> Self {
+        Self(key, cli: cli, query: query, form: form, kind: kind, help: help,
+             default: { show($0[keyPath: path]) }) { request, text throws(FieldError) in
+            request[keyPath: path] = try parse(text)
+        }
+    }
+
     /// An off-by-default switch: `--outline`, `outline=true`.
     public static func flag(_ key: String, cli: Spelling = .derived, query: Spelling = .derived, help: String,
                             _ path: WritableKeyPath<Request, Bool> & Sendable) -> Self {
-        Self(key, cli: cli, query: query, form: .flag, help: help,
-             default: { $0[keyPath: path] ? "on" : "off" }) { request, text throws(FieldError) in
-            request[keyPath: path] = try switchValue(text, field: key, expected: "true or false")
+        stored(key, cli: cli, query: query, form: .flag, help: help, path, show: onOffText) { text throws(FieldError) in
+            try switchValue(text, field: key, expected: "true or false")
         }
     }
 
     /// `on`/`off`, for switches that are on by default or whose default depends on other fields.
     public static func onOff(_ key: String, cli: Spelling = .derived, query: Spelling = .derived, help: String,
                              _ path: WritableKeyPath<Request, Bool?> & Sendable) -> Self {
-        Self(key, cli: cli, query: query, form: .value("on|off"), help: help,
-             default: { $0[keyPath: path].map { $0 ? "on" : "off" } }) { request, text throws(FieldError) in
-            request[keyPath: path] = try switchValue(text, field: key)
+        stored(key, cli: cli, query: query, form: .value("on|off"), help: help, path, show: { $0.map(onOffText) }) {
+            text throws(FieldError) in try switchValue(text, field: key)
         }
     }
 
     public static func onOff(_ key: String, cli: Spelling = .derived, query: Spelling = .derived, help: String,
                              _ path: WritableKeyPath<Request, Bool> & Sendable) -> Self {
-        Self(key, cli: cli, query: query, form: .value("on|off"), help: help,
-             default: { $0[keyPath: path] ? "on" : "off" }) { request, text throws(FieldError) in
-            request[keyPath: path] = try switchValue(text, field: key)
+        stored(key, cli: cli, query: query, form: .value("on|off"), help: help, path, show: onOffText) { text throws(FieldError) in
+            try switchValue(text, field: key)
         }
     }
 
@@ -35,9 +42,8 @@ extension RequestField {
         _ key: String, cli: Spelling = .derived, query: Spelling = .derived, help: String,
         _ path: WritableKeyPath<Request, E> & Sendable, parse: @escaping @Sendable (String) -> E? = { E(rawValue: $0.lowercased()) }
     ) -> Self where E.RawValue == String {
-        Self(key, cli: cli, query: query, form: .value(E.allCases.map(\.rawValue).joined(separator: "|")), help: help,
-             default: { $0[keyPath: path].rawValue }) { request, text throws(FieldError) in
-            request[keyPath: path] = try choiceValue(text, field: key, parse)
+        stored(key, cli: cli, query: query, form: choiceForm(E.self), help: help, path, show: { $0.rawValue }) {
+            text throws(FieldError) in try choiceValue(text, field: key, parse)
         }
     }
 
@@ -46,43 +52,38 @@ extension RequestField {
         _ key: String, cli: Spelling = .derived, query: Spelling = .derived, help: String,
         _ path: WritableKeyPath<Request, E?> & Sendable, parse: @escaping @Sendable (String) -> E? = { E(rawValue: $0.lowercased()) }
     ) -> Self where E.RawValue == String {
-        Self(key, cli: cli, query: query, form: .value(E.allCases.map(\.rawValue).joined(separator: "|")), help: help,
-             default: { $0[keyPath: path]?.rawValue }) { request, text throws(FieldError) in
-            request[keyPath: path] = try choiceValue(text, field: key, parse)
+        stored(key, cli: cli, query: query, form: choiceForm(E.self), help: help, path, show: { $0?.rawValue }) {
+            text throws(FieldError) in try choiceValue(text, field: key, parse)
         }
     }
 
     /// A whole number within `range`.
     public static func integer(_ key: String, cli: Spelling = .derived, query: Spelling = .derived, valueName: String = "N",
                                in range: ClosedRange<Int>, help: String, _ path: WritableKeyPath<Request, Int?> & Sendable) -> Self {
-        Self(key, cli: cli, query: query, form: .value(valueName), help: help,
-             default: { $0[keyPath: path].map(String.init) }) { request, text throws(FieldError) in
-            request[keyPath: path] = try integerValue(text, field: key, in: range)
+        stored(key, cli: cli, query: query, form: .value(valueName), help: help, path, show: { $0.map(String.init) }) {
+            text throws(FieldError) in try integerValue(text, field: key, in: range)
         }
     }
 
     public static func integer(_ key: String, cli: Spelling = .derived, query: Spelling = .derived, valueName: String = "N",
                                in range: ClosedRange<Int>, help: String, _ path: WritableKeyPath<Request, Int> & Sendable) -> Self {
-        Self(key, cli: cli, query: query, form: .value(valueName), help: help,
-             default: { String($0[keyPath: path]) }) { request, text throws(FieldError) in
-            request[keyPath: path] = try integerValue(text, field: key, in: range)
+        stored(key, cli: cli, query: query, form: .value(valueName), help: help, path, show: { String($0) }) {
+            text throws(FieldError) in try integerValue(text, field: key, in: range)
         }
     }
 
     /// A finite number within `range`.
     public static func number(_ key: String, cli: Spelling = .derived, query: Spelling = .derived, valueName: String = "X",
                               in range: ClosedRange<Double>, help: String, _ path: WritableKeyPath<Request, Double?> & Sendable) -> Self {
-        Self(key, cli: cli, query: query, form: .value(valueName), help: help,
-             default: { $0[keyPath: path].map(Self.shortest) }) { request, text throws(FieldError) in
-            request[keyPath: path] = try numberValue(text, field: key, in: range)
+        stored(key, cli: cli, query: query, form: .value(valueName), help: help, path, show: { $0.map(shortest) }) {
+            text throws(FieldError) in try numberValue(text, field: key, in: range)
         }
     }
 
     public static func number(_ key: String, cli: Spelling = .derived, query: Spelling = .derived, valueName: String = "X",
                               in range: ClosedRange<Double>, help: String, _ path: WritableKeyPath<Request, Double> & Sendable) -> Self {
-        Self(key, cli: cli, query: query, form: .value(valueName), help: help,
-             default: { Self.shortest($0[keyPath: path]) }) { request, text throws(FieldError) in
-            request[keyPath: path] = try numberValue(text, field: key, in: range)
+        stored(key, cli: cli, query: query, form: .value(valueName), help: help, path, show: shortest) {
+            text throws(FieldError) in try numberValue(text, field: key, in: range)
         }
     }
 
@@ -90,9 +91,15 @@ extension RequestField {
     public static func numbers(_ key: String, cli: Spelling = .derived, query: Spelling = .derived, valueName: String,
                                count: ClosedRange<Int>, in range: ClosedRange<Double>, help: String,
                                _ path: WritableKeyPath<Request, [Double]?> & Sendable) -> Self {
-        Self(key, cli: cli, query: query, form: .value(valueName), help: help) { request, text throws(FieldError) in
-            request[keyPath: path] = try listValue(text, field: key, valueName: valueName, count: count, in: range)
+        stored(key, cli: cli, query: query, form: .value(valueName), help: help, path, show: { _ in nil }) {
+            text throws(FieldError) in try listValue(text, field: key, valueName: valueName, count: count, in: range)
         }
+    }
+
+    private static func onOffText(_ value: Bool) -> String { value ? "on" : "off" }
+
+    private static func choiceForm<E: CaseIterable & RawRepresentable>(_: E.Type) -> Form where E.RawValue == String {
+        .value(E.allCases.map(\.rawValue).joined(separator: "|"))
     }
 
     /// A region name or free-text query, checked by `RequestLimits.checkText`.

@@ -1,3 +1,4 @@
+import BrainAtlas
 import COSMesa
 
 /// One GL context with its own colour buffer, on the backend `GLBackend` chose; use it on one
@@ -5,8 +6,8 @@ import COSMesa
 ///
 /// The server keeps one per worker thread for the thread's whole life.
 public final class GLContext {
-    /// Largest width or height accepted, well below OSMesa's own limit.
-    public static let maxSide = 4096
+    /// Largest width or height accepted: the request limit, well below OSMesa's own.
+    public static let maxSide = RequestLimits.maximumImageSide
 
     /// Where the passes draw: OSMesa's context draws straight into `buffer`; EGL's into a
     /// framebuffer object that `readBack` copies from.

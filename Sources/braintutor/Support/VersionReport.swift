@@ -1,5 +1,5 @@
 /// What `braintutor --version` prints: the version, then one line per component worth naming
-/// (`DoctorCommand.printVersion` adds the GL backend in use).
+/// (`BrainTutor` passes `DoctorCommand.versionLine`, the GL backend in use).
 struct VersionReport {
     static let version = "0.9.0"
 
