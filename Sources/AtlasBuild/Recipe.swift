@@ -24,7 +24,7 @@ public struct Recipe: Codable, Sendable {
     public struct AtlasRecipe: Codable, Sendable {
         public var name: String
         public var title: String
-        public var kind: String
+        public var kind: AtlasKind
         public var method: Method
         public var description: String
         public var source: String

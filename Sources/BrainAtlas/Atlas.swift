@@ -9,7 +9,7 @@ public final class Atlas: @unchecked Sendable {
     public let source: String
     public let licence: String
     /// `cortical`, `volume`, or `user` for atlases built from a user's BrainVoyager files.
-    public let kind: String
+    public let kind: AtlasKind
     /// Regions in id order: `regions[id - 1].id == id`.
     public let regions: [Region]
     /// Catalog statistics per region, same order (voxelCount, centroidMni).

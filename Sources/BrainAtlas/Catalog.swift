@@ -45,13 +45,12 @@ public struct Catalog: Codable, Sendable, Equatable {
         public var description: String
         public var source: String
         public var licence: String
-        /// `cortical` (has POIs per hemisphere) or `volume`.
-        public var kind: String
+        public var kind: AtlasKind
         public var files: Files
         public var regions: [RegionEntry]
 
         public init(name: String, title: String, description: String, source: String, licence: String,
-                    kind: String, files: Files, regions: [RegionEntry]) {
+                    kind: AtlasKind, files: Files, regions: [RegionEntry]) {
             self.name = name
             self.title = title
             self.description = description

@@ -108,7 +108,7 @@ public struct UserAtlasSet: Sendable {
                                                color: colour, lobe: nil, voxelCount: count))
         }
         let entry = Catalog.Atlas(name: name, title: url.lastPathComponent, description: "VOIs of \(url.lastPathComponent)",
-                                  source: url.path, licence: "user file", kind: "user", files: Catalog.Files(), regions: regions)
+                                  source: url.path, licence: "user file", kind: .user, files: Catalog.Files(), regions: regions)
         return (entry, try LabelVolume(frameLabels: labels, source: url.path))
     }
 
@@ -137,7 +137,7 @@ public struct UserAtlasSet: Sendable {
             }
         }
         let entry = Catalog.Atlas(name: name, title: url.lastPathComponent, description: "POIs of \(url.lastPathComponent)",
-                                  source: url.path, licence: "user file", kind: "user", files: Catalog.Files(), regions: regions)
+                                  source: url.path, licence: "user file", kind: .user, files: Catalog.Files(), regions: regions)
         return (entry, SurfaceLabels(regionIds: ids))
     }
 

@@ -30,7 +30,7 @@ final class AtlasEngine: Sendable {
             do {
                 _ = try atlas.labelVolume()
                 _ = try atlas.texts()
-                if atlas.kind == "cortical" {
+                if atlas.kind == .cortical {
                     _ = try atlas.surfaceLabels(.left)
                     _ = try atlas.surfaceLabels(.right)
                 }

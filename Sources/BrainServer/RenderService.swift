@@ -52,7 +52,7 @@ final class RenderService: Sendable {
         let start = ContinuousClock.now
         for atlas in library.atlases {
             do {
-                if atlas.kind == "cortical" {
+                if atlas.kind == .cortical {
                     for surface in ["pial", "inflated"] {
                         for side in [Hemisphere.left, .right] {
                             _ = try assets.geometry(mesh: "\(surface)-\(side.rawValue)", atlas: atlas, side: side)

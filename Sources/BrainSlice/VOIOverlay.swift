@@ -91,7 +91,7 @@ public struct VOIOverlay: Sendable {
     public func library() -> AtlasLibrary {
         let entry = Catalog.Atlas(
             name: atlasName, title: atlasName, description: "VOIs from \(atlasName)", source: "user file",
-            licence: "user file", kind: "user", files: Catalog.Files(),
+            licence: "user file", kind: .user, files: Catalog.Files(),
             regions: regions.map {
                 Catalog.RegionEntry(id: $0.id, name: $0.name, sourceLabel: $0.sourceLabel,
                                     hemisphere: $0.hemisphere, color: $0.color, lobe: nil)

@@ -162,7 +162,7 @@ import BrainFormats
         for atlas in catalog.atlases {
             let total = atlas.regions.reduce(0) { $0 + ($1.voxelCount ?? 0) }
             #expect(total == report.atlasVoxels[atlas.name], "\(atlas.name) voxel counts")
-            #expect((atlas.kind == "cortical") == (atlas.files.poi != nil))
+            #expect((atlas.kind == .cortical) == (atlas.files.poi != nil))
         }
         let mesh = try SRFFile.read(from: out.appendingPathComponent("meshes/lh.pial.srf"))
         #expect(mesh.meshCenter == SIMD3(128, 128, 128))

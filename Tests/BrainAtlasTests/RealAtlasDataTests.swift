@@ -139,7 +139,7 @@ struct RealAtlasDataTests {
 
     @Test func surfaceLabelsCoverTheFsaverage6MeshesAndTheSubcorticalMesh() throws {
         let library = try #require(try Fixture.realLibrary())
-        for atlas in library.atlases where atlas.kind == "cortical" {
+        for atlas in library.atlases where atlas.kind == .cortical {
             for side in [Hemisphere.left, .right] {
                 let ids = try atlas.surfaceLabels(side).regionIds
                 #expect(ids.count == 40_962, "\(atlas.name) \(side)")

@@ -35,7 +35,7 @@ private final class SyntheticAtlas {
             Catalog.RegionEntry(id: 3, name: "Other", sourceLabel: "other", hemisphere: .none, color: RGB(200, 10, 10), lobe: nil),
         ]
         let entry = Catalog.Atlas(name: "gyri", title: "Test", description: "", source: "", licence: "",
-                                  kind: "volume", files: Catalog.Files(), regions: entries)
+                                  kind: .volume, files: Catalog.Files(), regions: entries)
         let atlas = Atlas(entry: entry, labels: try LabelVolume(frameLabels: labels, source: "test labels"), surfaces: [:])
         library = AtlasLibrary(catalog: Catalog(template: "template/t1.vmr", meshes: [], atlases: [entry]),
                                atlases: [atlas], root: root)

@@ -46,7 +46,7 @@ public struct AtlasScene: Sendable {
         // The cortex is always drawn; with the subcortical atlas it is see-through glass (left out
         // of picks), as in the web viewer, so the structures show in every view.
         let sides: [Hemisphere] = hemisphere == .both ? [.left, .right] : [hemisphere == .left ? .left : .right]
-        let labelled = atlas.kind == "cortical" || (try? atlas.surfaceLabels(sides[0])) != nil
+        let labelled = atlas.kind == .cortical || (try? atlas.surfaceLabels(sides[0])) != nil
         for side in sides {
             let name = "\(request.surface.rawValue)-\(side.rawValue)"
             let geometry = try assets.geometry(mesh: name, atlas: labelled ? atlas : nil, side: side)
