@@ -54,7 +54,7 @@ final class AtlasEngine: Sendable {
     func slicePNG(_ request: SliceRequest) async throws -> Data {
         do {
             return try await slicePool.run(timeout: options.requestTimeout) { slicer in
-                try Self.mapLibraryErrors { Data(try slicer.render(request).png()) }
+                try Self.mapLibraryErrors { Data(try slicer.render(request).png(dpi: request.dpi)) }
             }
         } catch let error as SliceError {
             switch error {

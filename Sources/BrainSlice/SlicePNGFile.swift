@@ -8,7 +8,7 @@ extension Slicer {
                       compression: PNGEncoder.Compression = .fast) throws -> SliceResult.Summary {
         let result = try render(request)
         let url = URL(fileURLWithPath: out)
-        try AtomicFile.write(Data(result.png(compression: compression)), to: url)
+        try AtomicFile.write(Data(result.png(compression: compression, dpi: request.dpi)), to: url)
         return result.summary(out: out)
     }
 }

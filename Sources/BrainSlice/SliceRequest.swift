@@ -62,6 +62,8 @@ public struct SliceRequest: Sendable, Equatable {
     public internal(set) var vmrPath: String?
     /// A user's VOI file as the overlay instead of an atlas.
     public internal(set) var voiPath: String?
+    /// The resolution the PNG states (pHYs), for print and page layout; nil: none stated.
+    public internal(set) var dpi: Int?
     /// The position as given (`index`, `mni`, `at`, `space`), read into `position` once all are in.
     var positionInput = PositionInput()
 

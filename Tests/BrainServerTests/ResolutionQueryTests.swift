@@ -28,6 +28,8 @@ import Testing
             #expect(Self.phys(printed.body) == [0, 0, 0x2E, 0x23, 0, 0, 0x2E, 0x23, 1], "\(scene)")
             #expect(try PNGDecoder.decode([UInt8](plain.body)).pixels == (try PNGDecoder.decode([UInt8](printed.body)).pixels))
         }
+        let slice = try await server.get("/api/slice?plane=axial&index=100&dpi=300")
+        #expect(slice.status == 200 && Self.phys(slice.body) == [0, 0, 0x2E, 0x23, 0, 0, 0x2E, 0x23, 1])
         let bad = try await server.get("/api/render?dpi=0")
         #expect(bad.status == 400 && bad.errorMessage == "dpi: '0' is not within 1…100000")
     }
