@@ -1,7 +1,6 @@
-// libFuzzer target for the SRF reader (built by Scripts/fuzz.sh, not by SwiftPM).
+// libFuzzer target for the SRF reader (built and run by Scripts/fuzz.sh, not by SwiftPM).
 import Foundation
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSRF(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
     if let srf = try? SRFFile(data: data, name: "fuzz.srf") {
