@@ -12,9 +12,9 @@ struct QuizCommand: ParsableCommand {
     @OptionGroup var data: DataOptions
     @OptionGroup var gl: GLOptions
     @Option(help: "Atlas the questions come from (any case).") var atlas = "gyri"
-    @Option(help: "Number of questions, \(QuizRequest.countRange.lowerBound)…\(QuizRequest.countRange.upperBound).")
+    @Option(parsing: .unconditional, help: "Number of questions, \(QuizRequest.countRange.lowerBound)…\(QuizRequest.countRange.upperBound).")
     var count = "10"
-    @Option(help: "Seed: the same seed gives the same questions (0…\(UInt32.max)).") var seed = "1"
+    @Option(parsing: .unconditional, help: "Seed: the same seed gives the same questions (0…\(UInt32.max)).") var seed = "1"
     @Option(help: "find (numbered markers on one figure per view) or name (one highlighted image per question, 4 choices).")
     var mode = "find"
     @Option(help: "left, right or both (each question its own side).") var hemi = "left"
@@ -24,6 +24,7 @@ struct QuizCommand: ParsableCommand {
 
     func run() throws {
         try CommandOutput.run {
+            try OutputFile.checkFolder(out)
             guard let format = QuizWorksheet.Format(rawValue: format.lowercased()) else {
                 throw FieldError("format", value: format, "is not md or html")
             }
