@@ -38,7 +38,7 @@ from collections import Counter
 
 port, pid, seconds, clients = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 interval = min(60, seconds)
-atlases = ["gyri", "lobes", "functional", "sulci", "brodmann"]
+atlases = ["gyri", "lobes", "functional", "sulci", "brodmann", "networks", "parcels"]
 views = ["lateral", "medial", "superior", "inferior", "anterior", "posterior"]
 sizes = [(320, 240), (640, 480), (800, 600), (1024, 768)]
 bad = ["/api/pick?x=abc&y=1", "/api/render?w=99999", "/api/render?atlas=..%2Fetc", "/api/where?x=1&y=two&z=3",
