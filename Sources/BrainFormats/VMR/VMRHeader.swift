@@ -15,17 +15,18 @@ public enum VMRHeader {
     /// its voxels; a file with a version word 8 bytes, its voxels and a bounded post-header.
     public static let maxFileSize: SizeLimit = { head, file in
         let w = try words(head, 4, file: file, kind: "VMR")
-        if (1...4).contains(w[0]) {
-            let dims = try checkedDims(Array(w[1...3]), file: file)
-            return 8 + dims.reduce(1, *) + maxPostHeaderBytes
+        // A v1 file whose DimX is 1…4 reads like a version word too: the larger size that a
+        // plausible reading gives is the limit.
+        let v1 = Result { 6 + (try checkedDims(Array(w[0...2]), file: file)).reduce(1, *) }
+        guard (1...4).contains(w[0]) else {
+            do { return try v1.get() } catch let error as FormatError {
+                throw FormatError(file: file, field: "FileVersion", message: "version \(w[0]) is not a known VMR version (1–4), "
+                                      + "and as a version-1 header \(error.field) \(error.message)")
+            }
         }
-        // Without a known version word only the v1 layout (no version word) remains.
-        do {
-            return 6 + (try checkedDims(Array(w[0...2]), file: file)).reduce(1, *)
-        } catch let error as FormatError {
-            throw FormatError(file: file, field: "FileVersion", message: "version \(w[0]) is not a known VMR version (1–4), "
-                                  + "and as a version-1 header \(error.field) \(error.message)")
-        }
+        let versioned = Result { 8 + (try checkedDims(Array(w[1...3]), file: file)).reduce(1, *) + maxPostHeaderBytes }
+        if let v1 = try? v1.get() { return max(v1, (try? versioned.get()) ?? 0) }
+        return try versioned.get()
     }
 
     /// The exact size of a V16 file: 6 header bytes and two bytes per voxel.
