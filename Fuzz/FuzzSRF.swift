@@ -6,7 +6,8 @@ public func fuzzSRF(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     if let srf = try? SRFFile(data: data, name: "fuzz.srf") {
         guard let out = try? srf.encoded(), out == data else { fatalError("SRF round trip differs") }
         _ = srf.summary().description
-        _ = srf.rasInterleaved()
+        _ = srf.rasPositions(frame: srf.frame().frame)
+        _ = srf.rasNormals()
         // Ring lists from arbitrary (validated) triangles must not trap either.
         if let ring = try? MeshTopology.ringNeighbours(triangles: srf.triangles, vertexCount: srf.vertexCount) {
             guard ring.inconsistency == nil else { fatalError("ring neighbours inconsistent") }

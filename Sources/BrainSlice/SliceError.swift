@@ -14,7 +14,7 @@ public enum SliceError: Error, Equatable, Sendable, LocalizedError, CustomString
         switch self {
         case let .invalid(error):
             error.description
-        case let .indexOutOfRange(file, plane, axis, index, count):
+        case let .indexOutOfRange(file, plane, _, index, count):
             "\(file): \(plane.rawValue) index \(index) is outside 0 (\(plane.indexEnds.first)) … \(count - 1) (\(plane.indexEnds.last))"
         case .unknownRegion:
             fieldError!.description
