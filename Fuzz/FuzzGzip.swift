@@ -1,7 +1,6 @@
-// libFuzzer target for gzip decoding (built by Scripts/fuzz.sh, not by SwiftPM).
+// libFuzzer target for gzip decoding (built and run by Scripts/fuzz.sh, not by SwiftPM).
 import Foundation
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGzip(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
     if let out = try? Gzip.decompress(data, file: "fuzz.gz") {

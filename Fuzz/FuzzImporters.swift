@@ -1,12 +1,8 @@
-// libFuzzer target for the NIfTI and FreeSurfer readers (not built by SwiftPM). Build and run:
-//   swiftc -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -module-name Fuzz_importers \
-//     -I Sources/CZlib -lz Sources/BrainFormats/*.swift Fuzz/FuzzImporters.swift -o .build-fuzz/fuzz-importers
-//   mkdir -p .build-fuzz/corpus-importers && .build-fuzz/fuzz-importers -max_len=4096 -max_total_time=120 -malloc_limit_mb=512 .build-fuzz/corpus-importers Fuzz/seeds-importers
+// libFuzzer target for the NIfTI and FreeSurfer readers (built and run by Scripts/fuzz.sh, not by SwiftPM).
 // The first byte picks the reader; the rest is the file. Readers must throw, never trap, and what
 // they accept must re-encode and read back to the same thing.
 import Foundation
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImporters(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
     let bytes = Array(UnsafeBufferPointer(start: start + 1, count: count - 1))

@@ -1,7 +1,6 @@
-// libFuzzer target for the POI reader and writer (built by Scripts/fuzz.sh, not by SwiftPM).
+// libFuzzer target for the POI reader and writer (built and run by Scripts/fuzz.sh, not by SwiftPM).
 import Foundation
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPOI(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
     if let poi = try? POIFile(data: data, name: "fuzz.poi") {

@@ -1,7 +1,6 @@
-// libFuzzer target for the VMR and V16 readers (built by Scripts/fuzz.sh, not by SwiftPM).
+// libFuzzer target for the VMR and V16 readers (built and run by Scripts/fuzz.sh, not by SwiftPM).
 import Foundation
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzVMR(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
     if let vmr = try? VMRFile(data: data, name: "fuzz.vmr") {

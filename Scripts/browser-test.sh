@@ -27,12 +27,8 @@ SERVER=$!
 stop() { kill -TERM "$SERVER" 2>/dev/null && wait "$SERVER" 2>/dev/null || true; }
 trap stop EXIT
 
-for _ in $(seq 1 300); do
-  curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break
-  kill -0 "$SERVER" 2>/dev/null || { echo "error: the server exited; log:" >&2; cat "$LOG" >&2; exit 1; }
-  sleep 0.2
-done
-curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null || { echo "error: the server did not answer /healthz" >&2; cat "$LOG" >&2; exit 1; }
+source Scripts/lib/wait-for-server.sh
+wait_for_server "$SERVER" "$LOG" "$PORT"
 
 # Server-image mode, then the WebGL viewer (ANGLE=swiftshader if gl-egl is unavailable), then
 # the Learn mode (quiz rounds in both renderers);

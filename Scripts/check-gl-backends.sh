@@ -35,7 +35,9 @@ cmp -s "$OUT/pick-hidden.json" "$OUT/pick-hidden-gl.json" || fail "CPU and EGL p
 PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
 "$BIN" serve --host 127.0.0.1 --port "$PORT" --workers 1 > "$OUT/server.log" 2>&1 &
 SERVER=$!
-for _ in $(seq 100); do curl -fsS "http://127.0.0.1:$PORT/healthz" > "$OUT/health.json" 2>/dev/null && break; sleep 0.1; done
+source Scripts/lib/wait-for-server.sh
+wait_for_server "$SERVER" "$OUT/server.log" "$PORT" || fail "the server on EGL did not start"
+curl -fsS "http://127.0.0.1:$PORT/healthz" > "$OUT/health.json" || fail "/healthz does not answer: $(cat "$OUT/server.log")"
 python3 -c "import json,sys; h=json.load(open(sys.argv[1])); assert h['gl']=='egl', h" "$OUT/health.json" \
   || fail "/healthz does not report egl: $(cat "$OUT/health.json" "$OUT/server.log")"
 curl -fsS "http://127.0.0.1:$PORT/api/render?atlas=gyri&view=lateral&w=320&h=240" -o "$OUT/served.png" \

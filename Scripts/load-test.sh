@@ -40,11 +40,8 @@ LOG_LEVEL=warning "$BRAINTUTOR_BIN" serve --host 127.0.0.1 --port "$PORT" --work
 SERVER=$!
 stop() { kill -TERM "$SERVER" 2>/dev/null && wait "$SERVER" 2>/dev/null || true; }
 trap stop EXIT
-for _ in $(seq 1 300); do
-  curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break
-  kill -0 "$SERVER" 2>/dev/null || { echo "error: the server exited; log:" >&2; cat "$LOG" >&2; exit 1; }
-  sleep 0.2
-done
+source Scripts/lib/wait-for-server.sh
+wait_for_server "$SERVER" "$LOG" "$PORT"
 
 # The mix (shared by both clients): scenes, highlights drawn in gyri scenes, malformed requests.
 W=800; H=600

@@ -7,14 +7,19 @@ set -euo pipefail
 # (libegl1 libegl-mesa0 libgles2, headers in libgl-dev libegl-dev libgles-dev), and OSMesa
 # (libosmesa6-dev) only where the package manager still has it: Mesa 25.1 dropped it.
 packages=(pkg-config zlib1g-dev libpng-dev libfreetype-dev fonts-dejavu-core libgl-dev libegl-dev libgles-dev libegl1 libegl-mesa0 libgles2)
-# A fresh machine may never have fetched the package lists; without them every package looks absent.
-if ! ls /var/lib/apt/lists/*_Packages* >/dev/null 2>&1; then
-  if [ "$(id -u)" -ne 0 ]; then sudo apt-get update -qq; else apt-get update -qq; fi
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+# OSMesa already installed needs no package lists; otherwise ask apt whether this release still has it.
+osmesa_policy=""
+if ! installed libosmesa6-dev; then
+  # A fresh machine may never have fetched the package lists; without them every package looks absent.
+  if ! ls /var/lib/apt/lists/*_Packages* >/dev/null 2>&1; then
+    if [ "$(id -u)" -ne 0 ]; then sudo apt-get update -qq; else apt-get update -qq; fi
+  fi
+  # Read the policy whole before matching: with pipefail, `grep -q` closing the pipe early would
+  # make the pipeline fail and OSMesa look absent.
+  osmesa_policy="$(apt-cache policy libosmesa6-dev 2>/dev/null || true)"
 fi
-# Read the policy whole before matching: with pipefail, `grep -q` closing the pipe early would
-# make the pipeline fail and OSMesa look absent.
-osmesa_policy="$(apt-cache policy libosmesa6-dev 2>/dev/null || true)"
-if [[ "$osmesa_policy" == *"Candidate: "[0-9]* ]]; then
+if installed libosmesa6-dev || [[ "$osmesa_policy" == *"Candidate: "[0-9]* ]]; then
   packages+=(libosmesa6-dev)
 elif [ "${BASH_SOURCE[0]}" = "$0" ]; then
   echo "note: no libosmesa6-dev here (Mesa 25.1 or later); BrainTutor draws with EGL" >&2
@@ -22,9 +27,7 @@ fi
 
 apt_install() {
   local missing=()
-  for p in "$@"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-  done
+  for p in "$@"; do installed "$p" || missing+=("$p"); done
   [ ${#missing[@]} -eq 0 ] && return 0
   local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing (Scripts/setup-tests.sh), builds everything once,
 # runs the whole Swift test suite, then the web viewer's browser tests in headless Chromium
-# against a real `braintutor serve`, and ends with one summary line per part.
+# against a real `braintutor serve`, a short soak of the server and a smoke run of every fuzz
+# target, and ends with one summary line per part. A skipped test fails the run: every test must
+# run here (the only exception is the OSMesa comparison on a system whose Mesa no longer has OSMesa).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/setup-tests.sh
@@ -9,7 +11,7 @@ Scripts/setup-tests.sh
 # nothing (Hummingbird and swift-nio above all) is compiled a second time without it.
 swift build --build-tests
 LOG="$(mktemp)"
-trap 'rm -f "$LOG" "$LOG.egl"' EXIT
+trap 'rm -f "$LOG" "$LOG.egl" "$LOG.soak" "$LOG.fuzz"' EXIT
 # The suite uses swift-testing only; --disable-xctest drops XCTest's "Executed 0 tests" line.
 # A bound, so a hung test fails the run in 25 minutes instead of stalling it (a full run takes ~5).
 status=0
@@ -21,9 +23,25 @@ BRAINTUTOR_GL=egl timeout --signal=INT --kill-after=30 900 swift test --skip-bui
   --filter 'BrainRenderTests|BrainServerTests' > "$LOG.egl" 2>&1 || { status=1; cat "$LOG.egl"; }
 egl="$(grep -E 'Test run with [0-9]+ tests?' "$LOG.egl" | tail -1 || true)"
 Scripts/check-gl-backends.sh || status=1
-BRAINTUTOR_BIN="$(swift build --show-bin-path)/braintutor" Scripts/browser-test.sh 2>&1 | tee -a "$LOG" || status=$?
+BIN="$(swift build --show-bin-path)/braintutor"
+BRAINTUTOR_BIN="$BIN" Scripts/browser-test.sh 2>&1 | tee -a "$LOG" || status=$?
+# The server under mixed load for a few seconds (the long run is `Scripts/soak.sh 30m`).
+BRAINTUTOR_BIN="$BIN" Scripts/soak.sh 20s > "$LOG.soak" 2>&1 || { status=1; cat "$LOG.soak"; }
+Scripts/fuzz.sh --smoke > "$LOG.fuzz" 2>&1 || { status=1; cat "$LOG.fuzz"; }
+
+# swift-testing reports a test whose condition is false as "➜ Test name() skipped: reason" (its suite
+# gets a line of its own too); none may be.
+allowed='^$'
+dpkg-query -W -f='${Status}' libosmesa6 2>/dev/null | grep -q "install ok installed" \
+  || allowed='OSMesa and EGL are not both installed|needs both backends'
+skips="$(cat "$LOG" "$LOG.egl" | grep -E '^[^ ]+ Test .* skipped' | grep -Ev "$allowed" || true)"
+skipped=0; [ -n "$skips" ] && skipped=$(wc -l <<<"$skips")
 echo
 echo "Swift tests: ${summary#* }"
 echo "Swift tests on EGL (renderer, server): ${egl#* }"
+echo "Skipped tests: $skipped"
+[ "$skipped" -gt 0 ] && { echo "$skips" | sed 's/^/  /'; status=1; }
 grep -E '^(Ran [0-9]+ tests?|OK|FAILED)' "$LOG" | sed 's/^/Browser tests: /' || true
+grep -E '^(requests|Soak)' "$LOG.soak" | tail -2 | sed 's/^/Soak: /' || true
+sed -n '/^Fuzz totals/,$p' "$LOG.fuzz" || true
 exit $status

@@ -11,6 +11,8 @@ public enum AtlasError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownAtlas(String, known: [String])
     case missingFile(atlas: String, what: String)
     case noMatch(query: String, suggestions: [String])
+    /// Nothing in the atlas searched, but a region of another atlas matches.
+    case notInAtlas(query: String, atlas: String, foundIn: String, region: String)
     case outsideVolume(point: [Double], space: String, voxel: [Int], grid: String, dims: [Int])
     case badArgument(String, problem: String)
     /// A request field's value was wrong (worded by each front end in its own spelling).
@@ -35,6 +37,8 @@ public enum AtlasError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noMatch(let query, let suggestions):
             return suggestions.isEmpty ? "no region matches '\(query)'"
                 : "no region matches '\(query)'; did you mean: \(suggestions.joined(separator: ", "))?"
+        case .notInAtlas(let query, let atlas, let foundIn, let region):
+            return "no region matches '\(query)' in \(atlas); found in \(foundIn): \(region)"
         case .outsideVolume(let point, let space, let voxel, let grid, let dims):
             let p = point.map { formatNumber($0) }.joined(separator: ", ")
             let where_ = voxel.isEmpty ? "" : "voxel \(voxel.map(String.init).joined(separator: ", ")); "

@@ -128,7 +128,7 @@ extension LabelVolume {
             _ = note.withCString { write(2, $0, strlen($0)) }
         }
         let bytes: Data
-        do { bytes = try FileSource.read(url, sizeLimit: { _ in maxBytes }) } catch let error as FormatError {
+        do { bytes = try FileSource.read(url, sizeLimit: { _, _ in maxBytes }) } catch let error as FormatError {
             throw AtlasError.unreadable(url.path, reason: error.field.isEmpty ? error.message : "\(error.field): \(error.message)")
         }
         let header = try bytes.withUnsafeBytes { try LabelHeader.parse($0, size: bytes.count, file: path) }

@@ -40,7 +40,17 @@ public struct RegionInfo: Encodable, Sendable {
 
     /// Answers `info QUERY [--atlas NAME]`.
     public static func lookUp(_ query: String, atlas: String? = nil, in library: AtlasLibrary) throws -> RegionInfo {
-        let match = try RegionSearch(library: library, atlas: atlas).find(query)
+        let match: RegionSearch.Match
+        do {
+            match = try RegionSearch(library: library, atlas: atlas).find(query)
+        } catch AtlasError.noMatch(let text, let suggestions) where atlas != nil {
+            // Searching one atlas for a region of another: say where it is.
+            guard let elsewhere = try? RegionSearch(library: library).find(query) else {
+                throw AtlasError.noMatch(query: text, suggestions: suggestions)
+            }
+            throw AtlasError.notInAtlas(query: text, atlas: atlas!, foundIn: elsewhere.region.atlas,
+                                        region: elsewhere.region.displayName)
+        }
         let region = match.region
         let entry = try library.textEntry(for: region)
         let stats = try library.atlas(named: region.atlas).entry(for: region)

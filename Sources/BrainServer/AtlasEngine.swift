@@ -24,7 +24,9 @@ final class AtlasEngine: Sendable {
     init(options: ServerOptions, logger: Logger) throws {
         self.options = options
         self.logger = logger
+        var clock = StartupClock(logger: logger)
         library = try AtlasLibrary.open(data: options.dataDirectory)
+        clock.stage("atlas library opened")
         // The library loads lazily; a server pays that once here instead of in first requests.
         for atlas in library.atlases {
             do {
@@ -38,8 +40,11 @@ final class AtlasEngine: Sendable {
                 logger.warning("atlas \(atlas.name) not fully loaded at start-up: \(error)")
             }
         }
+        clock.stage("label volumes, texts and surface labels loaded")
         searchIndex = RegionSearchIndex(library: library)
+        clock.stage("search index built")
         renderer = try RenderService(library: library, options: options, logger: logger)
+        clock.stage("render workers started")
         let slicer = Slicer(library: library)
         slicePool = WorkerPool(workers: options.workers, queueCapacity: options.queueCapacity,
                                      name: "braintutor-slice") { slicer }
@@ -125,7 +130,7 @@ final class AtlasEngine: Sendable {
 
     /// `braintutor where X Y Z --space S --json`.
     func whereIs(x: Double, y: Double, z: Double, space: String) throws -> Data {
-        guard let space = CoordinateSpace(rawValue: space) else {
+        guard let space = CoordinateSpace(spelling: space) else {
             throw APIError.badRequest("space: unknown value '\(space)'; expected mni, tal or voxel")
         }
         return try Self.mapLibraryErrors {
@@ -140,7 +145,7 @@ final class AtlasEngine: Sendable {
             return try body()
         } catch let error as AtlasError {
             switch error {
-            case .unknownAtlas, .noMatch: throw APIError(.notFound, error.description)
+            case .unknownAtlas, .noMatch, .notInAtlas: throw APIError(.notFound, error.description)
             case .outsideVolume, .badArgument, .invalid: throw APIError(.badRequest, QueryWording.message(error))
             default: throw error
             }

@@ -26,13 +26,19 @@ final class RenderService: Sendable {
     init(library: AtlasLibrary, options: ServerOptions, logger: Logger) throws {
         self.library = library
         assets = SceneAssets(library: library)
-        // Meshes load once here rather than inside the first requests.
-        for mesh in library.catalog.meshes {
-            do { _ = try assets.mesh(named: mesh.name) } catch {
-                logger.warning("mesh \(mesh.name) not loaded at start-up: \(error)")
+        // Meshes and every atlas's region grouping (border splits above all: a minute in a debug
+        // build) are prepared in the background while the server already answers; a request
+        // that comes first builds what it needs itself, and SceneAssets keeps it either way.
+        Task.detached(priority: .utility) { [assets] in
+            let start = ContinuousClock.now
+            for mesh in library.catalog.meshes {
+                do { _ = try assets.mesh(named: mesh.name) } catch {
+                    logger.warning("mesh \(mesh.name) not loaded at start-up: \(error)")
+                }
             }
+            logger.info("start-up (background): meshes loaded in \(StartupClock.seconds(ContinuousClock.now - start))")
+            Self.prepareGeometries(assets, library: library, logger: logger)
         }
-        Self.prepareGeometries(assets, library: library, logger: logger)
         timeout = options.requestTimeout
         cache = SceneCache(capacityBytes: options.cacheBytes)
         pool = WorkerPool(workers: options.workers, queueCapacity: options.queueCapacity,
@@ -65,7 +71,7 @@ final class RenderService: Sendable {
                 logger.warning("atlas \(atlas.name): surfaces not prepared at start-up: \(error)")
             }
         }
-        logger.info("surfaces prepared in \(ContinuousClock.now - start)")
+        logger.info("start-up (background): surfaces prepared in \(StartupClock.seconds(ContinuousClock.now - start))")
     }
 
     var load: (waiting: Int, running: Int) { pool.load }
@@ -123,7 +129,7 @@ final class RenderService: Sendable {
             }
         } catch let error as AtlasError {
             switch error {
-            case .unknownAtlas, .noMatch: throw APIError(.notFound, error.description)
+            case .unknownAtlas, .noMatch, .notInAtlas: throw APIError(.notFound, error.description)
             case .badArgument, .outsideVolume, .invalid: throw APIError(.badRequest, QueryWording.message(error))
             default: throw error
             }

@@ -12,6 +12,8 @@ final class SceneCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct InFlight {
         var tasks: [Key: Flight] = [:]
         var serial: UInt64 = 0
+        /// Requests that joined a render already in flight (a count tests wait on).
+        var joined = 0
     }
 
     private enum Found { case done(Value), waiting(Task<Value, any Error>) }
@@ -26,7 +28,10 @@ final class SceneCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                render: @escaping @Sendable () async throws -> Value) async throws -> Value {
         if let scene = cache.value(for: key) { return scene }
         let found: Found = self.inFlight.withLock { state in
-            if let flight = state.tasks[key] { return .waiting(flight.task) }
+            if let flight = state.tasks[key] {
+                state.joined += 1
+                return .waiting(flight.task)
+            }
             // A render finishing between the miss above and this lock has already moved its
             // scene to the LRU (it inserts before it leaves the map), so look once more.
             if let scene = self.cache.peek(key) { return .done(scene) }
@@ -61,6 +66,9 @@ final class SceneCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// Scenes being drawn right now.
     var inFlightCount: Int { inFlight.withLock { $0.tasks.count } }
+
+    /// Requests so far that shared a render already in flight instead of starting one.
+    var joinedCount: Int { inFlight.withLock { $0.joined } }
 
     var statistics: (count: Int, cost: Int, hits: Int, misses: Int) { cache.statistics }
 }

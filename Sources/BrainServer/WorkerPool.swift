@@ -63,6 +63,12 @@ final class WorkerPool<Context>: @unchecked Sendable {
         return (queue.count - queueHead, running)
     }
 
+    /// True once `shutdown()` has begun: new jobs are refused, queued ones still run.
+    var isStopping: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return stopping
+    }
+
     /// Runs `body` on a worker with that worker's context.
     /// Throws a 503 `APIError` when the queue is full or the job is not done within `timeout`.
     func run<T: Sendable>(timeout: Duration,

@@ -14,8 +14,8 @@ public enum SliceError: Error, Equatable, Sendable, LocalizedError, CustomString
         switch self {
         case let .invalid(error):
             error.description
-        case let .indexOutOfRange(file, plane, axis, index, count):
-            "\(file): \(plane.rawValue) index \(index) is outside BV \(axis) 0…\(count - 1)"
+        case let .indexOutOfRange(file, plane, _, index, count):
+            "\(file): \(plane.rawValue) index \(index) is outside 0 (\(plane.indexEnds.first)) … \(count - 1) (\(plane.indexEnds.last))"
         case .unknownRegion:
             fieldError!.description
         case let .unreadable(file, problem):

@@ -21,6 +21,16 @@ public enum SlicePlane: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// Where `--index` starts and ends along `axis`, in anatomical words (BV voxel axes run
+    /// superior → inferior, anterior → posterior and right → left).
+    public var indexEnds: (first: String, last: String) {
+        switch self {
+        case .axial: ("superior", "inferior")
+        case .coronal: ("anterior", "posterior")
+        case .sagittal: ("right", "left")
+        }
+    }
+
     /// Parses `axial`, `coronal`, `sagittal` (any case; also `ax`, `cor`, `sag`).
     public init?(userText: String) {
         switch userText.lowercased() {

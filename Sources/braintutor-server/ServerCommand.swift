@@ -17,12 +17,12 @@ struct ServerCommand: AsyncParsableCommand {
             + "Stops gracefully on SIGINT/SIGTERM.")
 
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
-    @Option(help: "TCP port (0: any free port, printed at start).") var port = 8080
-    @Option(help: "Render worker threads (default: one per core, at most 4).") var workers: Int?
-    @Option(help: "Render jobs allowed to wait before requests get 503.") var queue = 64
-    @Option(help: "Seconds a render or slice may take (waiting plus drawing) before the request gets 503.") var timeout = 10.0
-    @Option(name: .customLong("idle-timeout"), help: "Seconds an idle keep-alive connection stays open.") var idleTimeout = 30.0
-    @Option(name: .customLong("cache-mb"), help: "Megabytes of rendered scenes kept for repeated views and picks.")
+    @Option(parsing: .unconditional, help: "TCP port (0: any free port, printed at start).") var port = 8080
+    @Option(parsing: .unconditional, help: "Render worker threads (default: one per core, at most 4).") var workers: Int?
+    @Option(parsing: .unconditional, help: "Render jobs allowed to wait before requests get 503.") var queue = 64
+    @Option(parsing: .unconditional, help: "Seconds a render or slice may take (waiting plus drawing) before the request gets 503.") var timeout = 10.0
+    @Option(name: .customLong("idle-timeout"), parsing: .unconditional, help: "Seconds an idle keep-alive connection stays open.") var idleTimeout = 30.0
+    @Option(name: .customLong("cache-mb"), parsing: .unconditional, help: "Megabytes of rendered scenes kept for repeated views and picks.")
     var cacheMB = 256
     @Option(name: .customLong("data"), help: ArgumentHelp("AtlasData folder (default: $BRAINTUTOR_DATA, "
         + "AtlasData next to the executable or in a parent folder, then the repository).", valueName: "dir"))

@@ -46,7 +46,7 @@ import BrainFormats
 /// Raw NIfTI bytes of a fixture (unzipped), for tests that corrupt a header field.
 enum BrainFormatsNIfTI {
     static func load(_ url: URL) throws -> (bytes: [UInt8], file: NIfTIFile) {
-        let data = try FileSource.read(url)
+        let data = try FileSource.read(url, sizeLimit: NIfTIFile.maxFileSize)
         let bytes = [UInt8](data)
         return (bytes, try NIfTIFile(bytes: bytes, name: url.lastPathComponent))
     }

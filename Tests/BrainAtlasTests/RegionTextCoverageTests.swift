@@ -206,10 +206,12 @@ struct RegionTextCoverageTests {
         }
     }
 
-    @Test("Schaefer parcels, when built, map onto a network that has a text")
+    @Test("Schaefer parcels map onto a network that has a text")
     func parcelsUseTheirNetworkText() throws {
         let (_, listed) = try listedRegions()
-        guard let parcels = listed["parcels"], !parcels.isEmpty else { return }
+        // Not a silent pass: a catalog without parcels fails here.
+        let parcels = try #require(listed["parcels"], "the texts list no parcels atlas")
+        try #require(!parcels.isEmpty, "the parcels atlas lists no regions")
         let networks = try textEntries("networks")
         let order = ["Vis", "SomMot", "DorsAttn", "SalVentAttn", "Limbic", "Cont", "Default"]
         for parcel in parcels {

@@ -19,11 +19,11 @@ private func fixture(_ name: String) -> URL {
         #expect(sulc.values.min() == -1.5145500898361206 && sulc.values.firstIndex(of: sulc.values.min()!) == 34141)
         #expect(sulc.values.max() == 1.825244665145874 && sulc.values.firstIndex(of: sulc.values.max()!) == 35099)
         // Writing gives the file's bytes back.
-        #expect(sulc.encoded() == [UInt8](try FileSource.read(fixture("lh.sulc.gz"))))
+        #expect(sulc.encoded() == [UInt8](try FileSource.read(fixture("lh.sulc.gz"), sizeLimit: FreeSurferSizeLimits.curvature)))
     }
 
     @Test func badCurvatureFilesNameTheField() throws {
-        let bytes = [UInt8](try FileSource.read(fixture("lh.sulc.gz")))
+        let bytes = [UInt8](try FileSource.read(fixture("lh.sulc.gz"), sizeLimit: FreeSurferSizeLimits.curvature))
         let cut = #expect(throws: FormatError.self) { try FreeSurferCurvature(bytes: Array(bytes.prefix(1000)), name: "cut.sulc") }
         #expect(cut?.field == "vertex count")
         let surface = #expect(throws: FormatError.self) { try FreeSurferCurvature(bytes: [0xFF, 0xFF, 0xFE] + bytes.dropFirst(3), name: "lh.pial") }

@@ -68,7 +68,7 @@ private func fixture(_ name: String) -> URL {
         defer { try? FileManager.default.removeItem(at: dir) }
         let copy = dir.appendingPathComponent("lut.txt.gz")
         try FormatRegistry.convert(fixture("FreeSurferColorLUT.txt"), to: copy)
-        #expect(try FileSource.read(copy) == Data(contentsOf: fixture("FreeSurferColorLUT.txt")))
+        #expect(try FileSource.read(copy, sizeLimit: TextSizeLimit.check) == Data(contentsOf: fixture("FreeSurferColorLUT.txt")))
         var lut = try FreeSurferColorLUT(contentsOf: fixture("colortable_BA.txt"))
         lut.entries.removeFirst()
         #expect(lut.sourceBytes == nil)

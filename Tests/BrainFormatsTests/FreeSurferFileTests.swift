@@ -24,7 +24,7 @@ private func fixture(_ name: String) -> URL {
     }
 
     @Test func surfaceTruncatedOrBadIndex() throws {
-        let bytes = [UInt8](try FileSource.read(fixture("lh.pial.gz")))
+        let bytes = [UInt8](try FileSource.read(fixture("lh.pial.gz"), sizeLimit: FreeSurferSizeLimits.surface))
         let cut = #expect(throws: FormatError.self) { try FreeSurferSurface(bytes: Array(bytes.prefix(2000)), name: "cut.pial") }
         #expect(cut?.field == "vertex count")
         var bad = bytes
@@ -111,7 +111,7 @@ private func fixture(_ name: String) -> URL {
     }
 
     @Test func writersReproduceTheRealFilesByteForByte() throws {
-        let pial = [UInt8](try FileSource.read(url("lh.pial.gz")))
+        let pial = [UInt8](try FileSource.read(url("lh.pial.gz"), sizeLimit: FreeSurferSizeLimits.surface))
         #expect(try FreeSurferSurface(bytes: pial, name: "lh.pial").encoded() == pial)
         let annot = [UInt8](try Data(contentsOf: url("lh.aparc.annot")))
         #expect(try FreeSurferAnnotation(bytes: annot, name: "lh.aparc.annot").encoded() == annot)

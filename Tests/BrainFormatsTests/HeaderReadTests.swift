@@ -41,14 +41,21 @@ import Testing
         }
     }
 
-    @Test func headerLimitsFollowTheLayout() {
+    @Test func headerLimitsFollowTheLayout() throws {
         func head(_ words: [UInt16]) -> Data { Data(words.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) }
         // v4, 3×4×5: 8 + 60 bytes and the bounded post-header.
-        #expect(VMRHeader.maxFileSize(head: head([4, 3, 4, 5])) == 8 + 60 + VMRHeader.maxPostHeaderBytes)
+        #expect(try VMRHeader.maxFileSize(head([4, 3, 4, 5]), "a.vmr") == 8 + 60 + VMRHeader.maxPostHeaderBytes)
         // A versionless v1 file of 10×10×10 is exactly 6 + 1000 bytes.
-        #expect(VMRHeader.maxFileSize(head: head([10, 10, 10, 0])) == 1006)
-        #expect(VMRHeader.v16FileSize(head: head([2, 3, 4])) == 6 + 48)
-        #expect(VMRHeader.maxFileSize(head: Data([4, 0])) == nil)
+        #expect(try VMRHeader.maxFileSize(head([10, 10, 10, 0]), "a.vmr") == 1006)
+        #expect(try VMRHeader.v16FileSize(head([2, 3, 4]), "a.v16") == 6 + 48)
+        #expect(throws: FormatError(file: "a.vmr", field: "header", message: "2 bytes, too short for a VMR header")) {
+            try VMRHeader.maxFileSize(Data([4, 0]), "a.vmr")
+        }
+        // Garbage: neither a known version word nor a plausible v1 size.
+        #expect(throws: FormatError(file: "a.vmr", field: "FileVersion",
+                                    message: "version 40000 is not a known VMR version (1–4), and as a version-1 header DimX 40000 is not 1…2048")) {
+            try VMRHeader.maxFileSize(head([40000, 3, 4, 5]), "a.vmr")
+        }
     }
 
     @Test func realGzippedVMRStillReads() throws {

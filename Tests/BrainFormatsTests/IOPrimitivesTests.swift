@@ -36,13 +36,13 @@ import Testing
         try AtomicFile.write(data, to: packed)
         #expect(try Data(contentsOf: plain) == data)
         #expect(Gzip.isGzip(try Data(contentsOf: packed)))
-        #expect(try FileSource.read(packed) == data)
-        #expect(try FileSource.read(plain) == data)
+        #expect(try FileSource.read(packed, sizeLimit: TextSizeLimit.check) == data)
+        #expect(try FileSource.read(plain, sizeLimit: TextSizeLimit.check) == data)
         // No temporary files are left behind.
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.txt", "a.txt.gz"])
         #expect(throws: FormatError.self) { try AtomicFile.write(data, to: dir.appendingPathComponent("missing/x.vmr")) }
-        #expect(throws: FormatError.self) { try FileSource.read(dir.appendingPathComponent("nope.vmr")) }
-        #expect(throws: FormatError.self) { try FileSource.read(dir) }
+        #expect(throws: FormatError.self) { try FileSource.read(dir.appendingPathComponent("nope.vmr"), sizeLimit: VMRHeader.maxFileSize) }
+        #expect(throws: FormatError.self) { try FileSource.read(dir, sizeLimit: VMRHeader.maxFileSize) }
     }
 
     @Test func byteReaderIsBoundsCheckedAndUnaligned() throws {

@@ -146,7 +146,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("t.vmr")
         try Data(try Fixtures.data("bvbabel/sub-test03.vmr")).write(to: url)
-        let raw = try FileSource.read(url)
+        let raw = try FileSource.read(url, sizeLimit: VMRHeader.maxFileSize)
         let vmr = try VMRFile(data: raw, name: "t.vmr")
         let fileBase = raw.withUnsafeBytes { $0.baseAddress! }
         let voxelBase = vmr.voxels.withUnsafeBytes { $0.baseAddress! }

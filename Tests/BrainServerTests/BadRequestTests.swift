@@ -35,7 +35,7 @@ import Testing
         ("/api/slice?plane=oblique&index=3", 400, "plane: 'oblique' is not axial, coronal or sagittal"),
         ("/api/slice?index=3", 400, "plane: missing"),
         ("/api/slice?plane=axial", 400, "index, mni or at: give exactly one"),
-        ("/api/slice?plane=axial&index=300", 400, "axial index 300 is outside BV y 0…255"),
+        ("/api/slice?plane=axial&index=300", 400, "axial index 300 is outside 0 (superior) … 255 (inferior)"),
         ("/api/slice?plane=axial&index=1&mni=2", 400, "index, mni or at: give only one"),
         ("/api/slice?plane=axial&mni=9999", 400, "outside"),
         ("/api/slice?plane=axial&index=100&opacity=7", 400, "opacity"),

@@ -24,7 +24,8 @@ import Testing
                 group.addTask {
                     try await cache.scene(for: 42, cost: 1) {
                         renders.increment()
-                        try await Task.sleep(for: .milliseconds(20))
+                        // In flight until all 19 other requests have joined it.
+                        try await waitUntil("the other 19 requests joined") { cache.joinedCount == 19 }
                         return 99
                     }
                 }
@@ -85,7 +86,7 @@ import Testing
                 group.addTask {
                     (try? await cache.scene(for: 7, cost: 1) {
                         renders.increment()
-                        try await Task.sleep(for: .milliseconds(20))
+                        try await waitUntil("the other 9 requests joined") { cache.joinedCount == 9 }
                         throw Busy()
                     }) != nil
                 }
@@ -97,3 +98,4 @@ import Testing
         #expect(try await cache.scene(for: 7, cost: 1) { 3 } == 3)  // the failure did not stick
     }
 }
+

@@ -92,13 +92,25 @@ import Testing
         let pool = WorkerPool<Int>(workers: 1, queueCapacity: 2, name: "test") { 0 }
         defer { pool.shutdown() }
         let gate = DispatchSemaphore(value: 0)
-        do {
-            // 500 ms: the job must have started (not still be queued) when the deadline passes.
-            _ = try await pool.run(timeout: .milliseconds(500)) { _ in gate.wait(); return 1 }
-            Issue.record("a job past its deadline answered normally")
-        } catch let error as APIError {
-            #expect(error.status == .serviceUnavailable)
-            #expect(error.message.contains("took longer"))
+        // The job says when it starts. A job still queued at its deadline is answered "waited
+        // longer" and never runs; then the deadline is doubled, until one starts in time.
+        var timeout = Duration.milliseconds(250)
+        while true {
+            let started = Counter()
+            do {
+                _ = try await pool.run(timeout: timeout) { _ in started.increment(); gate.wait(); return 1 }
+                Issue.record("a job past its deadline answered normally")
+                break
+            } catch let error as APIError where error.message.contains("waited longer") {
+                #expect(started.value == 0)
+                guard timeout < .seconds(300) else { Issue.record("the worker never started a job"); break }
+                timeout *= 2
+            } catch let error as APIError {
+                #expect(error.status == .serviceUnavailable)
+                #expect(error.message.contains("took longer"))
+                #expect(started.value == 1)
+                break
+            }
         }
         gate.signal()  // only now can the job finish: the answer did not wait for it
         // The worker is free again afterwards.
@@ -124,7 +136,7 @@ import Testing
         }
         try await waitUntil("one job runs and four wait") { pool.load == (4, 1) }
         let stopper = Task.detached { pool.shutdown() }
-        try await Task.sleep(for: .milliseconds(50))
+        try await waitUntil("shutdown has begun") { pool.isStopping }
         gate.signal()
         await stopper.value
         var values: [Int] = []
@@ -134,8 +146,9 @@ import Testing
     }
 }
 
-/// Polls `condition` every 2 ms; records an issue instead of hanging when it stays false.
-private func waitUntil(_ what: String, seconds: Int = 300, _ condition: () -> Bool) async throws {
+/// Polls `condition` every 2 ms (an explicit signal from the code under test, never a guessed
+/// delay); records an issue instead of hanging when it stays false.
+func waitUntil(_ what: String, seconds: Int = 300, _ condition: () -> Bool) async throws {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while !condition() {
         guard ContinuousClock.now < deadline else { Issue.record("timed out waiting until \(what)"); return }

@@ -26,7 +26,7 @@ public struct FreeSurferAnnotation: Sendable {
 
     /// Reads an annotation (gzip accepted).
     public init(contentsOf url: URL) throws {
-        try self.init(bytes: [UInt8](try FileSource.read(url)), name: url.lastPathComponent)
+        try self.init(bytes: [UInt8](try FileSource.read(url, sizeLimit: FreeSurferSizeLimits.annotation)), name: url.lastPathComponent)
     }
 
     /// Parses annotation bytes; `name` is used in errors.

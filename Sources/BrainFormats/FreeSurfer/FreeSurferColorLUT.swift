@@ -15,7 +15,7 @@ public struct FreeSurferColorLUT: Sendable {
 
     /// Reads a LUT file (gzip accepted).
     public init(contentsOf url: URL) throws {
-        try self.init(bytes: [UInt8](try FileSource.read(url)), name: url.lastPathComponent)
+        try self.init(bytes: [UInt8](try FileSource.read(url, sizeLimit: TextSizeLimit.check)), name: url.lastPathComponent)
     }
 
     /// Parses LUT text; `name` is used in errors. `#` starts a comment; blank lines are skipped.

@@ -18,7 +18,7 @@ public struct FreeSurferCurvature: Sendable {
 
     /// Reads a curvature file (gzip accepted).
     public init(contentsOf url: URL) throws {
-        try self.init(bytes: [UInt8](try FileSource.read(url)), name: url.lastPathComponent)
+        try self.init(bytes: [UInt8](try FileSource.read(url, sizeLimit: FreeSurferSizeLimits.curvature)), name: url.lastPathComponent)
     }
 
     /// Parses curvature bytes; `name` is used in errors.
@@ -27,7 +27,7 @@ public struct FreeSurferCurvature: Sendable {
         let magic = try c.take(3, "magic")
         guard magic.elementsEqual([0xFF, 0xFF, 0xFF]) else {
             // The old layout (3-byte vertex count, i16 values ×100) has no magic: refuse it plainly.
-            throw c.fail("magic", "expected FF FF FF (FreeSurfer curvature, new format), found \(magic.map { String(format: "%02X", $0) }.joined(separator: " "))")
+            throw c.fail("magic", "expected FF FF FF (FreeSurfer curvature, new format), found \(FreeSurferSizeLimits.hex(magic))")
         }
         let vertexCount = try c.count("vertex count", atMost: max(0, c.remaining - 8) / 4)
         faceCount = try c.count("face count", atMost: Int(Int32.max))

@@ -8,21 +8,24 @@ extension FileFormat {
         name: "freesurfer-surface",
         extensions: ["pial", "white", "inflated", "sphere", "orig", "smoothwm", "midthickness", "graymid", "fsurf"],
         signatures: [[0xFF, 0xFF, 0xFE], [0xFF, 0xFF, 0xFF], [0xFF, 0xFF, 0xFD]],
-        converters: [.freesurferSurfaceToSRF]
+        converters: [.freesurferSurfaceToSRF], sizeLimit: FreeSurferSizeLimits.surface
     ) { try FreeSurferSurface(bytes: [UInt8]($0), name: $1) }
 
     /// FreeSurfer annotations (`.annot`).
     public static let freesurferAnnotation = FileFormat(
-        name: "freesurfer-annot", extensions: ["annot"], converters: [.freesurferAnnotationToPOI]
+        name: "freesurfer-annot", extensions: ["annot"], converters: [.freesurferAnnotationToPOI],
+        sizeLimit: FreeSurferSizeLimits.annotation
     ) { try FreeSurferAnnotation(bytes: [UInt8]($0), name: $1) }
 
     /// FreeSurfer label text files (`.label`).
     public static let freesurferLabel = FileFormat(
-        name: "freesurfer-label", extensions: ["label"], converters: [.freesurferLabelToPOI]
+        name: "freesurfer-label", extensions: ["label"], converters: [.freesurferLabelToPOI],
+        sizeLimit: TextSizeLimit.check
     ) { try FreeSurferLabel(bytes: [UInt8]($0), name: $1) }
 
     /// FreeSurfer colour look-up tables (`FreeSurferColorLUT.txt`, `colortable_BA.txt`, `*.ctab`).
-    public static let freesurferColorLUT = FileFormat(name: "freesurfer-lut", extensions: ["txt", "ctab", "lut"]) {
+    public static let freesurferColorLUT = FileFormat(name: "freesurfer-lut", extensions: ["txt", "ctab", "lut"],
+                                                     sizeLimit: TextSizeLimit.check) {
         try FreeSurferColorLUT(bytes: [UInt8]($0), name: $1)
     }
 }
@@ -67,6 +70,11 @@ extension FreeSurferAnnotation: FormatDocument {
         let unmatched = entryPositions().filter { $0 < 0 }.count
         if unmatched > 0 { lines.append("  \(unmatched) vertices have a value in no table entry") }
         return lines.joined(separator: "\n")
+    }
+
+    public var warnings: [String] {
+        guard entries.isEmpty, vertexValues.contains(where: { $0 != 0 && $0 != -1 }) else { return [] }
+        return ["no colour table (truncated?): labels are kept, named and coloured by their annotation values"]
     }
 }
 

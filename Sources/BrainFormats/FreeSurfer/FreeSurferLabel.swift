@@ -19,7 +19,7 @@ public struct FreeSurferLabel: Sendable {
 
     /// Reads a label file (gzip accepted).
     public init(contentsOf url: URL) throws {
-        try self.init(bytes: [UInt8](try FileSource.read(url)), name: url.lastPathComponent)
+        try self.init(bytes: [UInt8](try FileSource.read(url, sizeLimit: TextSizeLimit.check)), name: url.lastPathComponent)
     }
 
     /// Parses label text; `name` is used in errors.

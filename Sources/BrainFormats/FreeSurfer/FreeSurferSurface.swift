@@ -22,7 +22,7 @@ public struct FreeSurferSurface: Sendable {
 
     /// Reads a surface file (gzip accepted).
     public init(contentsOf url: URL) throws {
-        try self.init(bytes: [UInt8](try FileSource.read(url)), name: url.lastPathComponent)
+        try self.init(bytes: [UInt8](try FileSource.read(url, sizeLimit: FreeSurferSizeLimits.surface)), name: url.lastPathComponent)
     }
 
     /// Parses surface bytes; `name` is used in errors.
@@ -33,7 +33,7 @@ public struct FreeSurferSurface: Sendable {
             if magic.elementsEqual([0xFF, 0xFF, 0xFF]) || magic.elementsEqual([0xFF, 0xFF, 0xFD]) {
                 throw c.fail("magic", "quadrangle surfaces are not supported, only triangle surfaces (0xFFFFFE)")
             }
-            throw c.fail("magic", "expected FF FF FE (FreeSurfer triangle surface), found \(magic.map { String(format: "%02X", $0) }.joined(separator: " "))")
+            throw c.fail("magic", "expected FF FF FE (FreeSurfer triangle surface), found \(FreeSurferSizeLimits.hex(magic))")
         }
         // The comment is "created by … on …\n\n": two line ends, as FreeSurfer writes it.
         createdBy = String(decoding: try c.line("created-by line"), as: UTF8.self)

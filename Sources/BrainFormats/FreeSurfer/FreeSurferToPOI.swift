@@ -11,16 +11,30 @@ public enum FreeSurferToPOI {
     /// Colour of a POI made from a label, which stores none (FreeSurfer's viewers draw labels yellow).
     public static let labelColor: SIMD3<UInt8> = [255, 255, 0]
 
+    /// The largest mesh a POI may claim (`--mesh-vertices`): 2²⁴, far above any cortical surface
+    /// (fsaverage has 163842 vertices per hemisphere), far below a count that is a typo.
+    public static let maxMeshVertices = 1 << 24
+
+    /// Refuses a vertex count no mesh has, naming the option it came from.
+    static func checkMeshVertexCount(_ n: Int, file: String) throws {
+        guard (1...maxMeshVertices).contains(n) else {
+            throw FormatError(file: file, field: "mesh vertex count",
+                              message: "--mesh-vertices \(n) must be 1…\(maxMeshVertices)")
+        }
+    }
+
     /// One POI per colour-table entry that has vertices, in table order, vertices ascending; the anchor
     /// (`LabelVertex`) is the entry's first vertex, as an annotation has no positions. Vertices whose value
     /// is in no entry belong to no POI.
     public static func poi(from annotation: FreeSurferAnnotation, meshVertexCount: Int? = nil,
                            name: String = "annotation") throws -> POIFile {
         let n = annotation.vertexCount
+        if let given = meshVertexCount { try checkMeshVertexCount(given, file: name) }
         if let given = meshVertexCount, given != n {
             throw FormatError(file: name, field: "vertex count",
                               message: "the annotation covers \(n) vertices but --mesh-vertices says \(given)")
         }
+        if annotation.entries.isEmpty { return poiWithoutColourTable(annotation) }
         var members = [[Int32]](repeating: [], count: annotation.entries.count)
         for (v, k) in annotation.entryPositions().enumerated() where k >= 0 { members[k].append(Int32(v)) }
         var pois: [POI] = []
@@ -35,6 +49,22 @@ public enum FreeSurferToPOI {
         return POIFile(meshVertexCount: n, fromMeshFile: "", pois: pois)
     }
 
+    /// An annotation without its colour table still labels its vertices: one POI per value (in
+    /// ascending order), named after the value and coloured by it (FreeSurfer packs R, G and B into
+    /// the value), so no label is dropped. Values 0 and −1 mean "unlabelled".
+    static func poiWithoutColourTable(_ annotation: FreeSurferAnnotation) -> POIFile {
+        var members: [Int32: [Int32]] = [:]
+        for (v, value) in annotation.vertexValues.enumerated() where value != 0 && value != -1 {
+            members[value, default: []].append(Int32(v))
+        }
+        let pois = members.keys.sorted().map { value in
+            let vertices = members[value]!
+            let rgb = SIMD3(UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF), UInt8((value >> 16) & 0xFF))
+            return POI(name: RawString("annotation value \(value)"), color: rgb, vertices: vertices, labelVertex: vertices[0])
+        }
+        return POIFile(meshVertexCount: annotation.vertexCount, fromMeshFile: "", pois: pois)
+    }
+
     /// One POI named after the file (`lh.BA4a_exvivo.thresh.label` → `BA4a_exvivo.thresh`), in
     /// `labelColor`, with the label's vertices in file order (repeats dropped); the anchor is the listed
     /// vertex nearest the label's mean position.
@@ -44,9 +74,7 @@ public enum FreeSurferToPOI {
                               message: "a label does not store its mesh's vertex count; give it with --mesh-vertices N "
                                   + "(163842 for fsaverage, 40962 for fsaverage6)")
         }
-        guard n > 0, n <= Int(Int32.max) else {
-            throw FormatError(file: name, field: "mesh vertex count", message: "\(n) is not a usable vertex count")
-        }
+        try checkMeshVertexCount(n, file: name)
         var seen = Set<Int>()
         var vertices: [Int32] = []
         var positions: [SIMD3<Float>] = []

@@ -11,10 +11,49 @@ public enum AtomicFile {
         try writeRaw(payload, to: url)
     }
 
+    /// Refuses, before any work, an output that would not end as a new or replaced regular file:
+    /// an existing named pipe, device or socket (renaming over it would silently replace it), or a
+    /// folder that does not take new files (tried by creating and removing an empty one, which
+    /// catches read-only and virtual file systems such as /proc that permission bits do not).
+    public static func checkWritable(_ url: URL) throws {
+        let name = url.lastPathComponent
+        try checkTarget(url)
+        let dir = url.deletingLastPathComponent()
+        let probe = dir.appendingPathComponent(".\(name).check-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let fd = open(probe.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw FormatError(file: url.path, field: "", message: "is in a folder that takes no new files (\(dir.path): \(String(cString: strerror(errno))))")
+        }
+        close(fd)
+        unlink(probe.path)
+    }
+
+    /// An existing `url` must be a regular file (or a link to one).
+    static func checkTarget(_ url: URL) throws {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw FormatError(file: url.path, field: "", message: "is a \(kind(of: info.st_mode)), not a regular file; refusing to replace it")
+        }
+    }
+
+    /// What a file that is not regular is, for messages.
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "named pipe"
+        case S_IFDIR: "directory"
+        case S_IFCHR, S_IFBLK: "device"
+        case S_IFSOCK: "socket"
+        case S_IFREG: "regular file"
+        default: "special file"
+        }
+    }
+
     /// Writes exactly `data` (no compression), atomically.
     public static func writeRaw(_ data: Data, to url: URL) throws {
         let name = url.lastPathComponent
         let dir = url.deletingLastPathComponent()
+        try checkTarget(url)
         let temp = dir.appendingPathComponent(".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         func fail(_ message: String) -> FormatError { FormatError(file: name, field: "", message: message) }
 

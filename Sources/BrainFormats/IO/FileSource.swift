@@ -12,9 +12,9 @@ public enum FileSource {
     /// Bytes decompressed for a header read: enough for every format's fixed header.
     public static let headerBytes = 4096
 
-    /// The file's bytes; `sizeLimit` gives, from the leading (decompressed) bytes, the largest size the
+    /// The file's bytes; `sizeLimit` checks the leading (decompressed) bytes and gives the largest size the
     /// file's header justifies, so a gzip bomb is refused after inflating no more than that.
-    public static func read(_ url: URL, sizeLimit: (@Sendable (Data) -> Int?)? = nil) throws -> Data {
+    public static func read(_ url: URL, sizeLimit: SizeLimit) throws -> Data {
         try readHeader(url).contents(sizeLimit: sizeLimit)
     }
 
@@ -22,6 +22,9 @@ public enum FileSource {
     public static func readHeader(_ url: URL) throws -> OpenedFile {
         let raw = try readRaw(url)
         let name = url.lastPathComponent
+        if raw.isEmpty && url.pathExtension.lowercased() == "gz" {
+            throw FormatError(file: name, field: "gzip", message: "empty gzip file (0 bytes)")
+        }
         guard Gzip.isGzip(raw) else { return OpenedFile(name: name, stored: raw, head: raw, compressed: false) }
         return OpenedFile(name: name, stored: raw, head: try Gzip.decompress(raw, file: name, prefix: headerBytes), compressed: true)
     }
@@ -30,12 +33,13 @@ public enum FileSource {
     public static func readRaw(_ url: URL) throws -> Data {
         let name = url.lastPathComponent
         func fail(_ message: String) -> FormatError { FormatError(file: name, field: "", message: message) }
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a named pipe must not wait for a writer; the type is checked first.
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw fail("cannot open \(url.path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw fail("cannot stat: \(String(cString: strerror(errno)))") }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw fail("not a regular file") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw fail("not a regular file (\(AtomicFile.kind(of: info.st_mode)))") }
         let size = Int(info.st_size)
         if size == 0 { return Data() }
         if size >= mapThreshold,
@@ -78,16 +82,18 @@ public struct OpenedFile: Sendable {
     public let head: Data
     public let compressed: Bool
 
-    /// All decompressed bytes. When `sizeLimit` justifies a size from the header, a larger gzip trailer
-    /// size is refused before inflating, and inflating stops at that size.
-    public func contents(sizeLimit: (@Sendable (Data) -> Int?)? = nil) throws -> Data {
+    /// All decompressed bytes. `sizeLimit` checks the header first; a gzip trailer size larger than the
+    /// size it justifies is refused before inflating, and inflating stops at that size.
+    public func contents(sizeLimit: SizeLimit) throws -> Data {
         guard compressed else { return stored }
-        guard let limit = sizeLimit?(head) else { return try Gzip.decompress(stored, file: name) }
+        let limit = try sizeLimit(head, name)
         // ISIZE is the last member's size mod 2³²; for files under 4 GiB it cannot exceed the total.
         if limit < 1 << 32, let declared = Gzip.trailerSize(stored), declared > limit {
             throw FormatError(file: name, field: "gzip", message: "the gzip trailer declares \(declared) bytes, "
                                   + "more than the \(limit) bytes its header justifies")
         }
-        return try Gzip.decompress(stored, file: name, maxOutput: limit, limitReason: "its header justifies")
+        let cap = Gzip.expansionCap(stored.count)
+        return try Gzip.decompress(stored, file: name, maxOutput: min(limit, cap),
+                                   limitReason: limit <= cap ? "its header justifies" : nil)
     }
 }

@@ -6,6 +6,11 @@ public enum Gzip {
     /// deflate cannot expand data by more than about 1032:1, so that bounds honest output.
     public static let maxExpansionRatio = 1032
 
+    /// The most a `storedBytes`-long stream can honestly inflate to (at least 64 KiB).
+    public static func expansionCap(_ storedBytes: Int) -> Int {
+        max(65_536, storedBytes.multipliedReportingOverflow(by: maxExpansionRatio).partialValue)
+    }
+
     /// True when `data` starts with the gzip magic bytes 1f 8b.
     public static func isGzip(_ data: Data) -> Bool {
         data.count >= 2 && data[data.startIndex] == 0x1f && data[data.startIndex + 1] == 0x8b
@@ -23,7 +28,7 @@ public enum Gzip {
     /// (a header read), and a shorter stream is not an error.
     public static func decompress(_ data: Data, file: String = "input", maxOutput: Int? = nil,
                                   limitReason: String? = nil, prefix: Int? = nil) throws -> Data {
-        let cap = prefix ?? maxOutput ?? max(65_536, data.count.multipliedReportingOverflow(by: maxExpansionRatio).partialValue)
+        let cap = prefix ?? maxOutput ?? expansionCap(data.count)
         func fail(_ message: String) -> FormatError { FormatError(file: file, field: "gzip", message: message) }
         guard !data.isEmpty else { throw fail("empty compressed stream") }
 

@@ -20,7 +20,7 @@ public protocol KeyValueTextFile {
 
 extension KeyValueTextFile {
     public static func read(from url: URL) throws -> Self {
-        try Self(data: FileSource.read(url), name: url.lastPathComponent)
+        try Self(data: FileSource.read(url, sizeLimit: TextSizeLimit.check), name: url.lastPathComponent)
     }
 
     public func write(to url: URL) throws {

@@ -34,9 +34,9 @@ public struct NIfTIFile: Sendable {
     /// Reads `url` (`.nii` or `.nii.gz`; gzip is recognised by its magic bytes, not the name).
     public init(contentsOf url: URL) throws {
         let name = url.lastPathComponent
-        // FileSource caps gzip output at deflate's expansion limit of the stored size, and the header
-        // is checked against the bytes actually present, so no header field sizes an allocation.
-        try self.init(bytes: [UInt8](try FileSource.read(url)), name: name)
+        // A compressed file inflates no further than its header justifies, and the header is checked
+        // against the bytes actually present, so no header field sizes an allocation.
+        try self.init(bytes: [UInt8](try FileSource.read(url, sizeLimit: NIfTIFile.maxFileSize)), name: name)
     }
 
     /// Parses an uncompressed single-file NIfTI-1 image held in memory; `name` is used in errors.

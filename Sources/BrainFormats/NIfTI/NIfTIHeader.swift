@@ -148,3 +148,14 @@ struct NIfTIHeader {
         return m
     }
 }
+
+extension NIfTIFile {
+    /// Room for bytes after the voxels (some writers pad; nothing reads them).
+    static let maxTrailingBytes = 1 << 20
+
+    /// The 348-byte header, checked from the first bytes, justifies the offset and size of its voxels.
+    public static let maxFileSize: SizeLimit = { head, file in
+        let header = try NIfTIHeader([UInt8](head), file: file)
+        return header.dataOffset + header.dataByteCount + maxTrailingBytes
+    }
+}

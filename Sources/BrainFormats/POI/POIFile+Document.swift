@@ -1,7 +1,7 @@
 import Foundation
 
 extension FileFormat {
-    public static let poi = FileFormat(name: "poi", extensions: ["poi"]) { try POIFile(data: $0, name: $1) }
+    public static let poi = FileFormat(name: "poi", extensions: ["poi"], sizeLimit: TextSizeLimit.check) { try POIFile(data: $0, name: $1) }
 }
 
 extension POIFile: FormatDocument {

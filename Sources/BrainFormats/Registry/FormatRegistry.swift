@@ -31,12 +31,12 @@ public struct FileFormat: Sendable {
     public let signatures: [[UInt8]]
     /// Conversions from this format to others (same-format conversion needs none).
     public let converters: [FormatConverter]
-    /// The largest decompressed size the file's leading bytes justify (nil: no fixed header to tell).
-    public let sizeLimit: (@Sendable (Data) -> Int?)?
+    /// Checks a compressed file's leading bytes and gives the largest decompressed size they justify.
+    public let sizeLimit: SizeLimit
     public let read: @Sendable (_ data: Data, _ fileName: String) throws -> any FormatDocument
 
     public init(name: String, extensions: [String], signatures: [[UInt8]] = [], converters: [FormatConverter] = [],
-                sizeLimit: (@Sendable (Data) -> Int?)? = nil,
+                sizeLimit: @escaping SizeLimit,
                 read: @escaping @Sendable (Data, String) throws -> any FormatDocument) {
         self.sizeLimit = sizeLimit
         self.name = name

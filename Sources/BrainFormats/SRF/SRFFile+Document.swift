@@ -1,7 +1,7 @@
 import Foundation
 
 extension FileFormat {
-    public static let srf = FileFormat(name: "srf", extensions: ["srf"]) { try SRFFile(data: $0, name: $1) }
+    public static let srf = FileFormat(name: "srf", extensions: ["srf"], sizeLimit: SRFFile.maxFileSize) { try SRFFile(data: $0, name: $1) }
 }
 
 extension SRFFile: FormatDocument {

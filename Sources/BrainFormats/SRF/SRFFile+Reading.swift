@@ -10,8 +10,8 @@ extension SRFFile {
         }
     }
 
-    private static func parse(_ r: inout ByteReader) throws -> SRFFile {
-        let size = r.bytes.count
+    /// The fixed header's version, surface type and counts, checked (shared with the header read).
+    static func readCounts(_ r: inout ByteReader) throws -> (version: Float, surfaceType: Int32, vertices: Int, triangles: Int) {
         let version = try r.f32("FileVersion")
         guard version.isFinite, abs(version - 3) < 0.05 || (version >= 3.95 && version < 4.5) else {
             throw r.error("FileVersion", "version \(version) is not a known SRF version (3, 4, 4.1)")
@@ -21,6 +21,12 @@ extension SRFFile {
         let nt = Int(try r.i32("NrOfTriangles"))
         guard nv >= 0 else { throw r.error("NrOfVertices", "negative count \(nv)") }
         guard nt >= 0 else { throw r.error("NrOfTriangles", "negative count \(nt)") }
+        return (version, surfaceType, nv, nt)
+    }
+
+    private static func parse(_ r: inout ByteReader) throws -> SRFFile {
+        let size = r.bytes.count
+        let (version, surfaceType, nv, nt) = try readCounts(&r)
         let minimum = 60 + 28 * nv + 12 * nt + 4
         guard minimum <= size else {
             throw r.error("NrOfVertices", "\(nv) vertices and \(nt) triangles need at least \(minimum) bytes but the file has \(size)")

@@ -65,7 +65,7 @@ public struct SRFFile: Sendable {
     }
 
     public static func read(from url: URL) throws -> SRFFile {
-        try SRFFile(data: FileSource.read(url), name: url.lastPathComponent)
+        try SRFFile(data: FileSource.read(url, sizeLimit: SRFFile.maxFileSize), name: url.lastPathComponent)
     }
 
     public func write(to url: URL) throws {

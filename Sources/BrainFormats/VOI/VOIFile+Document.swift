@@ -1,7 +1,7 @@
 import Foundation
 
 extension FileFormat {
-    public static let voi = FileFormat(name: "voi", extensions: ["voi"]) { try VOIFile(data: $0, name: $1) }
+    public static let voi = FileFormat(name: "voi", extensions: ["voi"], sizeLimit: TextSizeLimit.check) { try VOIFile(data: $0, name: $1) }
 }
 
 extension VOIFile: FormatDocument {

@@ -15,7 +15,7 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "Input file.") var input: String
     @Argument(help: "Output file; its extension picks the format.") var output: String
     @Flag(help: "Keep integer label values instead of mapping grey values (volume imports).") var labels = false
-    @Option(help: ArgumentHelp("Vertex count of the mesh a FreeSurfer .label belongs to (label → POI; e.g. 163842 for fsaverage).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Vertex count of the mesh a FreeSurfer .label belongs to (label → POI; e.g. 163842 for fsaverage).",
                                valueName: "N"))
     var meshVertices: Int?
 

@@ -13,7 +13,7 @@ struct InspectCommand: ParsableCommand {
     @Flag(help: "Print one JSON object (fields a version lacks are null).") var json = false
 
     func run() throws {
-        try CommandOutput.run {
+        try CommandOutput.run(json: json) {
             let report = try FormatRegistry.inspectReport(URL(fileURLWithPath: file), json: json)
             for warning in report.warnings { CommandOutput.printNote("warning: \(warning)") }
             print(report.text)

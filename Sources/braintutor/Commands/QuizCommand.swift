@@ -18,6 +18,7 @@ struct QuizCommand: ParsableCommand {
 
     func run() throws {
         try CommandOutput.run {
+            try OutputFile.checkFolder(out)
             guard let format = QuizWorksheet.Format(rawValue: format.lowercased()) else {
                 throw FieldError("format", value: format, "is not md or html")
             }

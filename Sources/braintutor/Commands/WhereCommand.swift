@@ -25,4 +25,6 @@ struct WhereCommand: ParsableCommand {
     }
 }
 
-extension CoordinateSpace: ExpressibleByArgument {}
+extension CoordinateSpace: ExpressibleByArgument {
+    public init?(argument: String) { self.init(spelling: argument) }
+}

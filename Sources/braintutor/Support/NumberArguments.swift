@@ -11,7 +11,8 @@ enum NumberArguments {
         if let option = words.first(where: isOption) {
             throw FieldError(field, value: option, "is an unknown option (see braintutor \(command) --help)")
         }
-        let parts = words.flatMap { $0.split(separator: ",") }.map(String.init).filter { !$0.isEmpty }
+        // "1, 2, 3" as pasted from a paper: commas and spaces both separate.
+        let parts = words.flatMap { $0.split(whereSeparator: { $0 == "," || $0.isWhitespace }) }.map(String.init)
         guard parts.count == count else {
             throw FieldError(field, value: words.joined(separator: " "), "needs \(count) numbers, got \(parts.count)")
         }

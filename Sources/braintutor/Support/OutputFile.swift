@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainFormats
 import Foundation
 
 /// The `--out` file of a command that writes one, checked before any work is done, and the
@@ -23,6 +24,30 @@ enum OutputFile {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) {
             throw FieldError("out", value: path, "is in a folder that does not exist (\(folder))")
+        }
+        try writable(URL(fileURLWithPath: path), shownAs: path)
+    }
+
+    /// The `--out` folder of a command that writes several files (created later if missing):
+    /// checked before any work like a single output file.
+    static func checkFolder(_ path: String) throws(FieldError) {
+        guard !path.isEmpty else { throw FieldError("out", "is empty; name a folder") }
+        var isDirectory: ObjCBool = false
+        let url = URL(fileURLWithPath: path)
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw FieldError("out", value: path, "is a file, not a folder") }
+            try writable(url.appendingPathComponent("worksheet"), shownAs: path)
+        } else {
+            try writable(url, shownAs: path)
+        }
+    }
+
+    /// The library's rule (a regular file in a folder that takes new files), worded for `--out`.
+    private static func writable(_ url: URL, shownAs path: String) throws(FieldError) {
+        do { try AtomicFile.checkWritable(url) } catch let error as FormatError {
+            throw FieldError("out", value: path, error.message)
+        } catch {
+            throw FieldError("out", value: path, "\(error)")
         }
     }
 
