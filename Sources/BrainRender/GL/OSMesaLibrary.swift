@@ -1,3 +1,4 @@
+import BrainImage
 import COSMesa
 import Foundation
 #if canImport(Glibc)
@@ -44,22 +45,32 @@ public final class OSMesaLibrary: @unchecked Sendable {
 
     /// Whether OSMesa is loaded in this process (without loading it): then it may have switched
     /// a thread's GL dispatch behind EGL's back.
+    /// Read from the loader's list of loaded objects: `dlopen(RTLD_NOLOAD)` would search the
+    /// library path, opening libOSMesa's file on every EGL bind even though it never loads it.
     static var isInProcess: Bool {
-        guard let handle = dlopen(configuredName, RTLD_NOW | RTLD_NOLOAD) else { return false }
-        dlclose(handle)  // only drops the reference NOLOAD added
-        return true
+        var fileName = configuredName
+        if let slash = fileName.lastIndex(of: "/") { fileName = String(fileName[fileName.index(after: slash)...]) }
+        return fileName.withCString { wanted in
+            dl_iterate_phdr({ info, _, wanted in
+                guard let path = info?.pointee.dlpi_name, let wanted = wanted?.assumingMemoryBound(to: CChar.self)
+                else { return 0 }
+                let base = strrchr(path, 0x2F).map { UnsafePointer($0 + 1) } ?? path
+                return strcmp(base, wanted) == 0 ? 1 : 0
+            }, UnsafeMutableRawPointer(mutating: wanted)) != 0
+        }
     }
 
     init(name: String) throws(RenderError) {
-        let library = try SharedLibrary(name, packages: GLBackend.osmesa.packages)
-        func symbol<T>(_ symbolName: String, as type: T.Type) throws(RenderError) -> T {
-            try library.symbol(symbolName, as: type)
+        do throws(LibraryError) {
+            let library = try SharedLibrary(name, packages: GLBackend.osmesa.packages)
+            createContextExt = try library.symbol("OSMesaCreateContextExt", as: CreateContextExt.self)
+            makeCurrent = try library.symbol("OSMesaMakeCurrent", as: MakeCurrent.self)
+            destroyContext = try library.symbol("OSMesaDestroyContext", as: DestroyContext.self)
+            getProcAddress = try library.symbol("OSMesaGetProcAddress", as: GetProcAddress.self)
+            pixelStore = try library.symbol("OSMesaPixelStore", as: PixelStore.self)
+        } catch {
+            throw RenderError(error)
         }
-        createContextExt = try symbol("OSMesaCreateContextExt", as: CreateContextExt.self)
-        makeCurrent = try symbol("OSMesaMakeCurrent", as: MakeCurrent.self)
-        destroyContext = try symbol("OSMesaDestroyContext", as: DestroyContext.self)
-        getProcAddress = try symbol("OSMesaGetProcAddress", as: GetProcAddress.self)
-        pixelStore = try symbol("OSMesaPixelStore", as: PixelStore.self)
     }
 
     /// Looks up a GL entry point; OSMesa answers for every function its GL version has.
