@@ -132,17 +132,32 @@ private struct NodeDecoder: Decoder, SingleValueDecodingContainer {
     func decodeNil() -> Bool { value.isNull }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        // Arrays of numbers and strings arrive here generically: identity checks are far cheaper
-        // than the conformance lookup below, which is left for the rarer scalar types.
-        if T.self == String.self { return try primitive(String.self, value, parent: parent, key: key) as! T }
-        if T.self == Double.self { return try primitive(Double.self, value, parent: parent, key: key) as! T }
-        if T.self == Float.self { return try primitive(Float.self, value, parent: parent, key: key) as! T }
-        if T.self == Int.self { return try primitive(Int.self, value, parent: parent, key: key) as! T }
-        if let p = T.self as? any JSONPrimitive.Type {
-            guard let v = p.init(json: value) else { throw fail(expectation(p)) }
-            return v as! T
-        }
+        if let scalar = try scalar(T.self) { return scalar }
         return try T(from: self)
+    }
+
+    /// `value` as `T` when `T` is a JSON scalar type, nil for any other type. Told apart by type
+    /// identity: a cast to `any JSONPrimitive.Type` would, for each new composite type, scan the
+    /// conformance tables of every library in the process (Foundation's are large).
+    private func scalar<T>(_ type: T.Type) throws -> T? {
+        func read<P: JSONPrimitive>(_ p: P.Type) throws -> T? { try primitive(p, value, parent: parent, key: key) as? T }
+        switch ObjectIdentifier(T.self) {
+        case ObjectIdentifier(String.self): return try read(String.self)
+        case ObjectIdentifier(Double.self): return try read(Double.self)
+        case ObjectIdentifier(Float.self): return try read(Float.self)
+        case ObjectIdentifier(Int.self): return try read(Int.self)
+        case ObjectIdentifier(Bool.self): return try read(Bool.self)
+        case ObjectIdentifier(Int8.self): return try read(Int8.self)
+        case ObjectIdentifier(Int16.self): return try read(Int16.self)
+        case ObjectIdentifier(Int32.self): return try read(Int32.self)
+        case ObjectIdentifier(Int64.self): return try read(Int64.self)
+        case ObjectIdentifier(UInt.self): return try read(UInt.self)
+        case ObjectIdentifier(UInt8.self): return try read(UInt8.self)
+        case ObjectIdentifier(UInt16.self): return try read(UInt16.self)
+        case ObjectIdentifier(UInt32.self): return try read(UInt32.self)
+        case ObjectIdentifier(UInt64.self): return try read(UInt64.self)
+        default: return nil
+        }
     }
 }
 
