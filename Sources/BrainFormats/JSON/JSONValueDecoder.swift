@@ -171,7 +171,14 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     /// The member `key` (the last one if repeated).
     private func member(_ key: Key) -> JSONValue? {
         let name = key.stringValue
-        return members.last { $0.key == name }?.value
+        // Indexing compares each key in place; a closure over the members would copy (and retain)
+        // every key and value it passes.
+        var index = members.endIndex
+        while index > members.startIndex {
+            index -= 1
+            if members[index].key == name { return members[index].value }
+        }
+        return nil
     }
 
     func contains(_ key: Key) -> Bool { member(key) != nil }
