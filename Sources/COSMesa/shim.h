@@ -1,11 +1,5 @@
 #ifndef BRAINTUTOR_COSMESA_SHIM_H
 #define BRAINTUTOR_COSMESA_SHIM_H
-/* dl_iterate_phdr (a GNU extension): whether OSMesa is loaded, asked without searching the
-   library path for it. */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE 1
-#endif
-#include <link.h>
 #define GL_GLEXT_PROTOTYPES 1
 #include <GL/gl.h>
 #include <GL/glext.h>

@@ -1,5 +1,6 @@
 import BrainImage
 import COSMesa
+import Synchronization
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -44,25 +45,18 @@ public final class OSMesaLibrary: @unchecked Sendable {
     }
 
     /// Whether OSMesa is loaded in this process (without loading it): then it may have switched
-    /// a thread's GL dispatch behind EGL's back.
-    /// Read from the loader's list of loaded objects: `dlopen(RTLD_NOLOAD)` would search the
-    /// library path, opening libOSMesa's file on every EGL bind even though it never loads it.
-    static var isInProcess: Bool {
-        var fileName = configuredName
-        if let slash = fileName.lastIndex(of: "/") { fileName = String(fileName[fileName.index(after: slash)...]) }
-        return fileName.withCString { wanted in
-            dl_iterate_phdr({ info, _, wanted in
-                guard let path = info?.pointee.dlpi_name, let wanted = wanted?.assumingMemoryBound(to: CChar.self)
-                else { return 0 }
-                let base = strrchr(path, 0x2F).map { UnsafePointer($0 + 1) } ?? path
-                return strcmp(base, wanted) == 0 ? 1 : 0
-            }, UnsafeMutableRawPointer(mutating: wanted)) != 0
-        }
-    }
+    /// a thread's GL dispatch behind EGL's back. Recorded at the load rather than asked of the
+    /// loader: `dlopen(RTLD_NOLOAD)` searches the library path, opening libOSMesa's file on every
+    /// EGL bind of a process that never loads it.
+    static var isInProcess: Bool { opened.load(ordering: .acquiring) }
+
+    /// Set once the library has been opened; never cleared (it is never closed).
+    private static let opened = Atomic<Bool>(false)
 
     init(name: String) throws(RenderError) {
         do throws(LibraryError) {
             let library = try SharedLibrary(name, packages: GLBackend.osmesa.packages)
+            Self.opened.store(true, ordering: .releasing)
             createContextExt = try library.symbol("OSMesaCreateContextExt", as: CreateContextExt.self)
             makeCurrent = try library.symbol("OSMesaMakeCurrent", as: MakeCurrent.self)
             destroyContext = try library.symbol("OSMesaDestroyContext", as: DestroyContext.self)
