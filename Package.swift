@@ -24,11 +24,11 @@ let package = Package(
         // C libraries, through module maps (pkg-config finds the flags).
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
-                       providers: [.apt(["libpng-dev"])]),
+        // Headers only, like the GL libraries below: BrainImage dlopen()s libpng and FreeType on first
+        // use, so commands that write no picture never load them. No pkgConfig here, as it would link them.
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", providers: [.apt(["libpng-dev"])]),
         // Text for labels, legends and orientation letters (DejaVu Sans from the system).
-        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
-                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", providers: [.apt(["libfreetype-dev"])]),
         // Headers only: libOSMesa is dlopen()ed at run time so that commands that
         // never draw do not pay for loading Mesa (and LLVM).
         .systemLibrary(name: "COSMesa", path: "Sources/COSMesa",
@@ -38,7 +38,9 @@ let package = Package(
                        providers: [.apt(["libegl-dev", "libgles-dev"])]),
 
         .target(name: "BrainFormats", dependencies: ["CZlib"]),
-        .target(name: "BrainImage", dependencies: ["CPNG", "CZlib", "CFreeType"]),
+        // FreeType's headers live in a freetype2/ folder that pkg-config would otherwise name.
+        .target(name: "BrainImage", dependencies: ["CPNG", "CZlib", "CFreeType"],
+                swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/freetype2", "-Xcc", "-I/opt/homebrew/include/freetype2"])]),
         .target(name: "BrainAtlas", dependencies: ["BrainFormats"]),
         .target(name: "AtlasBuild", dependencies: ["BrainAtlas", "BrainFormats"]),
         .target(name: "BrainSlice", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage"]),

@@ -23,6 +23,9 @@ BRAINTUTOR_GL=egl timeout --signal=INT --kill-after=30 900 swift test --skip-bui
   --filter 'BrainRenderTests|BrainServerTests' > "$LOG.egl" 2>&1 || { status=1; cat "$LOG.egl"; }
 egl="$(grep -E 'Test run with [0-9]+ tests?' "$LOG.egl" | tail -1 || true)"
 Scripts/check-gl-backends.sh || status=1
+# Start-up: where/info/pick load no PNG, font or GL library, EGL never looks for OSMesa; prints
+# the stage times (two runs of the debug build: a smoke run, not a measurement).
+BIN="$(swift build --show-bin-path)/braintutor" RUNS=2 BUDGET=0 Scripts/bench-queries.sh || status=1
 BIN="$(swift build --show-bin-path)/braintutor"
 BRAINTUTOR_BIN="$BIN" Scripts/browser-test.sh 2>&1 | tee -a "$LOG" || status=$?
 # The server under mixed load for a few seconds (the long run is `Scripts/soak.sh 30m`).

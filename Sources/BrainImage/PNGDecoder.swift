@@ -1,4 +1,4 @@
-import CPNG
+internal import CPNG
 import Foundation
 
 /// Decodes PNG data of any colour type and bit depth into an `RGBAImage`.
@@ -8,21 +8,23 @@ import Foundation
 public enum PNGDecoder {
     /// Decodes PNG bytes; `source` names where they came from in error messages.
     public static func decode(_ bytes: [UInt8], source: String = "PNG data") throws(ImageError) -> RGBAImage {
+        let libpng: PNGLibrary
+        do { libpng = try PNGLibrary.shared() } catch { throw .decode(source: source, message: "\(error)") }
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         let began = bytes.withUnsafeBytes { raw -> Int32 in
             guard let base = raw.baseAddress else { return 0 }
-            return png_image_begin_read_from_memory(&image, base, raw.count)
+            return libpng.png_image_begin_read_from_memory(&image, base, raw.count)
         }
         guard began != 0 else {
             let message = bytes.isEmpty ? "empty" : messageOf(&image)
-            png_image_free(&image)
+            libpng.png_image_free(&image)
             throw .decode(source: source, message: message)
         }
         let width = Int(image.width), height = Int(image.height)
         // Checked before allocating, so a lying header cannot ask for gigabytes.
         do { try RGBAImage.checkSize(width: width, height: height) } catch {
-            png_image_free(&image)
+            libpng.png_image_free(&image)
             throw .decode(source: source, message: "IHDR: \(width) × \(height) pixels is too large")
         }
         // PNG_FORMAT_RGBA is a compound macro Swift cannot import.
@@ -30,15 +32,15 @@ public enum PNGDecoder {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let finished = bytes.withUnsafeBytes { _ in
             pixels.withUnsafeMutableBytes { out in
-                png_image_finish_read(&image, nil, out.baseAddress, png_int_32(width * 4), nil)
+                libpng.png_image_finish_read(&image, nil, out.baseAddress, png_int_32(width * 4), nil)
             }
         }
         guard finished != 0 else {
             let message = messageOf(&image)
-            png_image_free(&image)
+            libpng.png_image_free(&image)
             throw .decode(source: source, message: message)
         }
-        png_image_free(&image)
+        libpng.png_image_free(&image)
         return try RGBAImage(width: width, height: height, pixels: pixels)
     }
 

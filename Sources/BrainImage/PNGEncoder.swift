@@ -1,4 +1,4 @@
-import CPNG
+internal import CPNG
 import Foundation
 
 /// Encodes an `RGBAImage` as PNG in memory through libpng.
@@ -55,23 +55,24 @@ public struct PNGEncoder: Sendable {
     /// encoded without a flipped copy). The size must be one `RGBAImage` accepts.
     public func encode(width: Int, height: Int, topRow: UnsafePointer<UInt8>, rowStride: Int) -> [UInt8] {
         precondition((try? RGBAImage.checkSize(width: width, height: height)) != nil && abs(rowStride) >= width * 4)
+        let libpng = PNGLibrary.required
         let sink = PNGSink(capacity: width * height + 1024)
-        guard let png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nil, pngFatalError, pngWarning)
+        guard let png = libpng.png_create_write_struct(PNG_LIBPNG_VER_STRING, nil, pngFatalError, pngWarning)
         else { fatalError("libpng: cannot create a write struct (out of memory)") }
         var pngOpt: png_structp? = png
-        guard let info = png_create_info_struct(png) else {
-            png_destroy_write_struct(&pngOpt, nil)
+        guard let info = libpng.png_create_info_struct(png) else {
+            libpng.png_destroy_write_struct(&pngOpt, nil)
             fatalError("libpng: cannot create an info struct (out of memory)")
         }
         var infoOpt: png_infop? = info
-        defer { png_destroy_write_struct(&pngOpt, &infoOpt) }
+        defer { libpng.png_destroy_write_struct(&pngOpt, &infoOpt) }
 
         let unmanaged = Unmanaged.passRetained(sink)
         defer { unmanaged.release() }
-        png_set_write_fn(png, unmanaged.toOpaque(), pngWrite, pngFlush)
+        libpng.png_set_write_fn(png, unmanaged.toOpaque(), pngWrite, pngFlush)
 
         let colourType = channels == .rgba ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB
-        png_set_IHDR(png, info, png_uint_32(width), png_uint_32(height), 8, colourType,
+        libpng.png_set_IHDR(png, info, png_uint_32(width), png_uint_32(height), 8, colourType,
                      PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT)
         if let dpi {
             precondition(Self.dpiRange.contains(dpi))
@@ -81,21 +82,21 @@ public struct PNGEncoder: Sendable {
         switch compression {
         case .fast:
             // zlib level 1 + SUB filter, deflated on all cores; libpng writes the chunks.
-            png_write_info(png, info)
+            libpng.png_write_info(png, info)
             let stream = PNGScanlineStream(topRow: topRow, rowStride: rowStride, width: width,
                                            height: height, channels: channels == .rgba ? 4 : 3)
             let idat = stream.deflated()
-            png_write_chunk(png, Array("IDAT".utf8), idat, idat.count)
-            png_write_chunk(png, Array("IEND".utf8), nil, 0)
+            libpng.png_write_chunk(png, Array("IDAT".utf8), idat, idat.count)
+            libpng.png_write_chunk(png, Array("IEND".utf8), nil, 0)
         case .best:
-            png_set_compression_level(png, 9)
+            libpng.png_set_compression_level(png, 9)
             // PNG_ALL_FILTERS is a compound macro Swift cannot import.
-            png_set_filter(png, 0, PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP | PNG_FILTER_AVG | PNG_FILTER_PAETH)
-            png_write_info(png, info)
+            libpng.png_set_filter(png, 0, PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP | PNG_FILTER_AVG | PNG_FILTER_PAETH)
+            libpng.png_write_info(png, info)
             // The source rows are always RGBA; for RGB output libpng strips the fourth byte itself.
-            if channels == .rgb { png_set_filler(png, 0, PNG_FILLER_AFTER) }
-            for y in 0..<height { png_write_row(png, topRow + y * rowStride) }
-            png_write_end(png, nil)
+            if channels == .rgb { libpng.png_set_filler(png, 0, PNG_FILLER_AFTER) }
+            for y in 0..<height { libpng.png_write_row(png, topRow + y * rowStride) }
+            libpng.png_write_end(png, nil)
         }
         return sink.bytes
     }
@@ -108,7 +109,7 @@ private final class PNGSink {
 }
 
 private let pngWrite: @convention(c) (png_structp?, png_bytep?, Int) -> Void = { png, data, length in
-    guard let png, let data, let io = png_get_io_ptr(png) else { return }
+    guard let png, let data, let io = PNGLibrary.required.png_get_io_ptr(png) else { return }
     let sink = Unmanaged<PNGSink>.fromOpaque(io).takeUnretainedValue()
     sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: length))
 }

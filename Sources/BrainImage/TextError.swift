@@ -8,6 +8,8 @@ public enum TextError: Error, Equatable, LocalizedError, CustomStringConvertible
     case unreadableFont(path: String, message: String)
     /// FreeType itself failed (out of memory, or a library that does not start).
     case freeType(operation: String, code: Int32)
+    /// The FreeType library itself is not installed.
+    case library(LibraryError)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum TextError: Error, Equatable, LocalizedError, CustomStringConvertible
             "font \(path): \(message)"
         case let .freeType(operation, code):
             "FreeType: \(operation) failed (error \(code))"
+        case let .library(error):
+            "\(error)"
         }
     }
     public var errorDescription: String? { description }

@@ -1,4 +1,4 @@
-import CFreeType
+internal import CFreeType
 
 /// Lays out and draws UTF-8 text with FreeType: anti-aliased 8-bit coverage, alpha-blended into an
 /// `RGBAImage`, with an optional halo. It holds the glyph cache (per size), so make one per piece of
@@ -55,7 +55,7 @@ public final class TextRenderer {
             let g = glyph(scalar, size: size)
             if previous != 0, g.index != 0, face.hasKerning {
                 var delta = FT_Vector()
-                if FT_Get_Kerning(face.face, previous, g.index, FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta) == 0 {
+                if face.freeType.FT_Get_Kerning(face.face, previous, g.index, FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta) == 0 {
                     pen += Int(delta.x)
                 }
             }
@@ -104,9 +104,9 @@ public final class TextRenderer {
         if let cached = glyphs[key] { return cached }
         face.use(size: size)
         let f = face.face
-        let index = FT_Get_Char_Index(f, FT_ULong(scalar.value))
+        let index = face.freeType.FT_Get_Char_Index(f, FT_ULong(scalar.value))
         var g = Glyph(index: index, advance: 0, left: 0, top: 0, width: 0, height: 0, coverage: [])
-        if FT_Load_Glyph(f, index, braintutor_ft_load_render | braintutor_ft_load_light) == 0, let slot = f.pointee.glyph {
+        if face.freeType.FT_Load_Glyph(f, index, braintutor_ft_load_render | braintutor_ft_load_light) == 0, let slot = f.pointee.glyph {
             let bm = slot.pointee.bitmap
             let w = Int(bm.width), h = Int(bm.rows), pitch = Int(bm.pitch)
             var cov = [UInt8](repeating: 0, count: w * h)

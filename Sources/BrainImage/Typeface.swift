@@ -1,4 +1,4 @@
-import CFreeType
+internal import CFreeType
 import Foundation
 
 /// A font file's bytes, checked by FreeType when loaded, shared by every `TextRenderer` made from it.
@@ -57,40 +57,44 @@ public struct Typeface: Sendable {
 
 /// One FreeType library and face over a typeface's bytes; the handles are freed with it.
 final class FontFace {
+    let freeType: FreeTypeLibrary
     let library: FT_Library
     let face: FT_Face
     private let bytes: UnsafeMutableBufferPointer<UInt8>  // FreeType reads the font from here lazily
     private(set) var pixelSize = 0
 
     init(_ typeface: Typeface) throws(TextError) {
+        let freeType: FreeTypeLibrary
+        do { freeType = try FreeTypeLibrary.shared() } catch { throw .library(error) }
         var lib: FT_Library?
-        let status = FT_Init_FreeType(&lib)
+        let status = freeType.FT_Init_FreeType(&lib)
         guard status == 0, let lib else { throw .freeType(operation: "FT_Init_FreeType", code: status) }
         let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, typeface.bytes.count))
         _ = copy.initialize(from: typeface.bytes)
         var f: FT_Face?
-        let opened = FT_New_Memory_Face(lib, copy.baseAddress, FT_Long(typeface.bytes.count), 0, &f)
+        let opened = freeType.FT_New_Memory_Face(lib, copy.baseAddress, FT_Long(typeface.bytes.count), 0, &f)
         guard opened == 0, let f else {
-            FT_Done_FreeType(lib); copy.deallocate()
+            freeType.FT_Done_FreeType(lib); copy.deallocate()
             throw .unreadableFont(path: typeface.path, message: "not a font FreeType can open (error \(opened))")
         }
         guard f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
-            FT_Done_Face(f); FT_Done_FreeType(lib); copy.deallocate()
+            freeType.FT_Done_Face(f); freeType.FT_Done_FreeType(lib); copy.deallocate()
             throw .unreadableFont(path: typeface.path, message: "not a scalable (outline) font")
         }
+        self.freeType = freeType
         library = lib; face = f; bytes = copy
     }
 
     deinit {
-        FT_Done_Face(face)
-        FT_Done_FreeType(library)
+        freeType.FT_Done_Face(face)
+        freeType.FT_Done_FreeType(library)
         bytes.deallocate()
     }
 
     /// Sets the em size in pixels when it differs from the current one.
     func use(size: Int) {
         guard size != pixelSize else { return }
-        FT_Set_Pixel_Sizes(face, 0, FT_UInt(size))
+        freeType.FT_Set_Pixel_Sizes(face, 0, FT_UInt(size))
         pixelSize = size
     }
 

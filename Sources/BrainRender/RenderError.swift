@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainImage
 
 /// Everything that can go wrong while building or drawing a scene, with messages that name the cause.
 public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -62,3 +63,10 @@ extension RenderError: LocalizedError {
     public var errorDescription: String? { description }
 }
 #endif
+
+extension RenderError {
+    /// A GL library that does not open, or lacks a function.
+    init(_ error: LibraryError) {
+        self = .libraryMissing(name: error.name, reason: error.reason)
+    }
+}

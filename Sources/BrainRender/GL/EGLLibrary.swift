@@ -1,3 +1,4 @@
+import BrainImage
 import CEGL
 
 /// libEGL and libGLESv2, opened at run time like OSMesa: the EGL entry points BrainTutor uses,
@@ -34,18 +35,22 @@ final class EGLLibrary: @unchecked Sendable {
     private let gles: SharedLibrary
 
     init() throws(RenderError) {
-        let egl = try SharedLibrary(Self.eglName, packages: GLBackend.egl.packages)
-        getProcAddress = try egl.symbol("eglGetProcAddress", as: GetProcAddress.self)
-        queryString = try egl.symbol("eglQueryString", as: QueryString.self)
-        initialize = try egl.symbol("eglInitialize", as: Initialize.self)
-        bindAPI = try egl.symbol("eglBindAPI", as: BindAPI.self)
-        chooseConfig = try egl.symbol("eglChooseConfig", as: ChooseConfig.self)
-        createContext = try egl.symbol("eglCreateContext", as: CreateContext.self)
-        makeCurrent = try egl.symbol("eglMakeCurrent", as: MakeCurrent.self)
-        destroyContext = try egl.symbol("eglDestroyContext", as: DestroyContext.self)
-        getCurrentContext = try egl.symbol("eglGetCurrentContext", as: GetCurrentContext.self)
-        getError = try egl.symbol("eglGetError", as: GetError.self)
-        gles = try SharedLibrary(Self.glesName, packages: GLBackend.egl.packages)
+        do throws(LibraryError) {
+            let egl = try SharedLibrary(Self.eglName, packages: GLBackend.egl.packages)
+            getProcAddress = try egl.symbol("eglGetProcAddress", as: GetProcAddress.self)
+            queryString = try egl.symbol("eglQueryString", as: QueryString.self)
+            initialize = try egl.symbol("eglInitialize", as: Initialize.self)
+            bindAPI = try egl.symbol("eglBindAPI", as: BindAPI.self)
+            chooseConfig = try egl.symbol("eglChooseConfig", as: ChooseConfig.self)
+            createContext = try egl.symbol("eglCreateContext", as: CreateContext.self)
+            makeCurrent = try egl.symbol("eglMakeCurrent", as: MakeCurrent.self)
+            destroyContext = try egl.symbol("eglDestroyContext", as: DestroyContext.self)
+            getCurrentContext = try egl.symbol("eglGetCurrentContext", as: GetCurrentContext.self)
+            getError = try egl.symbol("eglGetError", as: GetError.self)
+            gles = try SharedLibrary(Self.glesName, packages: GLBackend.egl.packages)
+        } catch {
+            throw RenderError(error)
+        }
     }
 
     /// An EGL extension function (nil where the implementation lacks it).

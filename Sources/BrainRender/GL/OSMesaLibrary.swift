@@ -1,4 +1,6 @@
+import BrainImage
 import COSMesa
+import Synchronization
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -43,23 +45,26 @@ public final class OSMesaLibrary: @unchecked Sendable {
     }
 
     /// Whether OSMesa is loaded in this process (without loading it): then it may have switched
-    /// a thread's GL dispatch behind EGL's back.
-    static var isInProcess: Bool {
-        guard let handle = dlopen(configuredName, RTLD_NOW | RTLD_NOLOAD) else { return false }
-        dlclose(handle)  // only drops the reference NOLOAD added
-        return true
-    }
+    /// a thread's GL dispatch behind EGL's back. Recorded at the load rather than asked of the
+    /// loader: `dlopen(RTLD_NOLOAD)` searches the library path, opening libOSMesa's file on every
+    /// EGL bind of a process that never loads it.
+    static var isInProcess: Bool { opened.load(ordering: .acquiring) }
+
+    /// Set once the library has been opened; never cleared (it is never closed).
+    private static let opened = Atomic<Bool>(false)
 
     init(name: String) throws(RenderError) {
-        let library = try SharedLibrary(name, packages: GLBackend.osmesa.packages)
-        func symbol<T>(_ symbolName: String, as type: T.Type) throws(RenderError) -> T {
-            try library.symbol(symbolName, as: type)
+        do throws(LibraryError) {
+            let library = try SharedLibrary(name, packages: GLBackend.osmesa.packages)
+            Self.opened.store(true, ordering: .releasing)
+            createContextExt = try library.symbol("OSMesaCreateContextExt", as: CreateContextExt.self)
+            makeCurrent = try library.symbol("OSMesaMakeCurrent", as: MakeCurrent.self)
+            destroyContext = try library.symbol("OSMesaDestroyContext", as: DestroyContext.self)
+            getProcAddress = try library.symbol("OSMesaGetProcAddress", as: GetProcAddress.self)
+            pixelStore = try library.symbol("OSMesaPixelStore", as: PixelStore.self)
+        } catch {
+            throw RenderError(error)
         }
-        createContextExt = try symbol("OSMesaCreateContextExt", as: CreateContextExt.self)
-        makeCurrent = try symbol("OSMesaMakeCurrent", as: MakeCurrent.self)
-        destroyContext = try symbol("OSMesaDestroyContext", as: DestroyContext.self)
-        getProcAddress = try symbol("OSMesaGetProcAddress", as: GetProcAddress.self)
-        pixelStore = try symbol("OSMesaPixelStore", as: PixelStore.self)
     }
 
     /// Looks up a GL entry point; OSMesa answers for every function its GL version has.

@@ -5,14 +5,16 @@ import Glibc
 /// Wall-clock stage times of a one-shot command (with the page faults the process took meanwhile,
 /// a large part of one-shot costs), printed to stderr when `BRAINTUTOR_TIMINGS` is set, so the
 /// whole-process cost can be split without a profiler.
-struct StageTimes {
+public struct StageTimes {
     private let enabled = getenv("BRAINTUTOR_TIMINGS") != nil
     private var last = StageTimes.now()
     private let start = StageTimes.now()
     private var lastFaults = StageTimes.faults()
     private var parts: [(String, Double, Int)] = []
 
-    mutating func mark(_ stage: String) {
+    public init() {}
+
+    public mutating func mark(_ stage: String) {
         guard enabled else { return }
         let t = Self.now(), f = Self.faults()
         parts.append((stage, t - last, f - lastFaults))
@@ -20,7 +22,7 @@ struct StageTimes {
         lastFaults = f
     }
 
-    func report() {
+    public func report() {
         guard enabled else { return }
         var line = parts.map { "\($0.0) \(String(format1: $0.1)) ms/\($0.2) faults" }.joined(separator: ", ")
         line += " (total \(String(format1: last - start)) ms since the command started)\n"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrainAtlas
+import BrainRender
 
 /// `braintutor info QUERY [--atlas NAME]`: what a region is, found by name, label or synonym.
 struct InfoCommand: ParsableCommand {
@@ -15,14 +16,18 @@ struct InfoCommand: ParsableCommand {
     var json = false
 
     func run() throws {
+        var times = StageTimes()
         let text = query.joined(separator: " ")
         let library = Result { try user.library(data: data) }
+        times.mark("catalog")
         try CommandOutput.run(json: json, suggestions: { error in
             (try? library.get()).map { RegionInfo.failure(error, query: text, atlas: atlas, in: $0).suggestions }
         }) {
             let info = try RegionInfo.lookUp(text, atlas: atlas, in: library.get())
-            if json { return try CommandOutput.printJSON(info) }
-            print(info.readableText())
+            times.mark("search")
+            if json { try CommandOutput.printJSON(info) } else { print(info.readableText()) }
+            times.mark("print")
         }
+        times.report()
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrainAtlas
+import BrainRender
 
 /// `braintutor where X Y Z [--space mni|tal|voxel]`: the region of every atlas at a point.
 struct WhereCommand: ParsableCommand {
@@ -15,13 +16,18 @@ struct WhereCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: "X Y Z (or X,Y,Z).") var point: [String] = []
 
     func run() throws {
+        var times = StageTimes()
         try CommandOutput.run(json: json) {
             let numbers = try NumberArguments.parse(point, count: 3, field: "point", command: "where")
             let p = SIMD3(numbers[0], numbers[1], numbers[2])
-            let result = try Lookup(library: user.library(data: data)).lookup(p, space: space)
-            if json { return try CommandOutput.printJSON(result) }
-            print(result.readableText())
+            let library = try user.library(data: data)
+            times.mark("catalog")
+            let result = try Lookup(library: library).lookup(p, space: space)
+            times.mark("lookup")
+            if json { try CommandOutput.printJSON(result) } else { print(result.readableText()) }
+            times.mark("print")
         }
+        times.report()
     }
 }
 
