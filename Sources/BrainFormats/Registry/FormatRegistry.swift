@@ -95,6 +95,8 @@ public enum FormatRegistry {
         .srf,
         .voi,
         .poi,
+        .vmp,
+        .smp,
         .nifti,
         .freesurferSurface,
         .freesurferAnnotation,
