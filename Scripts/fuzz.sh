@@ -16,7 +16,7 @@ while [ $# -gt 0 ]; do
         *) targets+=("$1"); shift ;;
     esac
 done
-[ ${#targets[@]} -eq 0 ] && targets=(vmr srf voi poi gzip)
+[ ${#targets[@]} -eq 0 ] && targets=(vmr srf voi poi gzip maps)
 
 build=.build-fuzz
 mkdir -p "$build"
@@ -29,7 +29,8 @@ for t in "${targets[@]}"; do
         voi) file=FuzzVOI; max_len=4096; seeds=(Tests/Fixtures/bv/bvbabel/sub-test03.voi) ;;
         poi) file=FuzzPOI; max_len=4096; seeds=(Tests/Fixtures/bv/bvbabel/sub-test03_cube.poi) ;;
         gzip) file=FuzzGzip; max_len=4096; seeds=() ;;
-        *) echo "unknown target $t (vmr srf voi poi gzip)" >&2; exit 2 ;;
+        maps) file=FuzzMaps; max_len=4096; seeds=(Tests/Fixtures/maps/*.vmp Tests/Fixtures/maps/*.smp) ;;
+        *) echo "unknown target $t (vmr srf voi poi gzip maps)" >&2; exit 2 ;;
     esac
     exe="$build/fuzz-$t"
     echo "== building $exe" >&2
