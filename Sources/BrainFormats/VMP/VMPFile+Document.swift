@@ -2,6 +2,7 @@ import Foundation
 
 extension FileFormat {
     public static let vmp = FileFormat(name: "vmp", extensions: ["vmp"], signatures: [[0xD4, 0xC3, 0xB2, 0xA1]],
+                                       converters: [.vmpToNIfTI],
                                        sizeLimit: VMPHeader.maxFileSize) { try VMPFile(data: $0, name: $1) }
 }
 
