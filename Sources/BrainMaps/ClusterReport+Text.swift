@@ -1,0 +1,60 @@
+import BrainAtlas
+
+extension ClusterReport {
+    /// CSV (RFC 4180 quoting): one row per cluster, the columns of docs/MAPS.md, then two per atlas.
+    public func csv() -> String {
+        let atlases = clusters.first?.atlasOrder ?? []
+        var header = ["cluster", "sign", "voxels", "size_mm3", "peak_x", "peak_y", "peak_z", "peak_value",
+                      "com_x", "com_y", "com_z", "maxima"]
+        for a in atlases { header += ["\(a)_peak", "\(a)_regions"] }
+        var rows = [header.map(Self.quoted).joined(separator: ",")]
+        for c in clusters {
+            var row = ["\(c.id)", c.sign, "\(c.voxels)", Self.number(c.sizeMm3)] + c.peak.mni.map(Self.number)
+                + [Self.number(Double(c.peak.value))] + c.centreOfMass.map(Self.number) + ["\(c.maxima.count)"]
+            for a in atlases {
+                row.append(c.peak.atlases.flatMap { r in r.atlases.first { $0.name == a }?.region?.displayName } ?? "")
+                row.append(Self.sharesText(c.regions[a]))
+            }
+            rows.append(row.map(Self.quoted).joined(separator: ","))
+        }
+        return rows.joined(separator: "\n")
+    }
+
+    /// Readable text: a line per cluster, its maxima and its main regions in every atlas.
+    public func text() -> String {
+        var lines = ["\(map): \(clusters.count) cluster\(clusters.count == 1 ? "" : "s") at \(twoSided ? "|value|" : "value") ≥ \(threshold), "
+                     + "\(connectivity)-connected\(minSizeMm3 > 0 ? ", ≥ \(Self.number(minSizeMm3)) mm³" : "") (\(space.uppercased()) mm)"]
+        for c in clusters {
+            lines.append("")
+            lines.append("cluster \(c.id) (\(c.sign)): \(c.voxels) voxels, \(Self.number(c.sizeMm3)) mm³; peak \(Self.point(c.peak.mni)) = "
+                         + "\(Self.number(Double(c.peak.value))); centre of mass \(Self.point(c.centreOfMass))")
+            for m in c.maxima {
+                let names = m.atlases?.atlases.compactMap { $0.region.map { "\($0.displayName) [\($0.atlas)]" } } ?? []
+                lines.append("  maximum \(Self.point(m.mni)) = \(Self.number(Double(m.value))): \(names.isEmpty ? "no region" : names.joined(separator: "; "))")
+            }
+            for a in c.atlasOrder {
+                lines.append("  \(a): \(Self.sharesText(c.regions[a]))")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func sharesText(_ shares: AtlasShares?) -> String {
+        guard let shares else { return "" }
+        var parts = shares.regions.map { "\($0.region.displayName) \(number($0.percent))%" }
+        if shares.unlabelled >= ClusterRegions.minimumPercent { parts.append("unlabelled \(number(shares.unlabelled))%") }
+        return parts.joined(separator: "; ")
+    }
+
+    static func point(_ p: [Double]) -> String { "(" + p.map(number).joined(separator: ", ") + ")" }
+
+    /// Shortest text of a number rounded to 0.01, without a trailing ".0".
+    static func number(_ v: Double) -> String {
+        let r = (v * 100).rounded() / 100
+        return r == r.rounded() && abs(r) < 1e15 ? String(Int(r)) : String(r)
+    }
+
+    static func quoted(_ field: String) -> String {
+        field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+    }
+}
