@@ -12,7 +12,7 @@ extension ClusterReport {
             var row = ["\(c.id)", c.sign, "\(c.voxels)", Self.number(c.sizeMm3)] + c.peak.mni.map(Self.number)
                 + [Self.number(Double(c.peak.value))] + c.centreOfMass.map(Self.number) + ["\(c.maxima.count)"]
             for a in atlases {
-                row.append(c.peak.atlases.flatMap { r in r.atlases.first { $0.name == a }?.region?.displayName } ?? "")
+                row.append(c.peak.regionText(atlas: a, tagged: false) ?? "")
                 row.append(Self.sharesText(c.regions[a]))
             }
             rows.append(row.map(Self.quoted).joined(separator: ","))
@@ -29,7 +29,7 @@ extension ClusterReport {
             lines.append("cluster \(c.id) (\(c.sign)): \(c.voxels) voxels, \(Self.number(c.sizeMm3)) mm³; peak \(Self.point(c.peak.mni)) = "
                          + "\(Self.number(Double(c.peak.value))); centre of mass \(Self.point(c.centreOfMass))")
             for m in c.maxima {
-                let names = m.atlases?.atlases.compactMap { $0.region.map { "\($0.displayName) [\($0.atlas)]" } } ?? []
+                let names = c.atlasOrder.compactMap { m.regionText(atlas: $0).map { "\($0)" } }
                 lines.append("  maximum \(Self.point(m.mni)) = \(Self.number(Double(m.value))): \(names.isEmpty ? "no region" : names.joined(separator: "; "))")
             }
             for a in c.atlasOrder {
@@ -56,5 +56,18 @@ extension ClusterReport {
 
     static func quoted(_ field: String) -> String {
         field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+    }
+}
+
+extension ClusterReport.Maximum {
+    /// The region of `atlas` at this maximum, else the nearest one within the `where` radius ("near …, 2.2 mm").
+    func regionText(atlas: String, tagged: Bool = true) -> String? {
+        guard let answer = atlases else { return nil }
+        let tag = tagged ? " [\(atlas)]" : ""
+        if let region = answer.atlases.first(where: { $0.name == atlas })?.region { return region.displayName + tag }
+        if let near = answer.nearest.first(where: { $0.name == atlas })?.hit {
+            return "near \(near.region.displayName), \(ClusterReport.number(near.distanceMm)) mm" + tag
+        }
+        return nil
     }
 }
