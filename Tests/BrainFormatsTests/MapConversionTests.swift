@@ -76,3 +76,23 @@ import Testing
         #expect(abs(floats.reduce(0, +) - 10) < 1e-3)  // trilinear weights of one voxel sum to its value
     }
 }
+
+@Suite struct VMRExportTests {
+    @Test func aVMRBecomesAUInt8NIfTIWithItsFrameAsTheSform() throws {
+        var vmr = try VMRFile(data: Fixtures.data("nibabel/test.vmr"), name: "test.vmr")
+        vmr.referenceSpace = .unknown
+        vmr.transformations = []  // so that only the name tells the space
+        for (name, code) in [("test.vmr", 2), ("test_MNI.vmr", 4), ("test_TAL.vmr", 3)] {
+            let nifti = try FormatConverter.vmrToNIfTI.convert(vmr, ConversionOptions(sourceFileName: name)) as! NIfTIFile
+            #expect(nifti.datatype == .uint8 && nifti.dims == [vmr.dims.x, vmr.dims.y, vmr.dims.z])
+            #expect(nifti.rawBytes == [UInt8](vmr.voxels))
+            #expect(nifti.affine.prefix(3).map { $0.map(Float.init) } == vmr.frame.voxelToRAS.prefix(3).map { $0.map(Float.init) })
+            #expect(nifti.sformCode == code, "\(name)")
+        }
+        // The canonical frame: voxel (128, 128, 128) is MNI (0, 0, 0) and x runs posterior.
+        let canonical = VolumeFrame.canonical.voxelToRAS
+        let image = try NIfTIFile(raw: [UInt8](repeating: 7, count: 8), datatype: .uint8, dims: [2, 2, 2], affine: canonical, sformCode: 4, name: "c.nii")
+        let p = image.rasPosition(128, 128, 128), q = image.rasPosition(129, 128, 128)
+        #expect(p.x == 0 && p.y == 0 && p.z == 0 && q.y == -1)
+    }
+}

@@ -26,11 +26,20 @@ extension NIfTIFile {
     /// with `affine` (row-major voxel → RAS mm) stored as the sform under `sformCode` (3 Talairach, 4 MNI).
     public init(float32 values: [Float], dims: [Int], affine: [[Double]], sformCode: Int16,
                 intent: StatisticIntent = .none, description: String = "", name: String) throws {
+        var w = ByteWriter(capacity: 4 * values.count)
+        w.f32s(count: values.count) { values[$0] }
+        try self.init(raw: w.data, datatype: .float32, dims: dims, affine: affine, sformCode: sformCode, intent: intent,
+                      description: description, name: name)
+    }
+
+    /// A little-endian image of `dims` holding `raw` voxel bytes of `datatype` (i fastest).
+    public init(raw: [UInt8], datatype: NIfTIDataType, dims: [Int], affine: [[Double]], sformCode: Int16,
+                intent: StatisticIntent = .none, description: String = "", name: String) throws {
         precondition(dims.count == 3 || dims.count == 4, "NIfTI images built here have 3 or 4 axes")
         for (n, d) in dims.enumerated() where !(1...Int(Int16.max)).contains(d) {
             throw FormatError(file: name, field: "dim[\(n + 1)]", message: "\(d) does not fit a NIfTI-1 dimension (1…32767)")
         }
-        var w = ByteWriter(capacity: 352 + 4 * values.count)
+        var w = ByteWriter(capacity: 352 + raw.count)
         w.i32(348)
         w.bytes(repeatElement(0, count: 34))  // data_type, db_name, extents, session_error
         w.u8(UInt8(ascii: "r"))               // regular
@@ -40,8 +49,8 @@ extension NIfTIFile {
         let (p1, p2) = intent.parameters
         w.f32(p1); w.f32(p2); w.f32(0)
         w.i16(intent.code)
-        w.i16(NIfTIDataType.float32.rawValue)
-        w.i16(32)                             // bitpix
+        w.i16(datatype.rawValue)
+        w.i16(Int16(8 * datatype.bytesPerVoxel))  // bitpix
         w.i16(0)                              // slice_start
         let size = (0..<3).map { axis in (0..<3).reduce(0.0) { $0 + affine[$1][axis] * affine[$1][axis] }.squareRoot() }
         w.f32(1)                              // pixdim[0] = qfac
@@ -60,7 +69,7 @@ extension NIfTIFile {
         w.bytes(repeatElement(0, count: 16))  // intent_name
         w.bytes(Array("n+1\0".utf8))
         w.bytes(repeatElement(0, count: 4))   // no extensions
-        w.f32s(count: values.count) { values[$0] }
+        w.bytes(raw)
         try self.init(bytes: w.data, name: name)
     }
 
