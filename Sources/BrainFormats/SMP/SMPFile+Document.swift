@@ -20,31 +20,21 @@ extension SMPFile: FormatDocument {
             ("version", .int(Int(version))),
             ("vertices", .int(Int(vertexCount))),
             ("srf", .string(srfFileName.string)),
-            ("maps", .array(maps.map { map in
-                .object([
-                    ("name", .string(map.name.string)),
-                    ("type", .string(map.type.name)),
-                    ("typeCode", .int(Int(map.type.code))),
-                    ("threshold", .float(map.thresholdMin)),
-                    ("upperThreshold", .float(map.thresholdMax)),
-                    ("df1", .int(Int(map.degreesOfFreedom1))),
-                    ("df2", .int(Int(map.degreesOfFreedom2))),
-                    ("clusterSize", .int(Int(map.clusterSize))),
-                    ("clusterSizeEnabled", .bool(map.enableClusterCheck != 0)),
-                    ("showPositiveNegative", .int(Int(map.showPositiveNegative))),
-                ] + map.values.statistics.json)
-            })),
+            ("maps", .array(maps.map { Self.summary($0).json })),
         ])
+    }
+
+    private static func summary(_ map: SMPMap) -> MapSummary {
+        MapSummary(name: map.name, type: map.type, threshold: map.thresholdMin, upperThreshold: map.thresholdMax,
+                   degreesOfFreedom: (map.degreesOfFreedom1, map.degreesOfFreedom2), clusterSize: map.clusterSize,
+                   clusterSizeEnabled: map.enableClusterCheck != 0, showPositiveNegative: Int(map.showPositiveNegative),
+                   statistics: map.values.statistics)
     }
 
     public func describe() -> String {
         var lines = ["SMP version \(version): \(maps.count) map\(maps.count == 1 ? "" : "s") of \(vertexCount) vertices"
                      + (srfFileName.isEmpty ? "" : " (mesh \(srfFileName))")]
-        for (m, map) in maps.enumerated() {
-            lines.append("map \(m + 1) \"\(map.name)\": \(map.type.name), threshold \(map.thresholdMin)…\(map.thresholdMax), "
-                         + "df \(map.degreesOfFreedom1), \(map.degreesOfFreedom2), cluster size \(map.clusterSize)"
-                         + "\(map.enableClusterCheck != 0 ? " (on)" : ""); \(map.values.statistics.text)")
-        }
+        for (m, map) in maps.enumerated() { lines.append(Self.summary(map).text(m + 1)) }
         return lines.joined(separator: "\n")
     }
 }

@@ -40,10 +40,10 @@ public struct SMPMap: Hashable, Sendable {
         degreesOfFreedom2 = 0
         showPositiveNegative = 3
         bonferroniValue = 0
-        positiveMinColour = MapRGB(255, 0, 0)
-        positiveMaxColour = MapRGB(255, 255, 0)
-        negativeMinColour = MapRGB(0, 0, 255)
-        negativeMaxColour = MapRGB(0, 255, 255)
+        positiveMinColour = .defaultPositiveMin
+        positiveMaxColour = .defaultPositiveMax
+        negativeMinColour = .defaultNegativeMin
+        negativeMaxColour = .defaultNegativeMax
         useRGBColour = 0
         lutFileName = "<default>"
         transparency = 1

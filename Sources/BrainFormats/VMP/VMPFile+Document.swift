@@ -26,35 +26,23 @@ extension VMPFile: FormatDocument {
             ("vmrDims", .ints([vmrDims.x, vmrDims.y, vmrDims.z])),
             ("timePoints", .int(Int(timePointCount))),
             ("componentParameters", .int(componentParameters.count)),
-            ("maps", .array(maps.indices.map { mapSummary($0) })),
+            ("maps", .array(maps.indices.map { mapSummary($0).json })),
         ])
     }
 
-    private func mapSummary(_ index: Int) -> JSONValue {
+    private func mapSummary(_ index: Int) -> MapSummary {
         let map = maps[index]
-        return .object([
-            ("name", .string(map.name.string)),
-            ("type", .string(map.type.name)),
-            ("typeCode", .int(Int(map.type.code))),
-            ("threshold", .float(map.threshold)),
-            ("upperThreshold", .float(map.upperThreshold)),
-            ("df1", .int(Int(map.degreesOfFreedom1))),
-            ("df2", .int(Int(map.degreesOfFreedom2))),
-            ("clusterSize", .int(Int(map.clusterSizeThreshold))),
-            ("clusterSizeEnabled", .bool(map.enableClusterSizeThreshold != 0)),
-            ("showPositiveNegative", .int(Int(map.showPositiveNegative))),
-        ] + mapValues(index).statistics.json)
+        return MapSummary(name: map.name, type: map.type, threshold: map.threshold, upperThreshold: map.upperThreshold,
+                          degreesOfFreedom: (map.degreesOfFreedom1, map.degreesOfFreedom2), clusterSize: map.clusterSizeThreshold,
+                          clusterSizeEnabled: map.enableClusterSizeThreshold != 0, showPositiveNegative: Int(map.showPositiveNegative),
+                          statistics: mapValues(index).statistics)
     }
 
     public func describe() -> String {
         var lines = ["NR-VMP version \(version): \(maps.count) map\(maps.count == 1 ? "" : "s") of \(dims.x) × \(dims.y) × \(dims.z) voxels "
                      + "at \(resolution) × the VMR voxel; box \(start.x)…\(end.x), \(start.y)…\(end.y), \(start.z)…\(end.z) "
                      + "of a \(vmrDims.x) × \(vmrDims.y) × \(vmrDims.z) VMR"]
-        for (m, map) in maps.enumerated() {
-            lines.append("map \(m + 1) \"\(map.name)\": \(map.type.name), threshold \(map.threshold)…\(map.upperThreshold), "
-                         + "df \(map.degreesOfFreedom1), \(map.degreesOfFreedom2), cluster size \(map.clusterSizeThreshold)"
-                         + "\(map.enableClusterSizeThreshold != 0 ? " (on)" : ""); \(mapValues(m).statistics.text)")
-        }
+        for m in maps.indices { lines.append(mapSummary(m).text(m + 1)) }
         if timePointCount > 0 { lines.append("component time courses of \(timePointCount) points") }
         for p in componentParameters { lines.append("component parameter \"\(p.name)\"") }
         return lines.joined(separator: "\n")

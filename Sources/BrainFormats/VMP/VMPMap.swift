@@ -34,10 +34,10 @@ public struct VMPMap: Hashable, Sendable {
         self.threshold = threshold
         self.upperThreshold = upperThreshold
         self.name = name
-        positiveMinColour = MapRGB(255, 0, 0)
-        positiveMaxColour = MapRGB(255, 255, 0)
-        negativeMinColour = MapRGB(0, 0, 255)
-        negativeMaxColour = MapRGB(0, 255, 255)
+        positiveMinColour = .defaultPositiveMin
+        positiveMaxColour = .defaultPositiveMax
+        negativeMinColour = .defaultNegativeMin
+        negativeMaxColour = .defaultNegativeMax
         useVMPColour = 0
         lutFileName = "<default>"
         transparentColourFactor = 1
