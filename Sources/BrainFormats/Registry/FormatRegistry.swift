@@ -95,13 +95,13 @@ public enum FormatRegistry {
         .srf,
         .voi,
         .poi,
-        .vmp,
-        .smp,
         .nifti,
         .freesurferSurface,
         .freesurferAnnotation,
         .freesurferLabel,
         .freesurferColorLUT,
+        .vmp,
+        .smp,
     ]
 
     /// Cross-format conversions, as the formats declare them.
