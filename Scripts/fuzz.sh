@@ -19,6 +19,7 @@ poi        fuzzPOI         4096 Fuzz/text-keys.dict  Tests/Fixtures/bv/bvbabel/s
 gzip       fuzzGzip        4096 -
 importers  fuzzImporters   4096 -                    Fuzz/seeds-importers/*
 sizelimits fuzzSizeLimits  512  -                    Tests/Fixtures/bv/nibabel/test.vmr Tests/Fixtures/bv/bvbabel/sub-test03_cube.srf Fuzz/seeds-importers/*
+maps       fuzzMaps        4096 -                    Tests/Fixtures/maps/*.vmp Tests/Fixtures/maps/*.smp
 '
 
 seconds=120

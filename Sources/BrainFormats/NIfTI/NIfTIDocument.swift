@@ -2,7 +2,7 @@ import Foundation
 
 extension FileFormat {
     /// NIfTI-1 single-file images (`.nii`, `.nii.gz`).
-    public static let nifti = FileFormat(name: "nifti", extensions: ["nii"], converters: [.niftiToVMR, .niftiToV16],
+    public static let nifti = FileFormat(name: "nifti", extensions: ["nii"], converters: [.niftiToVMR, .niftiToV16, .niftiToVMP],
                                          sizeLimit: NIfTIFile.maxFileSize) {
         try NIfTIFile(bytes: [UInt8]($0), name: $1)
     }

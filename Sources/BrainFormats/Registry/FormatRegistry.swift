@@ -100,6 +100,8 @@ public enum FormatRegistry {
         .freesurferAnnotation,
         .freesurferLabel,
         .freesurferColorLUT,
+        .vmp,
+        .smp,
     ]
 
     /// Cross-format conversions, as the formats declare them.

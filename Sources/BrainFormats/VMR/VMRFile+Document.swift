@@ -1,7 +1,7 @@
 import Foundation
 
 extension FileFormat {
-    public static let vmr = FileFormat(name: "vmr", extensions: ["vmr"], sizeLimit: VMRHeader.maxFileSize) { try VMRFile(data: $0, name: $1) }
+    public static let vmr = FileFormat(name: "vmr", extensions: ["vmr"], converters: [.vmrToNIfTI], sizeLimit: VMRHeader.maxFileSize) { try VMRFile(data: $0, name: $1) }
 }
 
 extension VMRFile: FormatDocument {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import BrainAtlas
+import BrainMaps
 import BrainRender
+import Foundation
 
 /// `braintutor where X Y Z [--space mni|tal|voxel]`: the region of every atlas at a point.
 struct WhereCommand: ParsableCommand {
@@ -12,12 +14,15 @@ struct WhereCommand: ParsableCommand {
     @OptionGroup(title: "User BrainVoyager files") var user: UserSetOptions
     @Option(help: "Coordinate space: mni (default), tal, voxel.") var space: CoordinateSpace = .mni
     @Flag(help: "Print JSON: {space, mni, voxel, atlases, nearest}.") var json = false
+    @Option(help: ArgumentHelp("A CSV or TSV table of points (columns x, y, z; others kept), or - for stdin: one row per point with every atlas's region and the nearest within --radius (CSV, or JSON with --json).", valueName: "file")) var table: String?
+    @Option(help: ArgumentHelp("With --table: how far to look for the nearest region.", valueName: "mm")) var radius: Double = Lookup.nearestRadiusMm
     // Negative coordinates look like options, so the point is taken from whatever is left.
     @Argument(parsing: .allUnrecognized, help: "X Y Z (or X,Y,Z).") var point: [String] = []
 
     func run() throws {
         var times = StageTimes()
         try CommandOutput.run(json: json) {
+            if let table { return try WhereTable.run(table, radius: radius, space: space, json: json, library: user.library(data: data)) }
             let numbers = try NumberArguments.parse(point, count: 3, field: "point", command: "where")
             let p = SIMD3(numbers[0], numbers[1], numbers[2])
             let library = try user.library(data: data)

@@ -51,7 +51,7 @@ enum CommandOutput {
     }
 
     // write(2) rather than the C `stderr` global, which Swift 6 treats as shared mutable state.
-    private static func writeStderr(_ text: String) {
+    static func writeStderr(_ text: String) {
         var text = text
         text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
     }

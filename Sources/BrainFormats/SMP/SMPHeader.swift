@@ -1,0 +1,17 @@
+import Foundation
+
+/// What an SMP's fixed header alone says about the file's size (a header read before inflating).
+public enum SMPHeader {
+    /// Room allowed per map for its header and names, and for the file name.
+    static let maxHeaderBytes = 3 * 65_537 + 128
+
+    /// The largest size an SMP starting with `head` can have: every map's header and values. Nil when `head` is too short.
+    public static func maxFileSize(head: Data) -> Int? {
+        guard head.count >= 8 else { return nil }
+        return head.withUnsafeBytes { raw in
+            let vertices = Int(max(0, Int32(littleEndian: raw.loadUnaligned(fromByteOffset: 2, as: Int32.self))))
+            let maps = Int(max(0, Int16(littleEndian: raw.loadUnaligned(fromByteOffset: 6, as: Int16.self))))
+            return maxHeaderBytes + maps * (maxHeaderBytes + 4 * vertices)
+        }
+    }
+}

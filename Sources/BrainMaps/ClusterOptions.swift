@@ -1,0 +1,28 @@
+/// What `clusters` is asked: the threshold, sides, smallest size and neighbourhood.
+public struct ClusterOptions: Sendable {
+    /// Voxels with value ≥ threshold (and ≤ −threshold when two-sided) form clusters.
+    public var threshold: Float
+    public var twoSided: Bool
+    /// Clusters smaller than this (mm³) are dropped.
+    public var minSizeMm3: Double
+    public var connectivity: Connectivity
+    /// Local maxima closer than this to a higher one are not reported (mm).
+    public var peakSeparationMm: Double
+
+    public init(threshold: Float, twoSided: Bool = false, minSizeMm3: Double = 0, connectivity: Connectivity = .corners,
+                peakSeparationMm: Double = 8) {
+        self.threshold = threshold
+        self.twoSided = twoSided
+        self.minSizeMm3 = minSizeMm3
+        self.connectivity = connectivity
+        self.peakSeparationMm = peakSeparationMm
+    }
+
+    /// Throws unless the threshold and size make sense.
+    public func validate() throws {
+        guard threshold.isFinite, threshold > 0 else {
+            throw MapsError("--threshold: \(threshold) must be a number > 0 (negative clusters: add --two-sided)")
+        }
+        guard minSizeMm3.isFinite, minSizeMm3 >= 0 else { throw MapsError("--min-size: \(minSizeMm3) must be ≥ 0 mm³") }
+    }
+}

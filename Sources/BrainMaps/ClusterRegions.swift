@@ -1,0 +1,48 @@
+import BrainAtlas
+
+/// A cluster's overlap with the regions of one atlas: each region's share of the cluster's voxels.
+public struct RegionShare: Encodable, Sendable {
+    public let region: Region
+    /// Percent of the cluster's voxels (0.01 %).
+    public let percent: Double
+}
+
+/// Where each cluster lies in every bundled atlas: region shares (≥ `minimumPercent`) and each maximum's `where` answer.
+public struct ClusterRegions: Sendable {
+    /// Shares below this percentage are not listed.
+    public static let minimumPercent = 1.0
+
+    public let library: AtlasLibrary
+
+    public init(library: AtlasLibrary) { self.library = library }
+
+    /// Per atlas (catalog order), the regions holding ≥ 1 % of the cluster's voxels, largest first (ties by id),
+    /// and the unlabelled percentage. A voxel counts for the template voxel nearest its centre.
+    public func shares(of cluster: Cluster, in map: MapVolume) throws -> [(atlas: String, shares: [RegionShare], unlabelled: Double)] {
+        let cells = cluster.voxels.map { library.grid.voxel(ofMNI: map.mni(ofIndex: $0)) }
+        var out: [(String, [RegionShare], Double)] = []
+        for atlas in library.atlases where atlas.hasLabelVolume {
+            let labels = try atlas.labelVolume()
+            var counts: [Int: Int] = [:]
+            for cell in cells {
+                guard let c = cell, library.grid.contains(c) else { counts[0, default: 0] += 1; continue }
+                counts[labels.label(x: c.x, y: c.y, z: c.z), default: 0] += 1
+            }
+            let total = Double(cluster.voxels.count)
+            let shares = counts.compactMap { id, n -> RegionShare? in
+                guard id != 0, let region = atlas.region(id: id) else { return nil }
+                let percent = Self.round2(100 * Double(n) / total)
+                return percent >= Self.minimumPercent ? RegionShare(region: region, percent: percent) : nil
+            }.sorted { $0.percent != $1.percent ? $0.percent > $1.percent : $0.region.id < $1.region.id }
+            out.append((atlas.name, shares, Self.round2(100 * Double(counts[0] ?? 0) / total)))
+        }
+        return out
+    }
+
+    /// `where` at a point given in MNI millimetres (regions, nearest regions and caveats as `where` gives them).
+    public func lookup(_ mni: SIMD3<Double>) throws -> Lookup.Result {
+        try Lookup(library: library).lookup(mni, space: .mni)
+    }
+
+    static func round2(_ v: Double) -> Double { (v * 100).rounded() / 100 }
+}

@@ -1,0 +1,73 @@
+import BrainAtlas
+import BrainFormats
+
+/// The `clusters` answer: every cluster with its size, peak, centre, maxima and atlas regions (docs/MAPS.md).
+public struct ClusterReport: Encodable, Sendable {
+    public struct Maximum: Encodable, Sendable {
+        public let mni: [Double]
+        public let value: Float
+        /// `where` at the maximum (nil outside the atlas grid).
+        public let atlases: Lookup.Result?
+    }
+
+    public struct AtlasShares: Encodable, Sendable {
+        public let regions: [RegionShare]
+        /// Percent of the cluster's voxels in no region of this atlas.
+        public let unlabelled: Double
+    }
+
+    public struct Entry: Encodable, Sendable {
+        public let id: Int
+        /// "positive" or "negative".
+        public let sign: String
+        public let voxels: Int
+        public let sizeMm3: Double
+        public let peak: Maximum
+        public let centreOfMass: [Double]
+        /// Local maxima ≥ `peakSeparationMm` apart, the peak first.
+        public let maxima: [Maximum]
+        /// Atlas name → region shares.
+        public let regions: [String: AtlasShares]
+        /// Atlas order of `regions` (the catalog's), for tables.
+        let atlasOrder: [String]
+
+        enum CodingKeys: String, CodingKey { case id, sign, voxels, sizeMm3, peak, centreOfMass, maxima, regions }
+    }
+
+    public let map: String
+    public let space: String
+    public let threshold: Float
+    public let twoSided: Bool
+    public let connectivity: Int
+    public let minSizeMm3: Double
+    public let voxelVolumeMm3: Double
+    public let peakSeparationMm: Double
+    public let clusters: [Entry]
+
+    /// Finds the clusters of `map` and describes each in every atlas of `library`; `progress(done, total)` per cluster.
+    public static func make(map: MapVolume, options: ClusterOptions, library: AtlasLibrary,
+                            progress: (Int, Int) -> Void = { _, _ in }) throws -> ClusterReport {
+        let found = try ClusterFinder.clusters(in: map, options: options)
+        let regions = ClusterRegions(library: library)
+        var entries: [Entry] = []
+        for (n, cluster) in found.enumerated() {
+            progress(n, found.count)
+            let maxima = cluster.maxima.map { m in
+                Maximum(mni: round2(m.mni), value: m.value, atlases: try? regions.lookup(m.mni))
+            }
+            let shares = try regions.shares(of: cluster, in: map)
+            entries.append(Entry(id: n + 1, sign: cluster.sign > 0 ? "positive" : "negative", voxels: cluster.voxels.count,
+                                 sizeMm3: ClusterRegions.round2(cluster.sizeMm3), peak: maxima[0],
+                                 centreOfMass: round2(cluster.centreOfMass), maxima: maxima,
+                                 regions: Dictionary(uniqueKeysWithValues: shares.map { ($0.atlas, AtlasShares(regions: $0.shares, unlabelled: $0.unlabelled)) }),
+                                 atlasOrder: shares.map(\.atlas)))
+        }
+        progress(found.count, found.count)
+        return ClusterReport(map: map.name, space: map.space == .talairach ? "talairach" : "mni", threshold: options.threshold,
+                             twoSided: options.twoSided, connectivity: options.connectivity.rawValue, minSizeMm3: options.minSizeMm3,
+                             voxelVolumeMm3: ClusterRegions.round2(map.voxelVolume), peakSeparationMm: options.peakSeparationMm,
+                             clusters: entries)
+    }
+
+    static func round2(_ p: SIMD3<Double>) -> [Double] { [p.x, p.y, p.z].map(ClusterRegions.round2) }
+}

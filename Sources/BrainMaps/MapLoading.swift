@@ -1,0 +1,55 @@
+import Foundation
+import BrainFormats
+
+extension MapVolume {
+    /// Reads map `map` (1-based number or name; nil = the first) of a VMP, or volume `map` of a NIfTI image,
+    /// refusing maps whose space atlas look-ups cannot use.
+    public static func load(_ url: URL, map: String? = nil) throws -> MapVolume {
+        let name = url.lastPathComponent
+        let document = try FormatRegistry.read(url)
+        switch document {
+        case let vmp as VMPFile:
+            let space = try VMPFile.requireAtlasSpace(vmp, fileName: name, for: "an atlas look-up")
+            let m = try choose(map, count: vmp.maps.count, names: vmp.maps.map(\.name.string), file: name)
+            let d = vmp.dims
+            return MapVolume(name: vmp.maps[m].name.string, values: vmp.mapValues(m).floats, dims: d,
+                             affine: Array(vmp.canonicalAffine.prefix(3)), space: space, storedThreshold: vmp.maps[m].threshold)
+        case let image as NIfTIFile:
+            let space = try niftiSpace(image)
+            let volumes = image.dims.dropFirst(3).reduce(1, *)
+            let m = try choose(map, count: volumes, names: [], file: name)
+            let per = image.volumeVoxelCount
+            let values = Array(image.floatValues()[(m * per)..<((m + 1) * per)])
+            return MapVolume(name: volumes > 1 ? "\(name) volume \(m + 1)" : name, values: values,
+                             dims: SIMD3(image.dims[0], image.dims[1], image.dims[2]),
+                             affine: Array(image.affine.prefix(3)), space: space)
+        default:
+            throw MapsError("\(name): a \(document.formatName) file is not a statistical map (give a .vmp or .nii/.nii.gz)")
+        }
+    }
+
+    /// NIfTI codes: 3 Talairach, 2/4/5 aligned to a template (SPM writes 2 for normalised images, FSL 4);
+    /// an image whose only frame is the scanner's (1) or none (0) is in the subject's own space.
+    static func niftiSpace(_ image: NIfTIFile) throws -> ReferenceSpace {
+        let code = image.affineSource == .sform ? image.sformCode : image.affineSource == .qform ? image.qformCode : 0
+        switch code {
+        case 3: return .talairach
+        case 2, 4, 5: return .mni
+        default:
+            throw MapsError("\(image.fileName): its affine is in \(code == 1 ? "scanner" : "unknown") space (\(image.affineSource.rawValue) code \(code)), "
+                            + "not MNI or Talairach; atlas look-ups need a map normalised to a template (sform/qform code 2, 3, 4 or 5)")
+        }
+    }
+
+    /// 0-based map index from a 1-based number or a name.
+    static func choose(_ map: String?, count: Int, names: [String], file: String) throws -> Int {
+        guard count > 0 else { throw MapsError("\(file): holds no maps") }
+        guard let map else { return 0 }
+        if let n = Int(map) {
+            guard (1...count).contains(n) else { throw MapsError("--map: \(n) is not a map of \(file) (1…\(count))") }
+            return n - 1
+        }
+        if let i = names.firstIndex(of: map) { return i }
+        throw MapsError("--map: no map named \"\(map)\" in \(file)" + (names.isEmpty ? "" : " (maps: \(names.joined(separator: ", ")))"))
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import BrainAtlas
+import BrainFormats
+
+/// One 3-D statistical map on its own grid, with the affine from voxel (i, j, k) to MNI millimetres.
+public struct MapVolume: Sendable {
+    public let name: String
+    /// Values, i fastest.
+    public let values: [Float]
+    public let dims: SIMD3<Int>
+    /// Row-major 3×4: voxel → millimetres in `space`.
+    public let affine: [[Double]]
+    /// `.mni` or `.talairach` (Talairach millimetres are converted to MNI for look-ups).
+    public let space: ReferenceSpace
+    /// The map's own thresholds when the file stores them (VMP), else nil.
+    public let storedThreshold: Float?
+
+    public init(name: String, values: [Float], dims: SIMD3<Int>, affine: [[Double]], space: ReferenceSpace, storedThreshold: Float? = nil) {
+        precondition(values.count == dims.x * dims.y * dims.z, "values fill the grid")
+        self.name = name
+        self.values = values
+        self.dims = dims
+        self.affine = affine
+        self.space = space
+        self.storedThreshold = storedThreshold
+    }
+
+    public var voxelCount: Int { values.count }
+
+    /// Volume of one voxel in mm³ (the affine's determinant).
+    public var voxelVolume: Double {
+        let a = affine
+        let det = a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0])
+            + a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0])
+        return abs(det)
+    }
+
+    @inline(__always)
+    public func index(_ i: Int, _ j: Int, _ k: Int) -> Int { i + dims.x * (j + dims.y * k) }
+
+    @inline(__always)
+    public func voxel(_ index: Int) -> SIMD3<Int> {
+        SIMD3(index % dims.x, (index / dims.x) % dims.y, index / (dims.x * dims.y))
+    }
+
+    /// MNI millimetres of a (possibly fractional) voxel position.
+    public func mni(_ p: SIMD3<Double>) -> SIMD3<Double> {
+        var out = SIMD3<Double>()
+        for r in 0..<3 { out[r] = affine[r][0] * p.x + affine[r][1] * p.y + affine[r][2] * p.z + affine[r][3] }
+        return space == .talairach ? Talairach.mni(fromTalairach: out) : out
+    }
+
+    public func mni(ofIndex index: Int) -> SIMD3<Double> {
+        let v = voxel(index)
+        return mni(SIMD3(Double(v.x), Double(v.y), Double(v.z)))
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// `clusters`, `where --table` and map conversions through the real executable and the bundled atlases.
+@Suite struct MapsCLITests {
+    /// A 2 mm MNI NIfTI (31 × 37 × 31, i right to left) with one Gaussian blob (height 6, σ 3 mm) at `peak`.
+    static func blobNIfTI(peak: SIMD3<Double>) -> Data {
+        let dims = (31, 37, 31)
+        let origin = peak - SIMD3(-30, 36, 30)  // voxel (15, 18, 15) is the peak
+        var header = [UInt8](repeating: 0, count: 352)
+        func put<T>(_ value: T, _ offset: Int) { withUnsafeBytes(of: value) { header.replaceSubrange(offset..<(offset + $0.count), with: $0) } }
+        put(Int32(348).littleEndian, 0)
+        for (n, d) in [3, dims.0, dims.1, dims.2, 1, 1, 1, 1].enumerated() { put(Int16(d).littleEndian, 40 + 2 * n) }
+        put(Int16(16).littleEndian, 70); put(Int16(32).littleEndian, 72)
+        for (n, v) in [Float(1), 2, 2, 2].enumerated() { put(v.bitPattern.littleEndian, 76 + 4 * n) }
+        put(Float(352).bitPattern.littleEndian, 108); put(Float(1).bitPattern.littleEndian, 112)
+        put(Int16(4).littleEndian, 254)
+        let rows: [Float] = [-2, 0, 0, Float(origin.x), 0, 2, 0, Float(origin.y), 0, 0, 2, Float(origin.z)]
+        for (n, v) in rows.enumerated() { put(v.bitPattern.littleEndian, 280 + 4 * n) }
+        header.replaceSubrange(344..<348, with: Array("n+1\0".utf8))
+        var data = Data(header)
+        for k in 0..<dims.2 { for j in 0..<dims.1 { for i in 0..<dims.0 {
+            let d = SIMD3(Double(i - 15), Double(j - 18), Double(k - 15)) * 2
+            let v = Float(6 * exp(-(d * d).sum() / 18))
+            withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) }
+        } } }
+        return data
+    }
+
+    @Test func clustersFindsTheBlobAndNamesItsPeakAsWhereDoes() throws {
+        let dir = try CLIRun.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let nii = dir.appendingPathComponent("blob.nii")
+        try Self.blobNIfTI(peak: SIMD3(-50, 20, 10)).write(to: nii)
+        let run = try CLIRun.run(["clusters", nii.path, "--threshold", "4", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let clusters = try #require(run.json?["clusters"] as? [[String: Any]])
+        #expect(clusters.count == 1)
+        let peak = try #require(clusters.first?["peak"] as? [String: Any])
+        #expect(peak["mni"] as? [Double] == [-50, 20, 10])
+        // 6·exp(−r²/18) ≥ 4 ⇔ r² ≤ 18 ln 1.5 = 7.3 mm²: the centre and its 6 face neighbours at 2 mm.
+        #expect(clusters.first?["voxels"] as? Int == 7)
+        let whereRun = try CLIRun.run(["where", "-50", "20", "10", "--json"])
+        let expected = try #require(whereRun.json?["atlases"] as? [String: Any])
+        let got = try #require((peak["atlases"] as? [String: Any])?["atlases"] as? [String: Any])
+        #expect(NSDictionary(dictionary: got).isEqual(to: expected))
+        let csv = try CLIRun.run(["clusters", nii.path, "--threshold", "4", "--csv"])
+        #expect(csv.stdout.hasPrefix("cluster,sign,voxels,size_mm3,peak_x,peak_y,peak_z,peak_value,com_x,com_y,com_z,maxima,"))
+        #expect(csv.stdout.contains("\n1,positive,7,56,-50,20,10,6,-50,20,10,1,"))
+
+        let native = dir.appendingPathComponent("blob.vmp")
+        #expect(try CLIRun.run(["convert", nii.path, native.path]).status == 0)
+        let refused = try CLIRun.run(["clusters", native.path, "--threshold", "3"])
+        #expect(refused.status != 0 && refused.errorMessage?.contains("_MNI.vmp") == true, "\(refused.stderr)")
+    }
+
+    @Test func whereTableKeepsColumnsAndAddsEveryAtlas() throws {
+        let dir = try CLIRun.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let table = dir.appendingPathComponent("peaks.tsv")
+        try "label\tx\ty\tz\nbroca\t-50\t20\t10\n".write(to: table, atomically: true, encoding: .utf8)
+        let run = try CLIRun.run(["where", "--table", table.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines[0].hasPrefix("label,x,y,z,lobes,lobes_nearest,lobes_distance_mm,gyri,"))
+        #expect(lines[1].hasPrefix("broca,-50,20,10,Frontal lobe (left),,0,Pars opercularis (left),,0,"))
+    }
+}
