@@ -12,9 +12,9 @@ enum Routes {
                                         + WebAssets.files.map { "/" + $0.name })
 
     static func register(on router: Router<BasicRequestContext>, engine: AtlasEngine, web: WebAssets) {
-        router.get("/") { _, _ in try webFile("index.html", web) }
+        router.get("/") { request, _ in try webFile("index.html", web, request) }
         for file in WebAssets.files {
-            router.get(RouterPath(stringLiteral: "/" + file.name)) { _, _ in try webFile(file.name, web) }
+            router.get(RouterPath(stringLiteral: "/" + file.name)) { request, _ in try webFile(file.name, web, request) }
         }
 
         router.get("/healthz") { request, _ in
@@ -99,8 +99,8 @@ enum Routes {
         }
     }
 
-    private static func webFile(_ name: String, _ web: WebAssets) throws -> Response {
-        guard let response = web.response(for: name) else { throw APIError.notFound("no such file") }
+    private static func webFile(_ name: String, _ web: WebAssets, _ request: Request) throws -> Response {
+        guard let response = web.response(for: name, request: request) else { throw APIError.notFound("no such file") }
         return response
     }
 }

@@ -84,8 +84,6 @@ class LearnTest(BrowserSession):
 
     def highlighted_id(self):
         """The region the brain shows highlighted (WebGL viewer, or the server image's query)."""
-        if self.renderer == "webgl":
-            return self.call("state.gl.highlight && state.gl.highlight.id")
         value = self.scene().get("highlight")
         return int(value) if value else None
 
@@ -266,7 +264,7 @@ class DesktopLearnTest(LearnTest, unittest.TestCase):
         # Back to exploring: the table and the explorer's atlas return.
         self.driver.find_element(By.CSS_SELECTOR, 'button.mode[data-mode="explore"]').click()
         self.assertTrue(self.driver.find_element(By.ID, "table-pane").is_displayed())
-        self.assertEqual(self.call("state.atlas"), "gyri")
+        self.assertEqual(self.call("document.getElementById('atlas').value"), "gyri")
         errors = [e for e in self.driver.get_log("browser") if e["level"] == "SEVERE"]
         self.assertEqual(errors, [])
 
