@@ -25,6 +25,7 @@ struct WebAssets: Sendable {
         ("guide.js", script),
         ("highlight.js", script),
         ("scene-data.js", script),
+        ("border-split.js", script),
         ("gl-renderer.js", script),
         ("gl-camera.js", script),
         ("gl-viewer.js", script),

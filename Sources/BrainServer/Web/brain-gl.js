@@ -76,7 +76,8 @@ export function glBrain(onPick, loading) {
     viewer,
     /** @param {SceneParams} params */
     async render(params) {
-      const { view, highlight, region, dimOthers, ...scene } = params;
+      const { view, highlight, region, dimOthers, head, ...rest } = params;
+      const scene = head ? { ...rest, head } : rest;
       viewer.setHighlight(region, dimOthers === "true");
       const load = viewer.show(scene, view);
       latest = load;

@@ -2,21 +2,45 @@
 // Brain Tutor scene data: fetches /api/scene, the binary meshes and labels (layout in
 // docs/VIEWER.md) and the shader files, and turns them into typed arrays ready for WebGL.
 import { getBytes, getJSON, getText } from "./api.js";
+import { groupByLabel, splitBorders } from "./border-split.js";
 
 const MAGIC = "BTSD";
+const VERSION = 2;
+
+/** u16 values from zigzag deltas (each from the value `stride` places before, modulo 2^16),
+ * stored as all low bytes, then all high bytes.
+ * @param {Uint8Array} bytes @param {number} count @param {number} stride */
+function undelta(bytes, count, stride) {
+  const out = new Uint16Array(count);
+  for (let i = 0; i < count; i += 1) {
+    const zigzag = bytes[i] | (bytes[count + i] << 8);
+    const delta = (zigzag >>> 1) ^ -(zigzag & 1);
+    out[i] = ((i >= stride ? out[i - stride] : 0) + delta) & 0xffff;
+  }
+  return out;
+}
 
 // Reads a BTSD body: magic, u32 version, u32 header length, JSON header, aligned arrays.
 function parseBinary(buffer, url) {
   const view = new DataView(buffer);
   const magic = String.fromCharCode(...new Uint8Array(buffer, 0, 4));
   if (magic !== MAGIC) throw new Error(`${url}: not scene data (magic ${JSON.stringify(magic)})`);
+  if (view.getUint32(4, true) !== VERSION) throw new Error(`${url}: scene data version ${view.getUint32(4, true)}, expected ${VERSION}`);
   const length = view.getUint32(8, true);
   const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 12, length)));
   const arrays = {};
-  const types = { f32: Float32Array, u32: Uint32Array, u16: Uint16Array };
+  /** @type {Record<string, any>} */
+  const types = { f32: Float32Array, u32: Uint32Array, u16: Uint16Array, i16: Int16Array, u8: Uint8Array };
   for (const entry of header.arrays) {
+    if (entry.type === "u16-delta") {
+      if (entry.offset + entry.count * 2 > buffer.byteLength || !(entry.stride > 0)) {
+        throw new Error(`${url}: array ${entry.name} does not fit the body`);
+      }
+      arrays[entry.name] = undelta(new Uint8Array(buffer, entry.offset, entry.count * 2), entry.count, entry.stride);
+      continue;
+    }
     const Type = types[entry.type];
-    if (!Type || entry.offset % 4 || entry.offset + entry.count * Type.BYTES_PER_ELEMENT > buffer.byteLength) {
+    if (!Type || entry.offset % Type.BYTES_PER_ELEMENT || entry.offset + entry.count * Type.BYTES_PER_ELEMENT > buffer.byteLength) {
       throw new Error(`${url}: array ${entry.name} does not fit the body`);
     }
     arrays[entry.name] = new Type(buffer, entry.offset, entry.count);
@@ -51,34 +75,86 @@ function text(url) {
   return body;
 }
 
+/** The catalog mesh of a mesh body, dequantised: positions (RAS mm), unit normals, triangles,
+ * and convexity (−1 … +1) when it has one. @param {{header: any, arrays: Record<string, any>}} body */
+function decodeMesh(body) {
+  const { header, arrays } = body;
+  const q = arrays.positions;
+  const positions = new Float32Array(q.length);
+  for (let i = 0; i < q.length; i += 1) positions[i] = header.positionOrigin[i % 3] + header.positionStep[i % 3] * q[i];
+  const oct = arrays.normals;
+  const normals = new Float32Array((oct.length / 2) * 3);
+  for (let i = 0; i < oct.length / 2; i += 1) {
+    let x = oct[2 * i] / 32767, y = oct[2 * i + 1] / 32767;
+    const z = 1 - Math.abs(x) - Math.abs(y);
+    if (z < 0) {
+      const ox = x, oy = y;
+      x = (1 - Math.abs(oy)) * (ox >= 0 ? 1 : -1);
+      y = (1 - Math.abs(ox)) * (oy >= 0 ? 1 : -1);
+    }
+    const length = Math.hypot(x, y, z) || 1;
+    normals[3 * i] = x / length; normals[3 * i + 1] = y / length; normals[3 * i + 2] = z / length;
+  }
+  const curvature = arrays.curvature ? Float32Array.from(arrays.curvature, (/** @type {number} */ v) => v / 127.5 - 1) : null;
+  return { positions, normals, curvature, triangles: Uint32Array.from(arrays.triangles) };
+}
+
+/** @type {Map<string, Promise<any>>} the drawn geometry per (mesh, labels) pair */
+const drawnGeometries = new Map();
+
+/** What a scene draws of one mesh for one atlas: the catalog mesh, its borders split when the
+ * labels body says so, and its triangles grouped by region (the renderer's rule), checked
+ * against the counts and ranges the server's own grouping gives.
+ * @param {string} meshURL @param {string} labelsURL @param {(n: number) => void} onBytes */
+function drawnGeometry(meshURL, labelsURL, onBytes) {
+  const key = `${meshURL} ${labelsURL}`;
+  let drawn = drawnGeometries.get(key);
+  if (!drawn) {
+    drawn = Promise.all([binary(meshURL, onBytes), binary(labelsURL, onBytes)]).then(([meshBody, labels]) => {
+      const mesh = decodeMesh(meshBody);
+      const regions = labels.arrays.vertexRegions;
+      const geometry = labels.header.geometry === "split" ? splitBorders(mesh, regions)
+        : { ...mesh, vertexLabels: regions };
+      const { ranges, order } = groupByLabel(geometry.triangles, geometry.vertexLabels);
+      const expected = labels.header.ranges;
+      const same = ranges.length === expected.length && ranges.every((r, i) =>
+        r.label === expected[i].label && r.start === expected[i].start && r.count === expected[i].count);
+      if (geometry.positions.length !== labels.header.vertexCount * 3 || !same) {
+        throw new Error(`${labelsURL}: the drawn geometry does not match the server's (${geometry.positions.length / 3} vertices, ${ranges.length} ranges; expected ${labels.header.vertexCount}, ${expected.length})`);
+      }
+      const indices = new Uint32Array(order.length * 3);
+      for (let k = 0; k < order.length; k += 1) {
+        const t = order[k] * 3;
+        indices[3 * k] = geometry.triangles[t];
+        indices[3 * k + 1] = geometry.triangles[t + 1];
+        indices[3 * k + 2] = geometry.triangles[t + 2];
+      }
+      return { positions: geometry.positions, normals: geometry.normals, curvature: geometry.curvature,
+               indices, ranges, closed: labels.header.closed };
+    });
+    drawnGeometries.set(key, drawn);
+    drawn.catch(() => drawnGeometries.delete(key));
+  }
+  return drawn;
+}
+
 // One drawable layer: positions, normals, triangles in drawing order (one index range per
 // region, as the server draws them), per-vertex convexity and the strengths to shade it with
 // ([0, 0]: no curvature shading), and the JSON of the layer (colours, regions, pick ids).
 /** @param {any} json @param {any} description @param {(n: number) => void} onBytes */
 async function layer(json, description, onBytes) {
-  const labels = await binary(json.labels, onBytes);
-  const own = labels.header.geometry === "own";
-  const mesh = own ? labels : await binary(json.mesh, onBytes);
-  const triangles = mesh.arrays.triangles;
-  const order = labels.arrays.triangleOrder;
-  const indices = new Uint32Array(order.length * 3);
-  for (let k = 0; k < order.length; k += 1) {
-    const t = order[k] * 3;
-    indices[3 * k] = triangles[t];
-    indices[3 * k + 1] = triangles[t + 1];
-    indices[3 * k + 2] = triangles[t + 2];
-  }
+  const drawn = await drawnGeometry(json.mesh, json.labels, onBytes);
+  const curvature = json.curvature ? drawn.curvature : null;
   return {
     json,
-    closed: labels.header.closed,
-    ranges: labels.header.ranges,
-    positions: mesh.arrays.positions,
-    normals: mesh.arrays.normals,
-    curvature: json.curvature ? mesh.arrays.curvature || null : null,
-    curvatureShading: json.curvature && mesh.arrays.curvature
-      ? [description.curvatureShading.sulcus, description.curvatureShading.gyrus] : [0, 0],
-    indices,
-    bytes: 0,
+    source: drawn,
+    closed: drawn.closed,
+    ranges: drawn.ranges,
+    positions: drawn.positions,
+    normals: drawn.normals,
+    curvature,
+    curvatureShading: curvature ? [description.curvatureShading.sulcus, description.curvatureShading.gyrus] : [0, 0],
+    indices: drawn.indices,
   };
 }
 
@@ -88,7 +164,7 @@ function pendingBytes(description) {
   let total = 0;
   for (const json of description.layers) {
     if (!binaries.has(json.labels)) total += json.labelsBytes || 0;
-    if (json.geometry !== "own" && !binaries.has(json.mesh)) total += json.meshBytes || 0;
+    if (!binaries.has(json.mesh)) total += json.meshBytes || 0;
   }
   return total;
 }
