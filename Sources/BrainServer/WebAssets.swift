@@ -22,6 +22,7 @@ struct WebAssets: Sendable {
         ("slices.js", script),
         ("table.js", script),
         ("hook.js", script),
+        ("offline.js", script),
         ("guide.js", script),
         ("highlight.js", script),
         ("scene-data.js", script),

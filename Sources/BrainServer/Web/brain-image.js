@@ -91,7 +91,8 @@ export function imageBrain(onPick) {
     /** @param {SceneParams} params */
     async render(params) {
       const { w, h } = imageSize();
-      const full = { ...params, w, h };
+      const { region: _region, ...scene } = params;
+      const full = { ...scene, w, h };
       img.dataset.scene = query(full);
       await loadImage("brain", "brain-spinner", `/api/render?${query(full)}`, "brain image");
       placeCursor();

@@ -51,10 +51,23 @@ class Camera {
     this.exact = null;
   }
 
-  zoom(factor) {
+  zoom(factor) { this.zoomAt(factor, 0, 0); }
+
+  // Zooms by `factor` (< 1: closer) keeping the point at (fx, fy) on screen where it is; fx, fy
+  // from −1 (left, bottom) to +1 (right, top), 0 the centre.
+  zoomAt(factor, fx, fy) {
     const f = Math.min(8, Math.max(0.125, factor));
+    const shift = add(scale(this.right, fx * this.halfWidth * (1 - f)), scale(this.up, fy * this.halfHeight * (1 - f)));
+    this.center = add(this.center, shift);
     this.halfWidth *= f;
     this.halfHeight *= f;
+    this.exact = null;
+  }
+
+  // Moves the brain with the fingers: (dx, dy) in fractions of the view's width and height
+  // (right and down positive).
+  pan(dx, dy) {
+    this.center = add(this.center, add(scale(this.right, -dx * 2 * this.halfWidth), scale(this.up, dy * 2 * this.halfHeight)));
     this.exact = null;
   }
 

@@ -266,7 +266,8 @@ class Viewer {
     const c = this.canvas;
     c.addEventListener("pointerdown", (e) => {
       try { c.setPointerCapture(e.pointerId); } catch (_) { /* synthetic events have no capturable pointer */ }
-      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, startX: e.clientX, startY: e.clientY, t: e.timeStamp });
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, startX: e.clientX, startY: e.clientY, t: e.timeStamp,
+        pan: e.button === 2 || e.shiftKey });
       this.hideTooltip();
     });
     c.addEventListener("pointermove", (e) => {
@@ -281,7 +282,13 @@ class Viewer {
       p.y = e.clientY;
       if (!this.camera) return;
       this.animation = null;
-      this.camera.drag(dx, dy, this.radius);
+      // The right button (or Shift) moves the brain; the left one turns it.
+      if (p.pan) {
+        const rect = c.getBoundingClientRect();
+        this.camera.pan(dx / rect.width, dy / rect.height);
+      } else {
+        this.camera.drag(dx, dy, this.radius);
+      }
       this.redraw();
     });
     const end = (e) => {
@@ -291,7 +298,7 @@ class Viewer {
       const wasDrag = this.dragging;
       if (this.pointers.size === 0) this.dragging = false;
       this.pinchDistance = null;
-      if (wasDrag || e.type === "pointercancel") { this.redraw(); return; }
+      if (wasDrag || p.pan || e.type === "pointercancel") { this.redraw(); return; }
       if (e.timeStamp - this.lastTap < DOUBLE_TAP_MS) {
         this.lastTap = 0;
         this.setView(this.viewName);
@@ -308,20 +315,34 @@ class Viewer {
     c.addEventListener("wheel", (e) => {
       e.preventDefault();
       if (!this.camera) return;
-      this.camera.zoom(Math.exp(e.deltaY * 0.0015));
+      const f = this.screenPoint(e.clientX, e.clientY);
+      this.camera.zoomAt(Math.exp(e.deltaY * 0.0015), f.x, f.y);
       this.redraw();
     }, { passive: false });
+    c.addEventListener("contextmenu", (e) => e.preventDefault());  // the right button pans
   }
 
+  // (x, y) in client pixels as −1…+1 across the canvas (y up), as zoomAt takes it.
+  screenPoint(x, y) {
+    const rect = this.canvas.getBoundingClientRect();
+    return { x: ((x - rect.left) / rect.width) * 2 - 1, y: 1 - ((y - rect.top) / rect.height) * 2 };
+  }
+
+  // Two fingers: their spread zooms toward the point between them, and that point's travel pans.
   pinch() {
     const [a, b] = Array.from(this.pointers.values());
     const distance = Math.hypot(a.x - b.x, a.y - b.y);
+    const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
     this.dragging = true;
     if (this.pinchDistance && distance > 0 && this.camera) {
-      this.camera.zoom(this.pinchDistance / distance);
+      const rect = this.canvas.getBoundingClientRect();
+      this.camera.pan((mid.x - this.pinchMid.x) / rect.width, (mid.y - this.pinchMid.y) / rect.height);
+      const f = this.screenPoint(mid.x, mid.y);
+      this.camera.zoomAt(this.pinchDistance / distance, f.x, f.y);
       this.redraw();
     }
     this.pinchDistance = distance;
+    this.pinchMid = mid;
   }
 
   updatePointer(e) {

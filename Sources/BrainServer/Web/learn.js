@@ -284,6 +284,9 @@ function wire() {
 
 export { wire as wireLearn };
 
+/** The Learn set-up as chosen (level, side, count, mode). */
+export function learnSetup() { return { ...setup }; }
+
 /** The scripting hook's `learn` member (docs/VIEWER.md): rounds for tests and embedders. */
 export function learnHook() {
   return {

@@ -10,6 +10,7 @@ import { learnHook, wireLearn } from "./learn.js";
 import { search, select, setAtlas } from "./selection.js";
 import { wireTable } from "./table.js";
 import { wireGuide } from "./guide.js";
+import { registerWorker } from "./offline.js";
 import { state, update } from "./store.js";
 
 /** @param {import("./store.js").Region} region */
@@ -63,9 +64,5 @@ async function start() {
   brainShown().then(resolveReady, rejectReady);
 }
 
-// The page keeps working offline once visited: the service worker keeps what it loaded.
-if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.register("/sw.js").catch((error) => showStatus(failed("Offline use is not available", error)));
-}
-
+registerWorker();
 start();

@@ -8,6 +8,8 @@ import { moveSliceTo, renderSlice } from "./slices.js";
 import { fillTable, markSelectedRow } from "./table.js";
 import { state, update } from "./store.js";
 import { setTab, updateButtons } from "./controls.js";
+import { learnSetup } from "./learn.js";
+import { keepForOffline } from "./offline.js";
 
 /** @typedef {import("./store.js").Region} Region */
 /** @typedef {{region: Region, alternatives?: any[]}} Details */
@@ -153,6 +155,7 @@ export async function setAtlas(name, options = {}) {
   await fillTable();
   if (keepSelection || state.atlas !== name) return;
   const same = before && counterpart(before);
-  if (same) { await select(same, { keepView: true }); return; }
-  await Promise.all([renderBrain(), renderSlice()]);
+  if (same) await select(same, { keepView: true });
+  else await Promise.all([renderBrain(), renderSlice()]);
+  keepForOffline(name, learnSetup());
 }
