@@ -20,6 +20,9 @@ export function renderSlice() {
   $("slice-index").value = String(state.sliceMni);
   label();
   if (!isShown("slice-pane")) return;
+  // Slices are drawn by the server for each point: offline there are none to show.
+  $("slice-offline").hidden = navigator.onLine;
+  if (!navigator.onLine) return;
   const region = shownSelection();
   /** @type {Record<string, unknown>} */
   const params = { plane: state.plane, atlas: state.atlas, highlight: region ? region.id : null };
