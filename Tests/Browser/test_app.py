@@ -250,13 +250,15 @@ class HighlightTest(AppSession, unittest.TestCase):
         for atlas in ["gyri", "sulci", "brodmann"]:
             self.call("brainTutor.setAtlas(args[0])", atlas)
             seen = {}
-            for hemi in ["left", "right"]:
-                self.call(f"document.querySelector('button.hemi[data-hemi=\"{hemi}\"]').click()")
-                for view in ["lateral", "medial"]:
-                    self.call("brainTutor.setView(args[0])", view)
-                    for r in self.call(DELTA_E, QUIZ_MIN_PIXELS):
-                        key = (r["id"], r["hemisphere"])
-                        seen[key] = max(seen.get(key, (0, ""))[0], r["deltaE"]), r["name"]
+            # Each side's lateral and medial view, then the views of both sides.
+            for hemi, view in [("left", "lateral"), ("left", "medial"), ("right", "lateral"), ("right", "medial"),
+                               ("both", "superior"), ("both", "inferior"), ("both", "anterior"), ("both", "posterior")]:
+                if hemi != "both":
+                    self.call(f"document.querySelector('button.hemi[data-hemi=\"{hemi}\"]').click()")
+                self.call("brainTutor.setView(args[0])", view)
+                for r in self.call(DELTA_E, QUIZ_MIN_PIXELS):
+                    key = (r["id"], r["hemisphere"])
+                    seen[key] = max(seen.get(key, (0, ""))[0], r["deltaE"]), r["name"]
             regions = {(r["id"], r["hemisphere"]) for r in api("/api/regions", atlas=atlas)}
             low = sorted((d, name) for key, (d, name) in seen.items() if d < 25)
             print(f"\n{atlas}: {len(seen)} of {len(regions)} regions measured; lowest mean ΔE "

@@ -270,8 +270,9 @@ class DesktopLearnTest(LearnTest, unittest.TestCase):
 
     def test_4_leitner_schedule_and_blocked_storage(self):
         self.load()
-        schedule = self.call("""(() => {
-            const M = LearnMemory, r = (id, hemisphere) => ({atlas: 'gyri', id, hemisphere});
+        # The page's own memory module (the same module instance as the page's).
+        schedule = self.call("""import('/learn-memory.js').then((M) => {
+            const r = (id, hemisphere) => ({atlas: 'gyri', id, hemisphere});
             const out = [];
             M.beginRound('gyri');                       // round 1
             M.record(r(1, 'left'), 'first');            // box 2: due in round 3
@@ -288,7 +289,7 @@ class DesktopLearnTest(LearnTest, unittest.TestCase):
             M.record(r(5, 'left'), 'missed');
             out.push(M.due('gyri', 'left', 10));        // for round 4: box 1 first, then box 2 by age
             return out;
-        })()""")
+        })""")
         self.assertEqual(schedule[0], [2, 4])
         self.assertEqual(schedule[1], [2, 3, 4])
         self.assertEqual(schedule[2], [2])

@@ -21,6 +21,8 @@ export function installHook(ready, learn) {
       }
       await theBrain().setAngles(view.azimuth || 0, view.elevation || 0);
     },
+    /** Resolves once the latest brain asked for (by a control or a method) is drawn. */
+    shown: () => brainShown(),
     canvasSize: () => theBrain().canvasSize(),
     /** The region at drawing-buffer pixel (x, y) from the top-left, or null (a promise in
      * server-image mode). @param {number} x @param {number} y */
