@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 
 from test_learn import FIND_PIXEL_GL
 from test_viewer import ARTIFACTS, BASE, api
-from test_webgl import start_browser
+from test_webgl import BrowserSession, start_browser
 
 QUIZ_MIN_PIXELS, QUIZ_W, QUIZ_H = 300, 480, 360  # QuizSurvey's visibility rule
 # Bytes over the wire (gzip, headers included) from the browser's resource timing.
@@ -101,14 +101,7 @@ class AppSession:
         finally:
             self.driver.quit()
 
-    def call(self, expression, *args):
-        result = self.driver.execute_async_script(
-            "const done = arguments[arguments.length - 1]; const args = arguments[1];"
-            "Promise.resolve().then(() => eval(arguments[0])).then((v) => done({ok: v}), (e) => done({error: String(e)}));",
-            expression, list(args))
-        if "error" in result:
-            raise AssertionError(f"{expression[:80]}: {result['error']}")
-        return result.get("ok")
+    call = BrowserSession.call  # evaluates an expression (may be a promise) in the page
 
     def load(self, query=""):
         self.driver.get(BASE + "/" + query)
