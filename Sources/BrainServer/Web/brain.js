@@ -124,9 +124,10 @@ export function pinName() {
   const pin = $("brain-pin");
   const region = shownSelection();
   if (!region || !state.pin) { pin.hidden = true; return; }
+  const drawing = theBrain().kind === "webgl" ? $("brain-canvas") : $("brain");
   pin.textContent = regionLabel(region);
-  pin.style.left = `${state.pin.x}px`;
-  pin.style.top = `${state.pin.y}px`;
+  pin.style.left = `${drawing.offsetLeft + state.pin.x * drawing.clientWidth}px`;
+  pin.style.top = `${drawing.offsetTop + state.pin.y * drawing.clientHeight}px`;
   pin.hidden = false;
 }
 

@@ -24,11 +24,9 @@ async function chooseFromTable(region) {
 async function start() {
   theBrain();
   setOnSelect((region, pick) => {
-    const canvas = theBrain().kind === "webgl" ? $("brain-canvas") : $("brain");
     const size = theBrain().canvasSize();
-    // The tap point in the figure's CSS pixels, where the name is pinned.
-    const pin = size.width ? { x: canvas.offsetLeft + (pick.x * canvas.clientWidth) / size.width,
-                               y: canvas.offsetTop + (pick.y * canvas.clientHeight) / size.height } : null;
+    // Where it was tapped, as fractions of the drawing: the name is pinned there.
+    const pin = size.width ? { x: pick.x / size.width, y: pick.y / size.height } : null;
     return select(region, { point: pick.mni, pin, keepView: true });
   });
   wireControls();

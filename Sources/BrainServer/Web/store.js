@@ -28,7 +28,7 @@ export const state = {
   sliceMni: 0,
   /** @type {number[] | null} MNI point marked on the slices (picked point or region anchor) */
   slicePoint: null,
-  /** @type {{x: number, y: number} | null} where the selected region was tapped (CSS px in the figure) */
+  /** @type {{x: number, y: number} | null} where the selected region was tapped (fractions of the drawing) */
   pin: null,
 };
 
