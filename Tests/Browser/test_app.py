@@ -236,6 +236,31 @@ class StateTest(AppSession, unittest.TestCase):
         self.shot("search-wernicke")
 
 
+class GuideTest(AppSession, unittest.TestCase):
+    def test_1_guide_steps_dismisses_and_reopens_from_help(self):
+        self.load("?guide=on")
+        is_open = lambda id: self.call(f"document.getElementById('{id}').open")
+        self.assertTrue(is_open("guide"))
+        titles = []
+        for _ in range(3):
+            titles.append(self.driver.find_element(By.ID, "guide-title").text)
+            self.driver.find_element(By.ID, "guide-next").click()
+        self.assertEqual(titles, ["Turn the brain", "Tap a region", "Learn"])
+        self.assertFalse(is_open("guide"))
+        self.assertEqual(self.call("localStorage.getItem('braintutor.guide.v1')"), "1")
+        # Help: gestures, keys and every atlas with what it is; the guide again from there.
+        self.driver.find_element(By.ID, "help-open").click()
+        self.assertTrue(is_open("help"))
+        atlases = self.driver.find_elements(By.CSS_SELECTOR, "#help-atlases li")
+        self.assertEqual(len(atlases), len(api("/api/atlases")))
+        self.assertIn("Keys", self.driver.find_element(By.ID, "help").text)
+        self.driver.find_element(By.ID, "help-guide").click()
+        self.assertFalse(is_open("help"))
+        self.assertTrue(is_open("guide"))
+        self.driver.find_element(By.ID, "guide-skip").click()
+        self.assertFalse(is_open("guide"))
+
+
 class HighlightTest(AppSession, unittest.TestCase):
     def test_1_selected_region_stands_out_on_every_palette(self):
         self.load()

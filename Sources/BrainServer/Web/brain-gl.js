@@ -12,7 +12,7 @@ import { Viewer } from "./gl-viewer.js";
 
 /** A WebGL brain on the page's canvas, or null when the browser cannot draw one.
  * @param {(pick: Pick) => any} onPick
- * @param {{onLoadStart: () => void, onProgress: (done: number, total: number) => void}} loading */
+ * @param {{onLoadStart: () => void, onProgress: (done: number, total: number) => void, onMove: () => void}} loading */
 export function glBrain(onPick, loading) {
   const canvas = $("brain-canvas");
   const gl = GLRenderer.context(canvas);
@@ -23,7 +23,7 @@ export function glBrain(onPick, loading) {
     x: point.x, y: point.y });
   const viewer = new Viewer(canvas, gl, {
     onPick: picked, tooltip: $("brain-tooltip"), orientation: $("brain-orientation"),
-    onLoadStart: loading.onLoadStart, onProgress: loading.onProgress,
+    onLoadStart: loading.onLoadStart, onProgress: loading.onProgress, onMove: loading.onMove,
   });
   /** @type {Promise<void> | null} the latest scene being shown */
   let latest = null;

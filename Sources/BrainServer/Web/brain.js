@@ -50,6 +50,12 @@ const progress = {
     setProgress(0, 0);
   },
   onProgress: setProgress,
+  /** A turn, move or zoom unpins the selected region's name (the region moved away from it). */
+  onMove() {
+    if (!state.pin) return;
+    update({ pin: null });
+    pinName();
+  },
 };
 
 /** The determinate indicator: bytes of scene data arrived of those expected.

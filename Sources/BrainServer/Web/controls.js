@@ -28,7 +28,7 @@ export function updateButtons() {
 
 /** A preset view; lateral and medial show one side, the others both. @param {string} view */
 export function setViewName(view) {
-  update({ view });
+  update({ view, pin: null });  // the brain turns away from where the name was pinned
   $("view-note").textContent = "";
   if (SIDE_VIEWS.has(view) && state.hemi === "both") {
     update({ hemi: state.selected && state.selected.hemisphere === "right" ? "right" : "left" });
@@ -91,8 +91,8 @@ function onClick(selector, action) {
 export function wireControls() {
   $("atlas").addEventListener("change", (/** @type {Event} */ event) => setAtlas(/** @type {HTMLSelectElement} */ (event.target).value));
   onClick("button.view", (b) => setViewName(/** @type {string} */ (b.dataset.view)));
-  onClick("button.hemi", (b) => { update({ hemi: /** @type {any} */ (b.dataset.hemi) }); updateButtons(); renderBrain(); });
-  onClick("button.surface", (b) => { update({ surface: /** @type {string} */ (b.dataset.surface) }); updateButtons(); renderBrain(); });
+  onClick("button.hemi", (b) => { update({ hemi: /** @type {any} */ (b.dataset.hemi), pin: null }); updateButtons(); renderBrain(); });
+  onClick("button.surface", (b) => { update({ surface: /** @type {string} */ (b.dataset.surface), pin: null }); updateButtons(); renderBrain(); });
   onClick("button.plane", (b) => { setPlane(/** @type {string} */ (b.dataset.plane)); updateButtons(); });
   onClick(".tab", (b) => setTab(/** @type {string} */ (b.dataset.tab)));
   for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("keydown", (e) => tabKey(/** @type {KeyboardEvent} */ (e)));

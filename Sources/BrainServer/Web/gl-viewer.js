@@ -282,6 +282,7 @@ class Viewer {
       p.y = e.clientY;
       if (!this.camera) return;
       this.animation = null;
+      this.moved();
       // The right button (or Shift) moves the brain; the left one turns it.
       if (p.pan) {
         const rect = c.getBoundingClientRect();
@@ -316,11 +317,15 @@ class Viewer {
       e.preventDefault();
       if (!this.camera) return;
       const f = this.screenPoint(e.clientX, e.clientY);
+      this.moved();
       this.camera.zoomAt(Math.exp(e.deltaY * 0.0015), f.x, f.y);
       this.redraw();
     }, { passive: false });
     c.addEventListener("contextmenu", (e) => e.preventDefault());  // the right button pans
   }
+
+  // The user turned, moved or zoomed the brain: what was pinned to the screen no longer fits.
+  moved() { if (this.callbacks.onMove) this.callbacks.onMove(); }
 
   // (x, y) in client pixels as −1…+1 across the canvas (y up), as zoomAt takes it.
   screenPoint(x, y) {
@@ -338,6 +343,7 @@ class Viewer {
       const rect = this.canvas.getBoundingClientRect();
       this.camera.pan((mid.x - this.pinchMid.x) / rect.width, (mid.y - this.pinchMid.y) / rect.height);
       const f = this.screenPoint(mid.x, mid.y);
+      this.moved();
       this.camera.zoomAt(this.pinchDistance / distance, f.x, f.y);
       this.redraw();
     }

@@ -66,7 +66,8 @@ export function openHelp() {
   fillAtlases();
   const dialog = $("help");
   if (!dialog.open) dialog.showModal();
-  $("help-close").focus();
+  $("help-close").focus({ preventScroll: true });
+  dialog.scrollTop = 0;
 }
 
 export function wireGuide() {
