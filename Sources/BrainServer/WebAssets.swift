@@ -58,6 +58,7 @@ struct WebAssets: Sendable {
                 throw ServerSetupError("\(url.path): cannot read the web viewer file (\(error.localizedDescription))")
             }
         }
+        raw["index.html"] = Self.fillPreloads(raw["index.html"] ?? Data(), names: Self.files.map(\.name))
         raw[Self.worker] = Self.fillWorker(raw, names: Self.files.map(\.name))
         var contents: [String: ImmutableBodies.Body] = [:]
         for file in Self.files {
@@ -65,6 +66,14 @@ struct WebAssets: Sendable {
         }
         self.folder = folder
         self.contents = contents
+    }
+
+    /// The page with `<!-- @MODULES@ -->` replaced by a `modulepreload` link per script, so the
+    /// browser fetches every module at once instead of one import level per round trip.
+    static func fillPreloads(_ page: Data, names: [String]) -> Data {
+        let links = names.filter { $0.hasSuffix(".js") && $0 != worker }
+            .map { "<link rel=\"modulepreload\" href=\"/\($0)\">" }.joined(separator: "\n")
+        return Data(String(decoding: page, as: UTF8.self).replacingOccurrences(of: "<!-- @MODULES@ -->", with: links).utf8)
     }
 
     /// The worker with `@SHELL@` (the page's paths) and `@BUILD@` (a hash of all files) filled in.

@@ -146,6 +146,8 @@ export async function setAtlas(name, options = {}) {
   update({ atlas: name });
   $("atlas").value = name;
   if (!keepSelection) clearSelection();
+  // With nothing to carry over, the brain loads while the regions arrive: it does not need them.
+  const drawing = !keepSelection && !before ? Promise.all([renderBrain(), renderSlice()]) : null;
   try {
     update({ regions: await getJSON(`/api/regions?${query({ atlas: name })}`) });
   } catch (error) {
@@ -156,6 +158,6 @@ export async function setAtlas(name, options = {}) {
   if (keepSelection || state.atlas !== name) return;
   const same = before && counterpart(before);
   if (same) await select(same, { keepView: true });
-  else await Promise.all([renderBrain(), renderSlice()]);
+  else await (drawing || Promise.all([renderBrain(), renderSlice()]));
   keepForOffline(name, learnSetup());
 }
