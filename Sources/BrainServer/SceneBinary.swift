@@ -22,6 +22,8 @@ enum SceneBinary {
         /// u16 values sent as zigzag deltas from the value `stride` places before, low bytes then
         /// high bytes: neighbouring vertices and indices differ little, so gzip packs them well.
         case deltaU16([UInt16], stride: Int)
+        /// The same for u32 values (deltas modulo 2^32), in four byte planes.
+        case deltaU32([UInt32], stride: Int)
 
         var type: String {
             switch self {
@@ -31,11 +33,14 @@ enum SceneBinary {
             case .i16: "i16"
             case .u8: "u8"
             case .deltaU16: "u16-delta"
+            case .deltaU32: "u32-delta"
             }
         }
         var stride: Int? {
-            if case .deltaU16(_, let stride) = self { return stride }
-            return nil
+            switch self {
+            case .deltaU16(_, let stride), .deltaU32(_, let stride): stride
+            default: nil
+            }
         }
         var count: Int {
             switch self {
@@ -45,10 +50,11 @@ enum SceneBinary {
             case .i16(let a): a.count
             case .u8(let a): a.count
             case .deltaU16(let a, _): a.count
+            case .deltaU32(let a, _): a.count
             }
         }
         var bytesPerElement: Int {
-            switch self { case .f32, .u32: 4; case .u16, .i16, .deltaU16: 2; case .u8: 1 }
+            switch self { case .f32, .u32, .deltaU32: 4; case .u16, .i16, .deltaU16: 2; case .u8: 1 }
         }
         func append(to data: inout Data) {
             switch self {
@@ -65,6 +71,13 @@ enum SceneBinary {
                 }
                 data.append(contentsOf: zigzag.map { UInt8($0 & 0xff) })
                 data.append(contentsOf: zigzag.map { UInt8($0 >> 8) })
+            case .deltaU32(let a, let stride):
+                var zigzag = [UInt32](repeating: 0, count: a.count)
+                for i in a.indices {
+                    let d = Int32(truncatingIfNeeded: a[i] &- (i >= stride ? a[i - stride] : 0))
+                    zigzag[i] = UInt32(bitPattern: (d << 1) ^ (d >> 31))
+                }
+                for plane in 0..<4 { data.append(contentsOf: zigzag.map { UInt8(truncatingIfNeeded: $0 >> (8 * plane)) }) }
             }
         }
     }
@@ -149,13 +162,13 @@ enum SceneBinary {
     }
 
     /// `/api/mesh/{name}`: the catalog mesh, quantised: positions as u16 steps in the bounding box
-    /// (sent as deltas), outward normals octahedral (i16 × 2), CCW triangles (u16 deltas when the
-    /// vertices allow, else u32),
+    /// (sent as deltas), outward normals octahedral (i16 × 2), CCW triangles (as u16 deltas when the
+    /// vertices allow, else u32 deltas),
     /// and the cortex's per-vertex convexity as u8 (0 = −1 … 255 = +1).
     static func mesh(name: String, mesh: RenderMesh) throws -> Data {
         let quantised = QuantisedPositions(mesh.positions)
         let triangles: Array32 = mesh.vertexCount <= 65536 ? .deltaU16(mesh.triangles.map { UInt16($0) }, stride: 1)
-            : .u32(mesh.triangles)
+            : .deltaU32(mesh.triangles, stride: 1)
         var arrays: [(String, Array32)] = [("positions", .deltaU16(quantised.values, stride: 3)),
                                           ("normals", .i16(mesh.normals.flatMap(OctahedralNormal.encode))),
                                           ("triangles", triangles)]

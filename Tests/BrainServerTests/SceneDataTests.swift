@@ -48,6 +48,7 @@ import FoundationNetworking
         func uints(_ name: String) -> [UInt32] {
             let (type, data) = arrays[name]!
             if type == "u16-delta" { return undelta(data, stride: name == "positions" ? 3 : 1).map(UInt32.init) }
+            if type == "u32-delta" { return undelta32(data) }
             if type == "u8" { return data.map(UInt32.init) }
             return data.withUnsafeBytes { raw in
                 type == "u16" ? raw.bindMemory(to: UInt16.self).map(UInt32.init) : Array(raw.bindMemory(to: UInt32.self))
@@ -55,6 +56,18 @@ import FoundationNetworking
         }
         func int16s(_ name: String) -> [Int16] {
             arrays[name]!.data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        }
+        /// `u32-delta` with stride 1: zigzag deltas in four byte planes, lowest first.
+        func undelta32(_ data: Data) -> [UInt32] {
+            let bytes = [UInt8](data), count = bytes.count / 4
+            var out = [UInt32](repeating: 0, count: count)
+            for i in 0..<count {
+                var zigzag: UInt32 = 0
+                for plane in 0..<4 { zigzag |= UInt32(bytes[plane * count + i]) << (8 * plane) }
+                let delta = UInt32(bitPattern: Int32(bitPattern: zigzag >> 1) ^ -Int32(bitPattern: zigzag & 1))
+                out[i] = (i >= 1 ? out[i - 1] : 0) &+ delta
+            }
+            return out
         }
         /// The browser's decoder of `u16-delta`: zigzag deltas, low-byte plane then high-byte plane.
         func undelta(_ data: Data, stride: Int) -> [UInt16] {
@@ -95,6 +108,10 @@ import FoundationNetworking
             #expect((n * mesh.normals[i]).sum() > 0.99999, "normal \(i)")
             #expect(abs(Float(convexity[i]) / 127.5 - 1 - (mesh.curvature?[i] ?? 0)) <= 0.5 / 127.5 + 1e-6)
         }
+        // A mesh over 65 536 vertices sends its triangles as u32 deltas.
+        let subcortical = try Body(try await server.get("/api/mesh/subcortical").body)
+        #expect(subcortical.arrays["triangles"]?.type == "u32-delta")
+        #expect(subcortical.uints("triangles") == (try assets.mesh(named: "subcortical").triangles))
     }
 
     @Test func labelsBodyIsTheDrawnGrouping() async throws {

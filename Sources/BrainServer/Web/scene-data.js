@@ -7,15 +7,17 @@ import { groupByLabel, splitBorders } from "./border-split.js";
 const MAGIC = "BTSD";
 const VERSION = 2;
 
-/** u16 values from zigzag deltas (each from the value `stride` places before, modulo 2^16),
- * stored as all low bytes, then all high bytes.
- * @param {Uint8Array} bytes @param {number} count @param {number} stride */
-function undelta(bytes, count, stride) {
-  const out = new Uint16Array(count);
+/** u16 or u32 values (`size` 2 or 4 bytes) from zigzag deltas, each from the value `stride`
+ * places before (modulo 2^16 or 2^32), stored as byte planes: all lowest bytes first.
+ * @param {Uint8Array} bytes @param {number} count @param {number} stride @param {number} size */
+function undelta(bytes, count, stride, size) {
+  const out = size === 2 ? new Uint16Array(count) : new Uint32Array(count);
   for (let i = 0; i < count; i += 1) {
-    const zigzag = bytes[i] | (bytes[count + i] << 8);
-    const delta = (zigzag >>> 1) ^ -(zigzag & 1);
-    out[i] = ((i >= stride ? out[i - stride] : 0) + delta) & 0xffff;
+    let zigzag = 0;
+    for (let plane = size - 1; plane >= 0; plane -= 1) zigzag = zigzag * 256 + bytes[plane * count + i];
+    const delta = zigzag % 2 ? -(zigzag + 1) / 2 : zigzag / 2;
+    const previous = i >= stride ? out[i - stride] : 0;
+    out[i] = size === 2 ? (previous + delta) & 0xffff : (previous + delta) >>> 0;
   }
   return out;
 }
@@ -32,11 +34,12 @@ function parseBinary(buffer, url) {
   /** @type {Record<string, any>} */
   const types = { f32: Float32Array, u32: Uint32Array, u16: Uint16Array, i16: Int16Array, u8: Uint8Array };
   for (const entry of header.arrays) {
-    if (entry.type === "u16-delta") {
-      if (entry.offset + entry.count * 2 > buffer.byteLength || !(entry.stride > 0)) {
+    if (entry.type === "u16-delta" || entry.type === "u32-delta") {
+      const size = entry.type === "u16-delta" ? 2 : 4;
+      if (entry.offset + entry.count * size > buffer.byteLength || !(entry.stride > 0)) {
         throw new Error(`${url}: array ${entry.name} does not fit the body`);
       }
-      arrays[entry.name] = undelta(new Uint8Array(buffer, entry.offset, entry.count * 2), entry.count, entry.stride);
+      arrays[entry.name] = undelta(new Uint8Array(buffer, entry.offset, entry.count * size), entry.count, entry.stride, size);
       continue;
     }
     const Type = types[entry.type];
