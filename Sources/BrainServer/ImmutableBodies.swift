@@ -12,6 +12,14 @@ final class ImmutableBodies: @unchecked Sendable {
         let gzip: Data
         let etag: String
         let contentType: String
+
+        /// `raw` with its gzip form and ETag.
+        init(_ raw: Data, contentType: String) throws {
+            self.raw = raw
+            self.gzip = try Gzip.compress(raw, level: 6)
+            self.etag = "\"\(ImmutableBodies.digest(raw))\""
+            self.contentType = contentType
+        }
     }
 
     /// A week: the URLs the scene JSON hands out carry the ETag (`?v=`), so new data gets new URLs.
@@ -26,8 +34,7 @@ final class ImmutableBodies: @unchecked Sendable {
         if let cached = bodies[key] { lock.unlock(); return cached }
         lock.unlock()
         let raw = try make()
-        let body = Body(raw: raw, gzip: try Gzip.compress(raw, level: 6), etag: "\"\(Self.digest(raw))\"",
-                        contentType: contentType)
+        let body = try Body(raw, contentType: contentType)
         lock.lock()
         bodies[key] = body
         lock.unlock()
@@ -35,7 +42,7 @@ final class ImmutableBodies: @unchecked Sendable {
     }
 
     /// 304 when the client holds this version, else the body, gzip-encoded if the client accepts it.
-    static func response(_ body: Body, request: Request) -> Response {
+    static func response(_ body: Body, request: Request, cacheControl: String = cacheControl) -> Response {
         var headers = HTTPFields()
         headers[.eTag] = body.etag
         headers[.cacheControl] = cacheControl

@@ -6,9 +6,9 @@ import Hummingbird
 /// Maps URLs to the engine: parses and checks each query, then calls one engine function.
 enum Routes {
     static func register(on router: Router<BasicRequestContext>, engine: AtlasEngine, web: WebAssets) {
-        router.get("/") { _, _ in try webFile("index.html", web) }
+        router.get("/") { request, _ in try webFile("index.html", web, request) }
         for file in WebAssets.files {
-            router.get(RouterPath(stringLiteral: "/" + file.name)) { _, _ in try webFile(file.name, web) }
+            router.get(RouterPath(stringLiteral: "/" + file.name)) { request, _ in try webFile(file.name, web, request) }
         }
 
         router.get("/healthz") { request, _ in
@@ -89,8 +89,8 @@ enum Routes {
         }
     }
 
-    private static func webFile(_ name: String, _ web: WebAssets) throws -> Response {
-        guard let response = web.response(for: name) else { throw APIError.notFound("no such file") }
+    private static func webFile(_ name: String, _ web: WebAssets, _ request: Request) throws -> Response {
+        guard let response = web.response(for: name, request: request) else { throw APIError.notFound("no such file") }
         return response
     }
 }

@@ -5,28 +5,79 @@ import Foundation
 
 /// The little-endian binary bodies of `/api/mesh` and `/api/labels` (layout in docs/VIEWER.md):
 /// magic `BTSD`, u32 version, u32 header length, a JSON header padded to 4 bytes, then arrays,
-/// each at a 4-byte-aligned offset the header names.
+/// each at a 4-byte-aligned offset the header names. Meshes are quantised (16-bit positions in
+/// their bounding box, octahedral 16-bit normals, 8-bit convexity); a labels body holds only
+/// per-vertex region ids, and the client splits borders and groups triangles by the renderer's rule.
 enum SceneBinary {
     static let magic = Array("BTSD".utf8)
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
 
     /// One typed array of the body.
     enum Array32 {
         case f32([Float])
         case u32([UInt32])
         case u16([UInt16])
+        case i16([Int16])
+        case u8([UInt8])
+        /// u16 values sent as zigzag deltas from the value `stride` places before, low bytes then
+        /// high bytes: neighbouring vertices and indices differ little, so gzip packs them well.
+        case deltaU16([UInt16], stride: Int)
+        /// The same for u32 values (deltas modulo 2^32), in four byte planes.
+        case deltaU32([UInt32], stride: Int)
 
         var type: String {
-            switch self { case .f32: "f32"; case .u32: "u32"; case .u16: "u16" }
+            switch self {
+            case .f32: "f32"
+            case .u32: "u32"
+            case .u16: "u16"
+            case .i16: "i16"
+            case .u8: "u8"
+            case .deltaU16: "u16-delta"
+            case .deltaU32: "u32-delta"
+            }
+        }
+        var stride: Int? {
+            switch self {
+            case .deltaU16(_, let stride), .deltaU32(_, let stride): stride
+            default: nil
+            }
         }
         var count: Int {
-            switch self { case .f32(let a): a.count; case .u32(let a): a.count; case .u16(let a): a.count }
+            switch self {
+            case .f32(let a): a.count
+            case .u32(let a): a.count
+            case .u16(let a): a.count
+            case .i16(let a): a.count
+            case .u8(let a): a.count
+            case .deltaU16(let a, _): a.count
+            case .deltaU32(let a, _): a.count
+            }
+        }
+        var bytesPerElement: Int {
+            switch self { case .f32, .u32, .deltaU32: 4; case .u16, .i16, .deltaU16: 2; case .u8: 1 }
         }
         func append(to data: inout Data) {
             switch self {
             case .f32(let a): for v in a { withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
             case .u32(let a): for v in a { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
             case .u16(let a): for v in a { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
+            case .i16(let a): for v in a { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
+            case .u8(let a): data.append(contentsOf: a)
+            case .deltaU16(let a, let stride):
+                var zigzag = [UInt16](repeating: 0, count: a.count)
+                for i in a.indices {
+                    let d = Int16(truncatingIfNeeded: a[i] &- (i >= stride ? a[i - stride] : 0))
+                    zigzag[i] = UInt16(bitPattern: (d << 1) ^ (d >> 15))
+                }
+                data.append(contentsOf: zigzag.map { UInt8($0 & 0xff) })
+                data.append(contentsOf: zigzag.map { UInt8($0 >> 8) })
+            case .deltaU32(let a, let stride):
+                var zigzag = [UInt32](repeating: 0, count: a.count)
+                for i in a.indices {
+                    let d = Int32(truncatingIfNeeded: a[i] &- (i >= stride ? a[i - stride] : 0))
+                    zigzag[i] = UInt32(bitPattern: (d << 1) ^ (d >> 31))
+                }
+                for plane in 0..<4 { data.append(contentsOf: zigzag.map { UInt8(truncatingIfNeeded: $0 >> (8 * plane)) }) }
             }
         }
     }
@@ -36,6 +87,8 @@ enum SceneBinary {
         let type: String
         let count: Int
         let offset: Int
+        /// For `u16-delta`: how many values back each delta refers to.
+        let stride: Int?
     }
 
     /// A body's JSON header: its own fields plus the table of arrays.
@@ -49,6 +102,9 @@ enum SceneBinary {
         let vertexCount: Int
         let triangleCount: Int
         let closed: Bool
+        /// Position = origin + step × the u16 value, per axis (RAS mm).
+        let positionOrigin: [Float]
+        let positionStep: [Float]
         var arrays: [ArrayEntry] = []
     }
 
@@ -64,7 +120,7 @@ enum SceneBinary {
         let mesh: String
         /// The atlas the region ids belong to (`subcortical` on that mesh), null for the head.
         let regionAtlas: String?
-        /// `catalog`: draw the `/api/mesh` vertices; `own`: this body carries the drawn geometry.
+        /// `catalog`: draw the `/api/mesh` triangles as they are; `split`: split their borders first.
         let geometry: String
         let vertexCount: Int
         let triangleCount: Int
@@ -81,8 +137,8 @@ enum SceneBinary {
         func layout(base: Int) throws -> Data {
             var offset = base
             fields.arrays = arrays.map { name, array in
-                defer { offset += (array.count * bytesPerElement(array) + 3) / 4 * 4 }
-                return ArrayEntry(name: name, type: array.type, count: array.count, offset: offset)
+                defer { offset += (array.count * array.bytesPerElement + 3) / 4 * 4 }
+                return ArrayEntry(name: name, type: array.type, count: array.count, offset: offset, stride: array.stride)
             }
             return try BrainJSON.encode(fields)
         }
@@ -105,49 +161,38 @@ enum SceneBinary {
         return data
     }
 
-    private static func bytesPerElement(_ array: Array32) -> Int {
-        if case .u16 = array { return 2 }
-        return 4
-    }
-
-    /// `/api/mesh/{name}`: the catalog mesh (RAS mm positions, outward normals, CCW triangles,
-    /// and the cortex's per-vertex convexity when it has one).
+    /// `/api/mesh/{name}`: the catalog mesh, quantised: positions as u16 steps in the bounding box
+    /// (sent as deltas), outward normals octahedral (i16 × 2), CCW triangles (as u16 deltas when the
+    /// vertices allow, else u32 deltas),
+    /// and the cortex's per-vertex convexity as u8 (0 = −1 … 255 = +1).
     static func mesh(name: String, mesh: RenderMesh) throws -> Data {
-        try encode(header: MeshHeader(name: name, vertexCount: mesh.vertexCount, triangleCount: mesh.triangleCount,
-                                      closed: mesh.isClosed),
-                   arrays: [("positions", .f32(flatten(mesh.positions))), ("normals", .f32(flatten(mesh.normals))),
-                            ("triangles", .u32(mesh.triangles))] + curvature(mesh))
-    }
-
-    /// The `curvature` array of a mesh that carries one (none for the head and subcortical mesh).
-    private static func curvature(_ mesh: RenderMesh) -> [(String, Array32)] {
-        mesh.curvature.map { [("curvature", .f32($0))] } ?? []
-    }
-
-    /// `/api/labels/{atlas}/{mesh}`: per-vertex region ids, the drawing order of the triangles
-    /// (one index range per region) and, when the scene draws its own geometry, that geometry.
-    static func labels(atlas: String, drawn: DrawnGeometry) throws -> Data {
-        let geometry = drawn.geometry
-        let mesh = geometry.mesh
-        let ids = geometry.vertexLabels
-        let vertexRegions: Array32 = (ids.max() ?? 0) < 65536 ? .u16(ids.map { UInt16($0) }) : .u32(ids)
-        var arrays: [(String, Array32)] = [("vertexRegions", vertexRegions),
-                                          ("triangleOrder", .u32(geometry.grouping.originalTriangle))]
-        if !drawn.isCatalogMesh {
-            arrays += [("positions", .f32(flatten(mesh.positions))), ("normals", .f32(flatten(mesh.normals))),
-                       ("triangles", .u32(mesh.triangles))] + curvature(mesh)
+        let quantised = QuantisedPositions(mesh.positions)
+        let triangles: Array32 = mesh.vertexCount <= 65536 ? .deltaU16(mesh.triangles.map { UInt16($0) }, stride: 1)
+            : .deltaU32(mesh.triangles, stride: 1)
+        var arrays: [(String, Array32)] = [("positions", .deltaU16(quantised.values, stride: 3)),
+                                          ("normals", .i16(mesh.normals.flatMap(OctahedralNormal.encode))),
+                                          ("triangles", triangles)]
+        if let curvature = mesh.curvature {
+            arrays.append(("curvature", .u8(curvature.map { UInt8((min(1, max(-1, $0)) + 1) * 127.5 + 0.5) })))
         }
+        return try encode(header: MeshHeader(name: name, vertexCount: mesh.vertexCount, triangleCount: mesh.triangleCount,
+                                             closed: mesh.isClosed, positionOrigin: quantised.origin,
+                                             positionStep: quantised.step),
+                          arrays: arrays)
+    }
+
+    /// `/api/labels/{atlas}/{mesh}`: the region id of each catalog vertex (after the renderer
+    /// relabels one-vertex islands) and, in the header, the counts and index ranges that splitting
+    /// the borders and grouping the triangles must give, so the client can check its own result.
+    static func labels(atlas: String, drawn: DrawnGeometry, catalogVertexCount: Int) throws -> Data {
+        let geometry = drawn.geometry
+        let ids = Array(geometry.vertexLabels.prefix(catalogVertexCount))
+        let vertexRegions: Array32 = (ids.max() ?? 0) < 65536 ? .u16(ids.map { UInt16($0) }) : .u32(ids)
         let header = LabelsHeader(
             atlas: atlas, mesh: drawn.mesh, regionAtlas: drawn.labellingAtlas,
-            geometry: drawn.isCatalogMesh ? "catalog" : "own", vertexCount: mesh.vertexCount,
-            triangleCount: mesh.triangleCount, closed: mesh.isClosed,
+            geometry: drawn.isCatalogMesh ? "catalog" : "split", vertexCount: geometry.mesh.vertexCount,
+            triangleCount: geometry.mesh.triangleCount, closed: geometry.mesh.isClosed,
             ranges: geometry.grouping.ranges.map { RangeEntry(label: $0.label, start: $0.triangleStart, count: $0.triangleCount) })
-        return try encode(header: header, arrays: arrays)
-    }
-
-    private static func flatten(_ v: [SIMD3<Float>]) -> [Float] {
-        var out = [Float](repeating: 0, count: v.count * 3)
-        for (i, p) in v.enumerated() { out[3 * i] = p.x; out[3 * i + 1] = p.y; out[3 * i + 2] = p.z }
-        return out
+        return try encode(header: header, arrays: [("vertexRegions", vertexRegions)])
     }
 }

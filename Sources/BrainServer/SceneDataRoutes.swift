@@ -62,7 +62,8 @@ struct SceneDataRoutes: Sendable {
         let mesh = try checkMesh(mesh)
         let assets = engine.renderer.assets
         return try bodies.body("labels|" + atlas + "|" + mesh, contentType: Self.binary) {
-            try SceneBinary.labels(atlas: atlas, drawn: try DrawnGeometry.build(mesh: mesh, atlas: atlas, assets: assets))
+            try SceneBinary.labels(atlas: atlas, drawn: try DrawnGeometry.build(mesh: mesh, atlas: atlas, assets: assets),
+                                   catalogVertexCount: try assets.mesh(named: mesh).vertexCount)
         }
     }
 
@@ -78,9 +79,10 @@ struct SceneDataRoutes: Sendable {
     /// The scene JSON, with URLs that carry each body's ETag so new data gets a new URL.
     func describe(_ scene: SceneRequest) throws -> SceneDescription {
         func version(_ body: ImmutableBodies.Body) -> String { body.etag.trimmingCharacters(in: ["\""]) }
-        return try SceneDescription.make(scene, assets: engine.renderer.assets, url: { kind, atlas, mesh in
-            kind == "mesh" ? "/api/mesh/\(mesh)?v=\(version(try self.mesh(mesh)))"
-                : "/api/labels/\(atlas)/\(mesh)?v=\(version(try labels(atlas, mesh)))"
+        return try SceneDescription.make(scene, assets: engine.renderer.assets, link: { kind, atlas, mesh in
+            let body = kind == "mesh" ? try self.mesh(mesh) : try labels(atlas, mesh)
+            let path = kind == "mesh" ? "/api/mesh/\(mesh)" : "/api/labels/\(atlas)/\(mesh)"
+            return SceneDescription.BodyLink(url: "\(path)?v=\(version(body))", bytes: body.raw.count)
         }, shaderURL: { name in "/shaders/\(name)?v=\(version(try shader(name)))" })
     }
 }

@@ -42,6 +42,9 @@ struct SceneDescription: Encodable {
         /// `/api/mesh/…` (catalog vertices) and `/api/labels/…` (region ids and drawing order).
         let mesh: String
         let labels: String
+        /// The bodies' sizes before gzip: what a client reading them counts toward its progress.
+        let meshBytes: Int
+        let labelsBytes: Int
         let opacity: Float
         let pickable: Bool
         /// Pick ids of this layer's ranges start here (0 when not pickable).
@@ -81,9 +84,15 @@ struct SceneDescription: Encodable {
     let camera: CameraJSON
     let views: [String: CameraJSON]
 
-    /// Builds the description; `url` names a data body and returns its versioned URL.
+    /// A data body's versioned URL and its size before gzip.
+    struct BodyLink {
+        let url: String
+        let bytes: Int
+    }
+
+    /// Builds the description; `link` names a data body and returns its versioned URL and size.
     static func make(_ request: SceneRequest, assets: SceneAssets,
-                     url: (_ kind: String, _ atlas: String, _ mesh: String) throws -> String,
+                     link: (_ kind: String, _ atlas: String, _ mesh: String) throws -> BodyLink,
                      shaderURL: (String) throws -> String) throws -> SceneDescription {
         let built = try AtlasScene.build(request, assets: assets)
         let scene = built.scene
@@ -96,8 +105,9 @@ struct SceneDescription: Encodable {
             let ranges = layer.geometry.grouping.ranges.enumerated().map { i, range in
                 RangeJSON(label: range.label, color: layer.colors[i], region: info.regions[i])
             }
-            layers.append(LayerJSON(name: info.name, mesh: try url("mesh", request.atlas, info.name),
-                                    labels: try url("labels", request.atlas, info.name), opacity: layer.opacity,
+            let mesh = try link("mesh", request.atlas, info.name), labels = try link("labels", request.atlas, info.name)
+            layers.append(LayerJSON(name: info.name, mesh: mesh.url, labels: labels.url, meshBytes: mesh.bytes,
+                                    labelsBytes: labels.bytes, opacity: layer.opacity,
                                     pickable: layer.isPickable, firstPickId: first,
                                     hiddenRanges: layer.hiddenRanges.sorted(), ranges: ranges,
                                     curvature: layer.curvature))

@@ -1,41 +1,90 @@
 import Foundation
 import Hummingbird
 
-/// The web viewer's files (HTML, CSS, JavaScript), read once at start-up and served from memory.
+/// The web viewer's files (HTML, CSS, JavaScript, manifest, service worker), read once at
+/// start-up and served from memory, gzip-encoded when the client accepts it, with an ETag.
 ///
 /// Only the names listed here are ever served, so no request path reaches the file system.
 struct WebAssets: Sendable {
+    static let script = "text/javascript; charset=utf-8"
     static let files: [(name: String, contentType: String)] = [
         ("index.html", "text/html; charset=utf-8"),
-        ("app.js", "text/javascript; charset=utf-8"),
-        ("scene-data.js", "text/javascript; charset=utf-8"),
-        ("gl-renderer.js", "text/javascript; charset=utf-8"),
-        ("gl-camera.js", "text/javascript; charset=utf-8"),
-        ("gl-viewer.js", "text/javascript; charset=utf-8"),
-        ("gl-mode.js", "text/javascript; charset=utf-8"),
-        ("learn-memory.js", "text/javascript; charset=utf-8"),
-        ("learn-view.js", "text/javascript; charset=utf-8"),
-        ("learn.js", "text/javascript; charset=utf-8"),
+        ("main.js", script),
+        ("api.js", script),
+        ("store.js", script),
+        ("dom.js", script),
+        ("images.js", script),
+        ("brain.js", script),
+        ("brain-gl.js", script),
+        ("brain-image.js", script),
+        ("controls.js", script),
+        ("selection.js", script),
+        ("slices.js", script),
+        ("table.js", script),
+        ("hook.js", script),
+        ("offline.js", script),
+        ("guide.js", script),
+        ("highlight.js", script),
+        ("scene-data.js", script),
+        ("border-split.js", script),
+        ("gl-renderer.js", script),
+        ("gl-camera.js", script),
+        ("gl-viewer.js", script),
+        ("learn.js", script),
+        ("learn-memory.js", script),
+        ("learn-view.js", script),
         ("style.css", "text/css; charset=utf-8"),
         ("favicon.svg", "image/svg+xml"),
+        ("icon-192.png", "image/png"),
+        ("icon-512.png", "image/png"),
+        ("manifest.webmanifest", "application/manifest+json"),
+        ("sw.js", script),
     ]
+    /// The service worker: the server writes the page's file list and their hash into it, so a
+    /// changed file makes a new worker that fetches the new files once.
+    static let worker = "sw.js"
 
     let folder: URL
-    private let contents: [String: (data: Data, contentType: String)]
+    private let contents: [String: ImmutableBodies.Body]
 
     /// Loads every file from `folder`; a missing file is an error naming it.
     init(folder: URL) throws {
-        var contents: [String: (Data, String)] = [:]
+        var raw: [String: Data] = [:]
         for file in Self.files {
             let url = folder.appendingPathComponent(file.name)
             do {
-                contents[file.name] = (try Data(contentsOf: url), file.contentType)
+                raw[file.name] = try Data(contentsOf: url)
             } catch {
                 throw ServerSetupError("\(url.path): cannot read the web viewer file (\(error.localizedDescription))")
             }
         }
+        raw["index.html"] = Self.fillPreloads(raw["index.html"] ?? Data(), names: Self.files.map(\.name))
+        raw[Self.worker] = Self.fillWorker(raw, names: Self.files.map(\.name))
+        var contents: [String: ImmutableBodies.Body] = [:]
+        for file in Self.files {
+            contents[file.name] = try ImmutableBodies.Body(raw[file.name] ?? Data(), contentType: file.contentType)
+        }
         self.folder = folder
         self.contents = contents
+    }
+
+    /// The page with `<!-- @MODULES@ -->` replaced by a `modulepreload` link per script, so the
+    /// browser fetches every module at once instead of one import level per round trip.
+    static func fillPreloads(_ page: Data, names: [String]) -> Data {
+        let links = names.filter { $0.hasSuffix(".js") && $0 != worker }
+            .map { "<link rel=\"modulepreload\" href=\"/\($0)\">" }.joined(separator: "\n")
+        return Data(String(decoding: page, as: UTF8.self).replacingOccurrences(of: "<!-- @MODULES@ -->", with: links).utf8)
+    }
+
+    /// The worker with `@SHELL@` (the page's paths) and `@BUILD@` (a hash of all files) filled in.
+    static func fillWorker(_ raw: [String: Data], names: [String]) -> Data {
+        let shell = ["/"] + names.filter { $0 != worker && $0 != "index.html" }.map { "/" + $0 }
+        var all = Data()
+        for name in names where name != worker { all.append(raw[name] ?? Data()) }
+        let text = String(decoding: raw[worker] ?? Data(), as: UTF8.self)
+            .replacingOccurrences(of: "\"@SHELL@\"", with: shell.map { "\"\($0)\"" }.joined(separator: ", "))
+            .replacingOccurrences(of: "@BUILD@", with: ImmutableBodies.digest(all))
+        return Data(text.utf8)
     }
 
     /// Finds the folder: `$BRAINTUTOR_WEB`, then `Web/` beside the executable or in
@@ -60,13 +109,12 @@ struct WebAssets: Sendable {
             + candidates.map(\.path).joined(separator: ", "))
     }
 
-    func response(for name: String) -> Response? {
-        guard let file = contents[name] else { return nil }
-        var headers = HTTPFields()
-        headers[.contentType] = file.contentType
-        headers[.cacheControl] = "no-cache"
-        headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.data)))
+    /// The file, revalidated on every use (`no-cache` with its ETag: a 304 when unchanged).
+    func response(for name: String, request: Request) -> Response? {
+        guard let body = contents[name] else { return nil }
+        var response = ImmutableBodies.response(body, request: request, cacheControl: "no-cache")
+        response.headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'"
+        return response
     }
 }
 

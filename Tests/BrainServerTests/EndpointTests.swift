@@ -20,10 +20,23 @@ import Testing
         #expect(page.status == 200)
         #expect(page.contentType.hasPrefix("text/html"))
         #expect(String(decoding: page.body, as: UTF8.self).contains("<title>Brain Tutor</title>"))
-        let script = try await server.get("/app.js")
+        let script = try await server.get("/brain-image.js")
         #expect(script.status == 200 && script.contentType.hasPrefix("text/javascript"))
         #expect(String(decoding: script.body, as: UTF8.self).contains("/api/pick"))
         #expect(try await server.get("/style.css").status == 200)
+        // Every module is preloaded by the page and kept by the service worker, from one list.
+        let html = String(decoding: page.body, as: UTF8.self)
+        let worker = String(decoding: try await server.get("/sw.js").body, as: UTF8.self)
+        #expect(!html.contains("@MODULES@") && !worker.contains("@SHELL@") && !worker.contains("@BUILD@"))
+        for name in WebAssets.files.map(\.name) where name.hasSuffix(".js") && name != "sw.js" {
+            #expect(html.contains("<link rel=\"modulepreload\" href=\"/\(name)\">"), "\(name)")
+            #expect(worker.contains("\"/\(name)\""), "\(name)")
+        }
+        // The manifest's icons are served.
+        let manifest = try #require(try JSONSerialization.jsonObject(with: try await server.get("/manifest.webmanifest").body) as? [String: Any])
+        let icons = try #require(manifest["icons"] as? [[String: Any]])
+        #expect(icons.count >= 2)
+        for icon in icons { #expect(try await server.get(try #require(icon["src"] as? String)).status == 200) }
         for path in ["/Package.swift", "/AtlasData/catalog.json", "/%2e%2e/Package.swift", "/Web/../Package.swift"] {
             let reply = try await server.get(path)
             #expect(reply.status == 404, "\(path)")

@@ -19,17 +19,20 @@ import Testing
         let mesh = try assets.mesh(named: "inflated-left")
         let expected = try #require(mesh.curvature, "AtlasData predates curvature greys: rebuild with build-atlas")
         let body = try SceneDataTests.Body(try await server.get("/api/mesh/inflated-left").body)
-        #expect(body.arrays["curvature"]?.type == "f32")
-        #expect(body.floats("curvature") == expected)
+        // Convexity as u8: 0 = −1 … 255 = +1, within half a step of the renderer's.
+        #expect(body.arrays["curvature"]?.type == "u8")
+        let sent = body.uints("curvature")
+        #expect(sent.count == expected.count)
+        #expect(zip(sent, expected).allSatisfy { abs(Float($0) / 127.5 - 1 - $1) <= 0.5 / 127.5 + 1e-6 })
         // Meshes without curvature send none.
         for name in ["head", "subcortical"] {
             #expect(try SceneDataTests.Body(try await server.get("/api/mesh/\(name)").body).arrays["curvature"] == nil)
         }
-        // Own geometry (split borders): the split vertices' curvature comes with it.
+        // Split borders: the client makes the split vertices' convexity from the mesh's (the
+        // labels body carries no geometry).
         let labels = try SceneDataTests.Body(try await server.get("/api/labels/gyri/inflated-left").body)
-        let drawn = try DrawnGeometry.build(mesh: "inflated-left", atlas: "gyri", assets: assets)
-        #expect(labels.header["geometry"] as? String == "own")
-        #expect(labels.floats("curvature") == drawn.geometry.mesh.curvature)
+        #expect(labels.header["geometry"] as? String == "split")
+        #expect(labels.arrays["curvature"] == nil)
     }
 
     @Test func sceneJSONSaysWhichLayersAreShaded() async throws {

@@ -27,7 +27,7 @@ import FoundationNetworking
         init(_ data: Data) throws {
             #expect(data.prefix(4) == Data("BTSD".utf8))
             let u32 = { (at: Int) in data.subdata(in: at..<(at + 4)).withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) } }
-            #expect(u32(4) == 1)
+            #expect(u32(4) == 2)
             let length = Int(u32(8))
             header = try #require(try JSONSerialization.jsonObject(with: data.subdata(in: 12..<(12 + length))) as? [String: Any])
             var arrays: [String: (String, Data)] = [:]
@@ -35,7 +35,7 @@ import FoundationNetworking
                 let offset = try #require(entry["offset"] as? Int), count = try #require(entry["count"] as? Int)
                 let type = try #require(entry["type"] as? String)
                 #expect(offset % 4 == 0 && offset >= 12 + length)
-                let size = count * (type == "u16" ? 2 : 4)
+                let size = count * ["u16": 2, "u16-delta": 2, "i16": 2, "u8": 1][type, default: 4]
                 try #require(offset + size <= data.count)
                 arrays[try #require(entry["name"] as? String)] = (type, data.subdata(in: offset..<(offset + size)))
             }
@@ -47,9 +47,38 @@ import FoundationNetworking
         }
         func uints(_ name: String) -> [UInt32] {
             let (type, data) = arrays[name]!
+            if type == "u16-delta" { return undelta(data, stride: name == "positions" ? 3 : 1).map(UInt32.init) }
+            if type == "u32-delta" { return undelta32(data) }
+            if type == "u8" { return data.map(UInt32.init) }
             return data.withUnsafeBytes { raw in
                 type == "u16" ? raw.bindMemory(to: UInt16.self).map(UInt32.init) : Array(raw.bindMemory(to: UInt32.self))
             }
+        }
+        func int16s(_ name: String) -> [Int16] {
+            arrays[name]!.data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        }
+        /// `u32-delta` with stride 1: zigzag deltas in four byte planes, lowest first.
+        func undelta32(_ data: Data) -> [UInt32] {
+            let bytes = [UInt8](data), count = bytes.count / 4
+            var out = [UInt32](repeating: 0, count: count)
+            for i in 0..<count {
+                var zigzag: UInt32 = 0
+                for plane in 0..<4 { zigzag |= UInt32(bytes[plane * count + i]) << (8 * plane) }
+                let delta = UInt32(bitPattern: Int32(bitPattern: zigzag >> 1) ^ -Int32(bitPattern: zigzag & 1))
+                out[i] = (i >= 1 ? out[i - 1] : 0) &+ delta
+            }
+            return out
+        }
+        /// The browser's decoder of `u16-delta`: zigzag deltas, low-byte plane then high-byte plane.
+        func undelta(_ data: Data, stride: Int) -> [UInt16] {
+            let bytes = [UInt8](data), count = bytes.count / 2
+            var out = [UInt16](repeating: 0, count: count)
+            for i in 0..<count {
+                let zigzag = UInt16(bytes[i]) | UInt16(bytes[count + i]) << 8
+                let delta = UInt16(bitPattern: Int16(bitPattern: zigzag >> 1) ^ -Int16(bitPattern: zigzag & 1))
+                out[i] = (i >= stride ? out[i - stride] : 0) &+ delta
+            }
+            return out
         }
     }
 
@@ -60,12 +89,29 @@ import FoundationNetworking
         let body = try Body(reply.body)
         let mesh = try assets.mesh(named: "pial-left")
         #expect(body.header["vertexCount"] as? Int == mesh.vertexCount)
+        #expect(body.arrays["triangles"]?.type == "u16-delta")
         #expect(body.uints("triangles") == mesh.triangles)
-        let positions = body.floats("positions")
-        #expect(positions.count == mesh.vertexCount * 3)
-        for i in stride(from: 0, to: mesh.vertexCount, by: 997) {
-            #expect(SIMD3(positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]) == mesh.positions[i])
+        // Positions within half a quantisation step, normals within a hundredth of a degree.
+        let q = body.uints("positions")
+        #expect(q.count == mesh.vertexCount * 3)
+        let origin = try #require(body.header["positionOrigin"] as? [Double]).map(Float.init)
+        let step = try #require(body.header["positionStep"] as? [Double]).map(Float.init)
+        #expect(step.allSatisfy { $0 > 0 && $0 < 0.01 })
+        let normals = body.int16s("normals")
+        let convexity = body.uints("curvature")
+        for i in 0..<mesh.vertexCount {
+            for axis in 0..<3 {
+                let p = origin[axis] + step[axis] * Float(q[3 * i + axis])
+                #expect(abs(p - mesh.positions[i][axis]) <= step[axis] * 0.51, "vertex \(i)")
+            }
+            let n = OctahedralNormal.decode(normals[2 * i], normals[2 * i + 1])
+            #expect((n * mesh.normals[i]).sum() > 0.99999, "normal \(i)")
+            #expect(abs(Float(convexity[i]) / 127.5 - 1 - (mesh.curvature?[i] ?? 0)) <= 0.5 / 127.5 + 1e-6)
         }
+        // A mesh over 65 536 vertices sends its triangles as u32 deltas.
+        let subcortical = try Body(try await server.get("/api/mesh/subcortical").body)
+        #expect(subcortical.arrays["triangles"]?.type == "u32-delta")
+        #expect(subcortical.uints("triangles") == (try assets.mesh(named: "subcortical").triangles))
     }
 
     @Test func labelsBodyIsTheDrawnGrouping() async throws {
@@ -73,26 +119,19 @@ import FoundationNetworking
         for (atlas, mesh) in [("gyri", "pial-right"), ("networks", "inflated-left"), ("gyri", "subcortical")] {
             let body = try Body(try await server.get("/api/labels/\(atlas)/\(mesh)").body)
             let drawn = try DrawnGeometry.build(mesh: mesh, atlas: atlas, assets: assets)
-            // Where the region rule reshapes the mesh (split border triangles), the body carries
-            // the drawn geometry itself; otherwise the client draws the catalog mesh.
-            #expect(body.header["geometry"] as? String == (drawn.isCatalogMesh ? "catalog" : "own"), "\(atlas) \(mesh)")
-            #expect(body.uints("vertexRegions") == drawn.geometry.vertexLabels)
-            let triangles: [UInt32]
-            if drawn.isCatalogMesh {
-                triangles = try assets.mesh(named: mesh).triangles
-            } else {
-                triangles = body.uints("triangles")
-                #expect(triangles == drawn.geometry.mesh.triangles)
-                #expect(body.floats("positions").count == drawn.geometry.mesh.vertexCount * 3)
-            }
-            // The order applied to those triangles gives the renderer's sorted triangles,
-            // and the ranges cover them all, each with one region id.
-            let order = body.uints("triangleOrder")
-            let sorted = order.flatMap { t in (0..<3).map { triangles[3 * Int(t) + $0] } }
-            #expect(sorted == drawn.geometry.grouping.sortedTriangles, "\(atlas) \(mesh)")
+            // Where the region rule splits border triangles, the client splits them (the body
+            // says so); otherwise it draws the catalog triangles. Either way the body holds the
+            // region id of each catalog vertex, and the counts and ranges the split must give.
+            let catalog = try assets.mesh(named: mesh)
+            #expect(body.header["geometry"] as? String == (drawn.isCatalogMesh ? "catalog" : "split"), "\(atlas) \(mesh)")
+            #expect(body.uints("vertexRegions") == Array(drawn.geometry.vertexLabels.prefix(catalog.vertexCount)))
+            #expect(body.arrays["triangleOrder"] == nil && body.arrays["positions"] == nil)
+            #expect(body.header["vertexCount"] as? Int == drawn.geometry.mesh.vertexCount)
+            #expect(body.header["triangleCount"] as? Int == drawn.geometry.mesh.triangleCount)
             let ranges = try #require(body.header["ranges"] as? [[String: Int]])
             #expect(ranges.map { $0["label"]! } == drawn.geometry.grouping.ranges.map { Int($0.label) })
-            #expect(ranges.reduce(0) { $0 + $1["count"]! } == order.count)
+            #expect(ranges.map { $0["start"]! } == drawn.geometry.grouping.ranges.map(\.triangleStart))
+            #expect(ranges.reduce(0) { $0 + $1["count"]! } == drawn.geometry.mesh.triangleCount)
             if mesh == "subcortical" { #expect(body.header["regionAtlas"] as? String == "subcortical") }
         }
     }

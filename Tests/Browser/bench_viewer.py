@@ -29,7 +29,7 @@ for label, cold in (("cold cache", True), ("warm cache", False)):
           f"(scene data fetched, parsed, uploaded: {statistics.median(scene):.0f} ms), "
           f"{statistics.median(transferred) / 1e6:.2f} MB transferred")
 frames = call("""(async () => {
-  const v = state.gl, gl = v.renderer.gl;
+  const v = brainTutor.viewer(), gl = v.renderer.gl;
   await brainTutor.setView('lateral');
   const time = () => { const t = performance.now(); v.renderer.draw(v.frame('lit'));
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4)); return performance.now() - t; };

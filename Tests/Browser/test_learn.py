@@ -84,8 +84,6 @@ class LearnTest(BrowserSession):
 
     def highlighted_id(self):
         """The region the brain shows highlighted (WebGL viewer, or the server image's query)."""
-        if self.renderer == "webgl":
-            return self.call("state.gl.highlight && state.gl.highlight.id")
         value = self.scene().get("highlight")
         return int(value) if value else None
 
@@ -266,14 +264,15 @@ class DesktopLearnTest(LearnTest, unittest.TestCase):
         # Back to exploring: the table and the explorer's atlas return.
         self.driver.find_element(By.CSS_SELECTOR, 'button.mode[data-mode="explore"]').click()
         self.assertTrue(self.driver.find_element(By.ID, "table-pane").is_displayed())
-        self.assertEqual(self.call("state.atlas"), "gyri")
+        self.assertEqual(self.call("document.getElementById('atlas').value"), "gyri")
         errors = [e for e in self.driver.get_log("browser") if e["level"] == "SEVERE"]
         self.assertEqual(errors, [])
 
     def test_4_leitner_schedule_and_blocked_storage(self):
         self.load()
-        schedule = self.call("""(() => {
-            const M = LearnMemory, r = (id, hemisphere) => ({atlas: 'gyri', id, hemisphere});
+        # The page's own memory module (the same module instance as the page's).
+        schedule = self.call("""import('/learn-memory.js').then((M) => {
+            const r = (id, hemisphere) => ({atlas: 'gyri', id, hemisphere});
             const out = [];
             M.beginRound('gyri');                       // round 1
             M.record(r(1, 'left'), 'first');            // box 2: due in round 3
@@ -290,7 +289,7 @@ class DesktopLearnTest(LearnTest, unittest.TestCase):
             M.record(r(5, 'left'), 'missed');
             out.push(M.due('gyri', 'left', 10));        // for round 4: box 1 first, then box 2 by age
             return out;
-        })()""")
+        })""")
         self.assertEqual(schedule[0], [2, 4])
         self.assertEqual(schedule[1], [2, 3, 4])
         self.assertEqual(schedule[2], [2])

@@ -53,6 +53,7 @@ class ViewerTest:
                      "--hide-scrollbars", "--force-device-scale-factor=1",
                      f"--window-size={cls.width},{cls.height}"):
             options.add_argument(flag)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         cls.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         # Desktop Chrome will not make a window narrower than ~500 px: emulate the viewport.
         cls.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
@@ -62,6 +63,10 @@ class ViewerTest:
     @classmethod
     def tearDownClass(cls):
         cls.driver.quit()
+
+    def tearDown(self):
+        errors = [e for e in self.driver.get_log("browser") if e["level"] == "SEVERE"]
+        self.assertEqual(errors, [], "the page logged errors")
 
     # ---------- helpers ----------
 

@@ -62,6 +62,10 @@ class BrowserSession:
     def tearDownClass(cls):
         cls.driver.quit()
 
+    def tearDown(self):
+        errors = [e for e in self.driver.get_log("browser") if e["level"] == "SEVERE"]
+        self.assertEqual(errors, [], "the page logged errors")
+
     def call(self, expression, *args):
         """Evaluates `expression` (may be a promise) in the page; arguments as `args[i]`."""
         result = self.driver.execute_async_script(
@@ -163,7 +167,7 @@ class WebGLViewerTest(BrowserSession):
     def test_9_inflated_lit_frame_with_curvature_matches_the_server_render(self):
         self.load()
         self.driver.find_element(By.CSS_SELECTOR, 'button.surface[data-surface="inflated"]').click()
-        self.call("brainShown()")
+        self.call("brainTutor.shown()")
         self.assertIn("surface=inflated", self.call("brainTutor.sceneQuery()"))
         # The scene shades the inflated cortex, so the lit frames compare the curvature too.
         scene = api("/api/scene", **self.scene_params())
@@ -291,21 +295,21 @@ class DesktopWebGLTest(WebGLViewerTest, unittest.TestCase):
         self.load()
         rng = random.Random(18)
         # The subcortical atlas: the structures inside the see-through cortex.
-        self.call("setAtlas('subcortical').then(() => brainShown())")
+        self.call("brainTutor.setAtlas('subcortical')")
         self.assert_picks_agree("lateral", 300, rng)
         self.shot("8-subcortical")
-        self.call("setAtlas('gyri').then(() => brainShown())")
+        self.call("brainTutor.setAtlas('gyri')")
         self.driver.find_element(By.ID, "show-head").click()
-        self.call("brainShown()")
+        self.call("brainTutor.shown()")
         self.assertIn("head=true", self.call("brainTutor.sceneQuery()"))
         self.assert_picks_agree("anterior", 300, rng)
         self.shot("8-head")
         # The inflated surface of the right hemisphere.
         self.driver.find_element(By.ID, "show-head").click()
         self.driver.find_element(By.CSS_SELECTOR, 'button.surface[data-surface="inflated"]').click()
-        self.call("setViewName('medial').then(() => brainShown())")
+        self.call("brainTutor.setView('medial')")
         self.driver.find_element(By.CSS_SELECTOR, 'button.hemi[data-hemi="right"]').click()
-        self.call("brainShown()")
+        self.call("brainTutor.shown()")
         self.assertIn("surface=inflated", self.call("brainTutor.sceneQuery()"))
         self.assertIn("hemi=right", self.call("brainTutor.sceneQuery()"))
         self.assert_picks_agree("medial", 300, rng)

@@ -1,312 +1,310 @@
+// @ts-check
 // Brain Tutor WebGL renderer: draws a scene from SceneData with the server's own shaders
 // (Shaders/*.vert, *.frag, compiled verbatim) in the same passes: lit or flat colour per region
 // range, see-through layers blended last, and an offscreen index-colour pick pass.
-"use strict";
 
-const GLRenderer = (() => {
-  const POSITION = 0;
-  const NORMAL = 1;
-  const CURVATURE = 2;
+const POSITION = 0;
+const NORMAL = 1;
+const CURVATURE = 2;
 
-  function compile(gl, type, source, name) {
-    const shader = gl.createShader(type);
-    gl.shaderSource(shader, source);
-    gl.compileShader(shader);
-    if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) {
-      throw new Error(`shader ${name}: ${gl.getShaderInfoLog(shader)}`);
-    }
-    return shader;
+function compile(gl, type, source, name) {
+  const shader = gl.createShader(type);
+  gl.shaderSource(shader, source);
+  gl.compileShader(shader);
+  if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) {
+    throw new Error(`shader ${name}: ${gl.getShaderInfoLog(shader)}`);
+  }
+  return shader;
+}
+
+function program(gl, vertex, fragment, names) {
+  const p = gl.createProgram();
+  gl.attachShader(p, compile(gl, gl.VERTEX_SHADER, vertex, names[0]));
+  gl.attachShader(p, compile(gl, gl.FRAGMENT_SHADER, fragment, names[1]));
+  gl.bindAttribLocation(p, POSITION, "aPosition");
+  gl.bindAttribLocation(p, NORMAL, "aNormal");
+  gl.bindAttribLocation(p, CURVATURE, "aCurvature");
+  gl.linkProgram(p);
+  if (!gl.getProgramParameter(p, gl.LINK_STATUS)) throw new Error(`program ${names}: ${gl.getProgramInfoLog(p)}`);
+  return {
+    id: p,
+    mvp: gl.getUniformLocation(p, "uMVP"),
+    normalMatrix: gl.getUniformLocation(p, "uNormalMatrix"),
+    color: gl.getUniformLocation(p, "uColor"),
+    curvature: gl.getUniformLocation(p, "uCurvature"),
+  };
+}
+
+// A WebGL 1 context that can draw the meshes (32-bit indices), or null: the caller falls back.
+function context(canvas) {
+  const options = { antialias: false, depth: true, alpha: false, preserveDrawingBuffer: false };
+  const gl = canvas.getContext("webgl", options) || canvas.getContext("experimental-webgl", options);
+  if (!gl || !gl.getExtension("OES_element_index_uint")) return null;
+  return gl;
+}
+
+class Renderer {
+  constructor(gl) {
+    this.gl = gl;
+    this.programs = null;
+    this.layers = [];
+    this.pick = { framebuffer: null, color: null, depth: null, width: 0, height: 0 };
   }
 
-  function program(gl, vertex, fragment, names) {
-    const p = gl.createProgram();
-    gl.attachShader(p, compile(gl, gl.VERTEX_SHADER, vertex, names[0]));
-    gl.attachShader(p, compile(gl, gl.FRAGMENT_SHADER, fragment, names[1]));
-    gl.bindAttribLocation(p, POSITION, "aPosition");
-    gl.bindAttribLocation(p, NORMAL, "aNormal");
-    gl.bindAttribLocation(p, CURVATURE, "aCurvature");
-    gl.linkProgram(p);
-    if (!gl.getProgramParameter(p, gl.LINK_STATUS)) throw new Error(`program ${names}: ${gl.getProgramInfoLog(p)}`);
-    return {
-      id: p,
-      mvp: gl.getUniformLocation(p, "uMVP"),
-      normalMatrix: gl.getUniformLocation(p, "uNormalMatrix"),
-      color: gl.getUniformLocation(p, "uColor"),
-      curvature: gl.getUniformLocation(p, "uCurvature"),
+  // Compiles the shader files the server sent (once: they do not change while the page lives).
+  setShaders(shaders) {
+    if (this.programs) return;
+    const gl = this.gl;
+    this.programs = {
+      lit: program(gl, shaders["lit.vert"], shaders["lit.frag"], ["lit.vert", "lit.frag"]),
+      flat: program(gl, shaders["pick.vert"], shaders["pick.frag"], ["pick.vert", "pick.frag"]),
     };
   }
 
-  // A WebGL 1 context that can draw the meshes (32-bit indices), or null: the caller falls back.
-  function context(canvas) {
-    const options = { antialias: false, depth: true, alpha: false, preserveDrawingBuffer: false };
-    const gl = canvas.getContext("webgl", options) || canvas.getContext("experimental-webgl", options);
-    if (!gl || !gl.getExtension("OES_element_index_uint")) return null;
-    return gl;
+  // Uploads the layers of a scene, reusing buffers of the same data.
+  setLayers(layers) {
+    const gl = this.gl;
+    const old = new Map(this.layers.map((l) => [l.source, l]));
+    const next = [];
+    for (const layer of layers) {
+      let uploaded = old.get(layer);
+      if (uploaded) { old.delete(layer); next.push(uploaded); continue; }
+      const buffer = (target, data) => {
+        const b = gl.createBuffer();
+        gl.bindBuffer(target, b);
+        gl.bufferData(target, data, gl.STATIC_DRAW);
+        return b;
+      };
+      uploaded = {
+        source: layer,
+        positions: buffer(gl.ARRAY_BUFFER, layer.positions),
+        normals: buffer(gl.ARRAY_BUFFER, layer.normals),
+        curvature: layer.curvature ? buffer(gl.ARRAY_BUFFER, layer.curvature) : null,
+        curvatureShading: layer.curvatureShading,
+        indices: buffer(gl.ELEMENT_ARRAY_BUFFER, layer.indices),
+        closed: layer.closed,
+        ranges: layer.ranges,
+        outline: null,
+      };
+      next.push(uploaded);
+    }
+    for (const gone of old.values()) {
+      for (const b of [gone.positions, gone.normals, gone.indices, gone.curvature]) if (b) gl.deleteBuffer(b);
+      if (gone.outline) gl.deleteBuffer(gone.outline.buffer);
+    }
+    this.layers = next;
   }
 
-  class Renderer {
-    constructor(gl) {
-      this.gl = gl;
-      this.programs = null;
-      this.layers = [];
-      this.pick = { framebuffer: null, color: null, depth: null, width: 0, height: 0 };
-    }
+  commonState() {
+    const gl = this.gl;
+    gl.disable(gl.DITHER);
+    gl.disable(gl.BLEND);
+    gl.enable(gl.DEPTH_TEST);
+    gl.depthFunc(gl.LESS);
+    gl.depthMask(true);
+    gl.frontFace(gl.CCW);
+    gl.cullFace(gl.BACK);
+  }
 
-    // Compiles the shader files the server sent (once: they do not change while the page lives).
-    setShaders(shaders) {
-      if (this.programs) return;
-      const gl = this.gl;
-      this.programs = {
-        lit: program(gl, shaders["lit.vert"], shaders["lit.frag"], ["lit.vert", "lit.frag"]),
-        flat: program(gl, shaders["pick.vert"], shaders["pick.frag"], ["pick.vert", "pick.frag"]),
-      };
-    }
-
-    // Uploads the layers of a scene, reusing buffers of the same data.
-    setLayers(layers) {
-      const gl = this.gl;
-      const old = new Map(this.layers.map((l) => [l.source, l]));
-      const next = [];
-      for (const layer of layers) {
-        let uploaded = old.get(layer);
-        if (uploaded) { old.delete(layer); next.push(uploaded); continue; }
-        const buffer = (target, data) => {
-          const b = gl.createBuffer();
-          gl.bindBuffer(target, b);
-          gl.bufferData(target, data, gl.STATIC_DRAW);
-          return b;
-        };
-        uploaded = {
-          source: layer,
-          positions: buffer(gl.ARRAY_BUFFER, layer.positions),
-          normals: buffer(gl.ARRAY_BUFFER, layer.normals),
-          curvature: layer.curvature ? buffer(gl.ARRAY_BUFFER, layer.curvature) : null,
-          curvatureShading: layer.curvatureShading,
-          indices: buffer(gl.ELEMENT_ARRAY_BUFFER, layer.indices),
-          closed: layer.closed,
-          ranges: layer.ranges,
-          outline: null,
-        };
-        next.push(uploaded);
-      }
-      for (const gone of old.values()) {
-        for (const b of [gone.positions, gone.normals, gone.indices, gone.curvature]) if (b) gl.deleteBuffer(b);
-        if (gone.outline) gl.deleteBuffer(gone.outline.buffer);
-      }
-      this.layers = next;
-    }
-
-    commonState() {
-      const gl = this.gl;
-      gl.disable(gl.DITHER);
-      gl.disable(gl.BLEND);
-      gl.enable(gl.DEPTH_TEST);
-      gl.depthFunc(gl.LESS);
-      gl.depthMask(true);
-      gl.frontFace(gl.CCW);
-      gl.cullFace(gl.BACK);
-    }
-
-    // `lit` (the lit program in use): normals, and the convexity with the layer's strengths,
-    // or a constant 0 with no shading for layers without curvature (as the server does).
-    bindLayer(layer, lit) {
-      const gl = this.gl;
-      if (layer.closed) gl.enable(gl.CULL_FACE); else gl.disable(gl.CULL_FACE);
-      gl.bindBuffer(gl.ARRAY_BUFFER, layer.positions);
-      gl.enableVertexAttribArray(POSITION);
-      gl.vertexAttribPointer(POSITION, 3, gl.FLOAT, false, 0, 0);
-      if (lit) {
-        gl.bindBuffer(gl.ARRAY_BUFFER, layer.normals);
-        gl.enableVertexAttribArray(NORMAL);
-        gl.vertexAttribPointer(NORMAL, 3, gl.FLOAT, false, 0, 0);
-        const strength = layer.curvature ? layer.curvatureShading : [0, 0];
-        gl.uniform2f(this.programs.lit.curvature, strength[0], strength[1]);
-        if (layer.curvature) {
-          gl.bindBuffer(gl.ARRAY_BUFFER, layer.curvature);
-          gl.enableVertexAttribArray(CURVATURE);
-          gl.vertexAttribPointer(CURVATURE, 1, gl.FLOAT, false, 0, 0);
-        } else {
-          gl.disableVertexAttribArray(CURVATURE);
-          gl.vertexAttrib1f(CURVATURE, 0);
-        }
+  // `lit` (the lit program in use): normals, and the convexity with the layer's strengths,
+  // or a constant 0 with no shading for layers without curvature (as the server does).
+  bindLayer(layer, lit) {
+    const gl = this.gl;
+    if (layer.closed) gl.enable(gl.CULL_FACE); else gl.disable(gl.CULL_FACE);
+    gl.bindBuffer(gl.ARRAY_BUFFER, layer.positions);
+    gl.enableVertexAttribArray(POSITION);
+    gl.vertexAttribPointer(POSITION, 3, gl.FLOAT, false, 0, 0);
+    if (lit) {
+      gl.bindBuffer(gl.ARRAY_BUFFER, layer.normals);
+      gl.enableVertexAttribArray(NORMAL);
+      gl.vertexAttribPointer(NORMAL, 3, gl.FLOAT, false, 0, 0);
+      const strength = layer.curvature ? layer.curvatureShading : [0, 0];
+      gl.uniform2f(this.programs.lit.curvature, strength[0], strength[1]);
+      if (layer.curvature) {
+        gl.bindBuffer(gl.ARRAY_BUFFER, layer.curvature);
+        gl.enableVertexAttribArray(CURVATURE);
+        gl.vertexAttribPointer(CURVATURE, 1, gl.FLOAT, false, 0, 0);
       } else {
-        gl.disableVertexAttribArray(NORMAL);
         gl.disableVertexAttribArray(CURVATURE);
+        gl.vertexAttrib1f(CURVATURE, 0);
       }
-      gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, layer.indices);
-    }
-
-    drawRanges(layer, program, hidden, color) {
-      const gl = this.gl;
-      layer.ranges.forEach((range, i) => {
-        if (hidden.has(i)) return;
-        const c = color(i);
-        gl.uniform4f(program.color, c[0], c[1], c[2], c[3]);
-        gl.drawElements(gl.TRIANGLES, range.count * 3, gl.UNSIGNED_INT, range.start * 12);
-      });
-    }
-
-    // The colour pass: `frame` = {width, height, camera {mvp, normalMatrix}, shading, colors
-    // (per layer, per range [r,g,b] 0–255), opacities, hidden (per layer Set), background, outline}.
-    draw(frame) {
-      const gl = this.gl;
-      gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-      gl.viewport(0, 0, frame.width, frame.height);
-      this.commonState();
-      const bg = frame.background || [255, 255, 255];
-      gl.clearColor(bg[0] / 255, bg[1] / 255, bg[2] / 255, 1);
-      gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
-      const lit = frame.shading !== "flat";
-      const p = lit ? this.programs.lit : this.programs.flat;
-      gl.useProgram(p.id);
-      gl.uniformMatrix4fv(p.mvp, false, frame.camera.mvp);
-      if (lit) gl.uniformMatrix4fv(p.normalMatrix, false, frame.camera.normalMatrix);
-      const pass = (translucent) => {
-        this.layers.forEach((layer, index) => {
-          const alpha = frame.opacities[index];
-          if ((alpha < 1) !== translucent) return;
-          this.bindLayer(layer, lit);
-          const colors = frame.colors[index];
-          this.drawRanges(layer, p, frame.hidden[index], (i) =>
-            [colors[i][0] / 255, colors[i][1] / 255, colors[i][2] / 255, alpha]);
-        });
-      };
-      pass(false);
-      if (frame.outline) this.drawOutline(frame);
-      if (frame.opacities.some((a) => a < 1)) {
-        gl.enable(gl.BLEND);
-        gl.blendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
-        gl.depthMask(false);
-        pass(true);
-        gl.depthMask(true);
-        gl.disable(gl.BLEND);
-      }
+    } else {
       gl.disableVertexAttribArray(NORMAL);
       gl.disableVertexAttribArray(CURVATURE);
     }
-
-    // The border of one range: edges used by only one of its triangles, drawn as dark lines
-    // nudged toward the viewer and repeated one pixel around, so they read as a 3 px outline.
-    drawOutline(frame) {
-      const { layer: index, range } = frame.outline;
-      const layer = this.layers[index];
-      if (!layer || !layer.ranges[range]) return;
-      const gl = this.gl;
-      if (!layer.outline || layer.outline.range !== range) {
-        if (layer.outline) gl.deleteBuffer(layer.outline.buffer);
-        const r = layer.ranges[range];
-        const source = layer.source.indices.subarray(r.start * 3, (r.start + r.count) * 3);
-        const count = new Map();
-        const key = (a, b) => (a < b ? a * 4294967296 + b : b * 4294967296 + a);
-        for (let t = 0; t < source.length; t += 3) {
-          for (let k = 0; k < 3; k += 1) {
-            const e = key(source[t + k], source[t + ((k + 1) % 3)]);
-            count.set(e, (count.get(e) || 0) + 1);
-          }
-        }
-        const lines = [];
-        for (const [e, n] of count) {
-          if (n === 1) lines.push(Math.floor(e / 4294967296), e % 4294967296);
-        }
-        const buffer = gl.createBuffer();
-        gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, buffer);
-        gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, new Uint32Array(lines), gl.STATIC_DRAW);
-        layer.outline = { range, buffer, count: lines.length };
-      }
-      const p = this.programs.flat;
-      gl.useProgram(p.id);
-      this.bindLayer(layer, false);
-      gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, layer.outline.buffer);
-      gl.uniform4f(p.color, 0.08, 0.08, 0.1, 1);
-      gl.depthFunc(gl.LEQUAL);
-      const m = frame.camera.mvp;
-      const dx = 2 / frame.width;
-      const dy = 2 / frame.height;
-      for (const [ox, oy] of [[0, 0], [dx, 0], [-dx, 0], [0, dy], [0, -dy]]) {
-        const shifted = Float32Array.from(m);
-        shifted[12] += ox;
-        shifted[13] += oy;
-        shifted[14] -= 0.004;  // slightly toward the viewer: lines win over their own surface
-        gl.uniformMatrix4fv(p.mvp, false, shifted);
-        gl.drawElements(gl.LINES, layer.outline.count, gl.UNSIGNED_INT, 0);
-      }
-      gl.depthFunc(gl.LESS);
-      const lit = frame.shading !== "flat";
-      const back = lit ? this.programs.lit : p;
-      gl.useProgram(back.id);
-      gl.uniformMatrix4fv(back.mvp, false, frame.camera.mvp);
-      if (lit) gl.uniformMatrix4fv(back.normalMatrix, false, frame.camera.normalMatrix);
-    }
-
-    // The pick pass into an offscreen framebuffer: each pickable range in its pick id's colour.
-    drawPick(frame) {
-      const gl = this.gl;
-      this.ensurePickTarget(frame.width, frame.height);
-      gl.bindFramebuffer(gl.FRAMEBUFFER, this.pick.framebuffer);
-      gl.viewport(0, 0, frame.width, frame.height);
-      this.commonState();
-      gl.clearColor(0, 0, 0, 0);
-      gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
-      const p = this.programs.flat;
-      gl.useProgram(p.id);
-      gl.uniformMatrix4fv(p.mvp, false, frame.camera.mvp);
-      this.layers.forEach((layer, index) => {
-        const first = frame.firstPickIds[index];
-        if (!first) return;
-        this.bindLayer(layer, false);
-        this.drawRanges(layer, p, frame.hidden[index], (i) => {
-          const id = first + i;
-          return [(id & 255) / 255, ((id >> 8) & 255) / 255, ((id >> 16) & 255) / 255, 1];
-        });
-      });
-      gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-    }
-
-    // Reads the whole pick pass back once, so each pick is a memory read with no GL wait.
-    readPickImage() {
-      const gl = this.gl;
-      const t = this.pick;
-      if (!t.pixels || t.pixels.length !== t.width * t.height * 4) t.pixels = new Uint8Array(t.width * t.height * 4);
-      gl.bindFramebuffer(gl.FRAMEBUFFER, t.framebuffer);
-      gl.readPixels(0, 0, t.width, t.height, gl.RGBA, gl.UNSIGNED_BYTE, t.pixels);
-      gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-    }
-
-    // The pick id at (x, y) from the top-left, from the last pick pass read back.
-    readPick(x, y) {
-      const t = this.pick;
-      const i = ((t.height - 1 - y) * t.width + x) * 4;
-      return t.pixels[i] | (t.pixels[i + 1] << 8) | (t.pixels[i + 2] << 16);
-    }
-
-    ensurePickTarget(width, height) {
-      const gl = this.gl;
-      const t = this.pick;
-      if (t.framebuffer && t.width === width && t.height === height) return;
-      if (t.framebuffer) {
-        gl.deleteFramebuffer(t.framebuffer);
-        gl.deleteTexture(t.color);
-        gl.deleteRenderbuffer(t.depth);
-      }
-      t.framebuffer = gl.createFramebuffer();
-      // RGBA8 needs a texture in WebGL 1: 8 bits per channel keep 24-bit ids exact.
-      t.color = gl.createTexture();
-      gl.bindTexture(gl.TEXTURE_2D, t.color);
-      gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, width, height, 0, gl.RGBA, gl.UNSIGNED_BYTE, null);
-      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
-      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
-      t.depth = gl.createRenderbuffer();
-      gl.bindRenderbuffer(gl.RENDERBUFFER, t.depth);
-      // DEPTH_STENCIL is 24-bit depth: the same precision as the server's depth buffer.
-      gl.renderbufferStorage(gl.RENDERBUFFER, gl.DEPTH_STENCIL, width, height);
-      gl.bindFramebuffer(gl.FRAMEBUFFER, t.framebuffer);
-      gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, t.color, 0);
-      gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.DEPTH_STENCIL_ATTACHMENT, gl.RENDERBUFFER, t.depth);
-      gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-      t.width = width;
-      t.height = height;
-    }
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, layer.indices);
   }
 
-  return { context, Renderer };
-})();
+  drawRanges(layer, program, hidden, color) {
+    const gl = this.gl;
+    layer.ranges.forEach((range, i) => {
+      if (hidden.has(i)) return;
+      const c = color(i);
+      gl.uniform4f(program.color, c[0], c[1], c[2], c[3]);
+      gl.drawElements(gl.TRIANGLES, range.count * 3, gl.UNSIGNED_INT, range.start * 12);
+    });
+  }
+
+  // The colour pass: `frame` = {width, height, camera {mvp, normalMatrix}, shading, colors
+  // (per layer, per range [r,g,b] 0–255), opacities, hidden (per layer Set), background, outline}.
+  draw(frame) {
+    const gl = this.gl;
+    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+    gl.viewport(0, 0, frame.width, frame.height);
+    this.commonState();
+    const bg = frame.background || [255, 255, 255];
+    gl.clearColor(bg[0] / 255, bg[1] / 255, bg[2] / 255, 1);
+    gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
+    const lit = frame.shading !== "flat";
+    const p = lit ? this.programs.lit : this.programs.flat;
+    gl.useProgram(p.id);
+    gl.uniformMatrix4fv(p.mvp, false, frame.camera.mvp);
+    if (lit) gl.uniformMatrix4fv(p.normalMatrix, false, frame.camera.normalMatrix);
+    const pass = (translucent) => {
+      this.layers.forEach((layer, index) => {
+        const alpha = frame.opacities[index];
+        if ((alpha < 1) !== translucent) return;
+        this.bindLayer(layer, lit);
+        const colors = frame.colors[index];
+        this.drawRanges(layer, p, frame.hidden[index], (i) =>
+          [colors[i][0] / 255, colors[i][1] / 255, colors[i][2] / 255, alpha]);
+      });
+    };
+    pass(false);
+    if (frame.outline) this.drawOutline(frame);
+    if (frame.opacities.some((a) => a < 1)) {
+      gl.enable(gl.BLEND);
+      gl.blendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
+      gl.depthMask(false);
+      pass(true);
+      gl.depthMask(true);
+      gl.disable(gl.BLEND);
+    }
+    gl.disableVertexAttribArray(NORMAL);
+    gl.disableVertexAttribArray(CURVATURE);
+  }
+
+  // The border of one range: edges used by only one of its triangles, drawn as dark lines
+  // nudged toward the viewer and repeated one pixel around, so they read as a 3 px outline.
+  drawOutline(frame) {
+    const { layer: index, range } = frame.outline;
+    const layer = this.layers[index];
+    if (!layer || !layer.ranges[range]) return;
+    const gl = this.gl;
+    if (!layer.outline || layer.outline.range !== range) {
+      if (layer.outline) gl.deleteBuffer(layer.outline.buffer);
+      const r = layer.ranges[range];
+      const source = layer.source.indices.subarray(r.start * 3, (r.start + r.count) * 3);
+      const count = new Map();
+      const key = (a, b) => (a < b ? a * 4294967296 + b : b * 4294967296 + a);
+      for (let t = 0; t < source.length; t += 3) {
+        for (let k = 0; k < 3; k += 1) {
+          const e = key(source[t + k], source[t + ((k + 1) % 3)]);
+          count.set(e, (count.get(e) || 0) + 1);
+        }
+      }
+      const lines = [];
+      for (const [e, n] of count) {
+        if (n === 1) lines.push(Math.floor(e / 4294967296), e % 4294967296);
+      }
+      const buffer = gl.createBuffer();
+      gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, buffer);
+      gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, new Uint32Array(lines), gl.STATIC_DRAW);
+      layer.outline = { range, buffer, count: lines.length };
+    }
+    const p = this.programs.flat;
+    gl.useProgram(p.id);
+    this.bindLayer(layer, false);
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, layer.outline.buffer);
+    gl.uniform4f(p.color, 0.08, 0.08, 0.1, 1);
+    gl.depthFunc(gl.LEQUAL);
+    const m = frame.camera.mvp;
+    const dx = 2 / frame.width;
+    const dy = 2 / frame.height;
+    for (const [ox, oy] of [[0, 0], [dx, 0], [-dx, 0], [0, dy], [0, -dy]]) {
+      const shifted = Float32Array.from(m);
+      shifted[12] += ox;
+      shifted[13] += oy;
+      shifted[14] -= 0.004;  // slightly toward the viewer: lines win over their own surface
+      gl.uniformMatrix4fv(p.mvp, false, shifted);
+      gl.drawElements(gl.LINES, layer.outline.count, gl.UNSIGNED_INT, 0);
+    }
+    gl.depthFunc(gl.LESS);
+    const lit = frame.shading !== "flat";
+    const back = lit ? this.programs.lit : p;
+    gl.useProgram(back.id);
+    gl.uniformMatrix4fv(back.mvp, false, frame.camera.mvp);
+    if (lit) gl.uniformMatrix4fv(back.normalMatrix, false, frame.camera.normalMatrix);
+  }
+
+  // The pick pass into an offscreen framebuffer: each pickable range in its pick id's colour.
+  drawPick(frame) {
+    const gl = this.gl;
+    this.ensurePickTarget(frame.width, frame.height);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, this.pick.framebuffer);
+    gl.viewport(0, 0, frame.width, frame.height);
+    this.commonState();
+    gl.clearColor(0, 0, 0, 0);
+    gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
+    const p = this.programs.flat;
+    gl.useProgram(p.id);
+    gl.uniformMatrix4fv(p.mvp, false, frame.camera.mvp);
+    this.layers.forEach((layer, index) => {
+      const first = frame.firstPickIds[index];
+      if (!first) return;
+      this.bindLayer(layer, false);
+      this.drawRanges(layer, p, frame.hidden[index], (i) => {
+        const id = first + i;
+        return [(id & 255) / 255, ((id >> 8) & 255) / 255, ((id >> 16) & 255) / 255, 1];
+      });
+    });
+    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+  }
+
+  // Reads the whole pick pass back once, so each pick is a memory read with no GL wait.
+  readPickImage() {
+    const gl = this.gl;
+    const t = this.pick;
+    if (!t.pixels || t.pixels.length !== t.width * t.height * 4) t.pixels = new Uint8Array(t.width * t.height * 4);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, t.framebuffer);
+    gl.readPixels(0, 0, t.width, t.height, gl.RGBA, gl.UNSIGNED_BYTE, t.pixels);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+  }
+
+  // The pick id at (x, y) from the top-left, from the last pick pass read back.
+  readPick(x, y) {
+    const t = this.pick;
+    const i = ((t.height - 1 - y) * t.width + x) * 4;
+    return t.pixels[i] | (t.pixels[i + 1] << 8) | (t.pixels[i + 2] << 16);
+  }
+
+  ensurePickTarget(width, height) {
+    const gl = this.gl;
+    const t = this.pick;
+    if (t.framebuffer && t.width === width && t.height === height) return;
+    if (t.framebuffer) {
+      gl.deleteFramebuffer(t.framebuffer);
+      gl.deleteTexture(t.color);
+      gl.deleteRenderbuffer(t.depth);
+    }
+    t.framebuffer = gl.createFramebuffer();
+    // RGBA8 needs a texture in WebGL 1: 8 bits per channel keep 24-bit ids exact.
+    t.color = gl.createTexture();
+    gl.bindTexture(gl.TEXTURE_2D, t.color);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, width, height, 0, gl.RGBA, gl.UNSIGNED_BYTE, null);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+    t.depth = gl.createRenderbuffer();
+    gl.bindRenderbuffer(gl.RENDERBUFFER, t.depth);
+    // DEPTH_STENCIL is 24-bit depth: the same precision as the server's depth buffer.
+    gl.renderbufferStorage(gl.RENDERBUFFER, gl.DEPTH_STENCIL, width, height);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, t.framebuffer);
+    gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, t.color, 0);
+    gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.DEPTH_STENCIL_ATTACHMENT, gl.RENDERBUFFER, t.depth);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+    t.width = width;
+    t.height = height;
+  }
+}
+
+export { context, Renderer };

@@ -1,0 +1,186 @@
+// @ts-check
+// Brain Tutor brain figure: picks the renderer (WebGL, else server images; both offer the same
+// members), draws the scene the store describes, shows load progress, and turns taps into
+// selections or quiz answers.
+import { getJSON, query } from "./api.js";
+import { $, SIDE_VIEWS, VIEWS, failed, isShown, regionLabel, showStatus } from "./dom.js";
+import { glBrain } from "./brain-gl.js";
+import { imageBrain } from "./brain-image.js";
+import { shownSelection, state, update } from "./store.js";
+
+/** @typedef {import("./store.js").Region} Region */
+/** @typedef {{region: Region | null, surface: string | null, mni: number[] | null, x: number, y: number}} Pick */
+/** @typedef {{atlas: string, view: string, hemi: string, surface: string, head: string | null,
+ *   highlight: number | null, dimOthers: string | null, region: Region | null}} SceneParams */
+/** @typedef {NonNullable<ReturnType<typeof glBrain>> | ReturnType<typeof imageBrain>} Brain */
+
+/** The quiz's visibility rule (QuizSurvey in the renderer): at 480×360 a region shows at least
+ * 300 pixels in a view that shows it well. */
+export const SURVEY = { w: 480, h: 360, minPixels: 300 };
+
+/** @type {{tapTaker: ((pick: Pick) => any) | null, onSelect: ((region: Region, pick: Pick) => any) | null}} */
+const handlers = { tapTaker: null, onSelect: null };
+
+/** Learn takes the taps while it asks (null: taps select). @param {((pick: Pick) => any) | null} taker */
+export function setTapTaker(taker) { handlers.tapTaker = taker; }
+/** @param {(region: Region, pick: Pick) => any} onSelect */
+export function setOnSelect(onSelect) { handlers.onSelect = onSelect; }
+
+/** What a tap without a region touched, in the same words for both renderers. @param {string | null} surface */
+function nothingThere(surface) {
+  if (!surface) return "No region there: that is background.";
+  if (/^(pial|inflated)-/.test(surface)) return "No region there: unlabelled cortex (medial wall, or cortex this atlas does not map).";
+  if (surface === "head") return "No region there: the head surface.";
+  return `No region there: ${surface}.`;
+}
+
+/** @param {Pick} pick */
+async function picked(pick) {
+  if (handlers.tapTaker) return handlers.tapTaker(pick);
+  if (!pick.region) { showStatus(nothingThere(pick.surface)); return null; }
+  showStatus("");
+  if (handlers.onSelect) await handlers.onSelect(pick.region, pick);
+  return pick.region;
+}
+
+const progress = {
+  /** The old brain never shows under a new name: hidden until the new one is drawn. */
+  onLoadStart() {
+    $("brain-figure").dataset.loading = "true";
+    setProgress(0, 0);
+  },
+  onProgress: setProgress,
+  /** A turn, move or zoom unpins the selected region's name (the region moved away from it). */
+  onMove() {
+    if (!state.pin) return;
+    update({ pin: null });
+    pinName();
+  },
+};
+
+/** The determinate indicator: bytes of scene data arrived of those expected.
+ * @param {number} done @param {number} total */
+function setProgress(done, total) {
+  const bar = $("brain-spinner");
+  bar.hidden = false;
+  const percent = total > 0 ? Math.round((100 * done) / total) : 0;
+  bar.setAttribute("aria-valuenow", String(percent));
+  bar.style.setProperty("--done", `${percent}%`);
+  $("brain-progress-text").textContent = total > 0
+    ? `Loading the brain: ${(done / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB`
+    : "Loading the brain";
+}
+
+/** @returns {Brain} */
+function chooseBrain() {
+  const asked = new URLSearchParams(window.location.search).get("renderer");
+  const gl = asked === "server" ? null : glBrain(picked, progress);
+  const brain = gl || imageBrain(picked);
+  document.body.dataset.renderer = brain.kind;
+  $("brain-canvas").hidden = !gl;
+  $("brain").hidden = !!gl;
+  for (const el of document.querySelectorAll(".gl-only")) /** @type {HTMLElement} */ (el).hidden = !gl;
+  return brain;
+}
+
+/** @type {Brain | null} */
+let brain = null;
+export function theBrain() {
+  if (!brain) brain = chooseBrain();
+  return brain;
+}
+
+/** The scene the store describes. @param {string} [view] @param {string} [hemi] @returns {SceneParams} */
+export function sceneParams(view = state.view, hemi = state.hemi) {
+  const region = shownSelection();
+  return {
+    atlas: /** @type {string} */ (state.atlas), view, hemi, surface: state.surface, head: state.head ? "true" : null,
+    highlight: region ? region.id : null, dimOthers: state.dimOthers && region ? "true" : null, region,
+  };
+}
+
+/** @type {Promise<void>} */
+let drawn = Promise.resolve();
+
+/** Draws the brain as the store describes it; resolves once drawn (or failed, with the status saying so). */
+export function renderBrain() {
+  if (!state.atlas || !isShown("brain-pane")) return drawn;
+  const figure = $("brain-figure");
+  const { region, ...params } = sceneParams();
+  const b = theBrain();
+  drawn = b.render({ ...params, region }).then(() => {
+    showStatus("");
+  }, (error) => {
+    showStatus(failed("Could not load the brain", error));
+  }).finally(() => {
+    if (b.kind === "webgl") { delete figure.dataset.loading; $("brain-spinner").hidden = true; }
+    pinName();
+  });
+  return drawn;
+}
+
+/** Resolves once the latest brain asked for is drawn. */
+export async function brainShown() {
+  let last;
+  do { last = drawn; await last; await theBrain().shown(); } while (last !== drawn);
+}
+
+/** The selected region's name pinned where it was tapped (cleared by any other selection). */
+export function pinName() {
+  const pin = $("brain-pin");
+  const region = shownSelection();
+  if (!region || !state.pin) { pin.hidden = true; return; }
+  const drawing = theBrain().kind === "webgl" ? $("brain-canvas") : $("brain");
+  pin.textContent = regionLabel(region);
+  pin.style.left = `${drawing.offsetLeft + state.pin.x * drawing.clientWidth}px`;
+  pin.style.top = `${drawing.offsetTop + state.pin.y * drawing.clientHeight}px`;
+  pin.hidden = false;
+}
+
+/** @param {any} report @param {Region} region */
+function pixelsOf(report, region) {
+  const entry = (report.regions || []).find((/** @type {any} */ r) => r.atlas === region.atlas && r.id === region.id);
+  return entry ? entry.pixels : 0;
+}
+
+/** Turns to a view where `region` is well visible, as the quiz chooses views: the current one if
+ * it shows the region well enough, else the preset (and side) that shows most of it.
+ * @param {Region} region */
+export async function turnToRegion(region) {
+  if (region.atlas !== state.atlas) return;
+  /** @param {string} view @param {string} hemi */
+  const survey = (view, hemi) => {
+    const { region: _r, highlight, dimOthers, ...p } = sceneParams(view, /** @type {any} */ (hemi));
+    return getJSON(`/api/render.json?${query({ ...p, w: SURVEY.w, h: SURVEY.h })}`);
+  };
+  try {
+    const here = await survey(state.view, state.hemi);
+    if (state.selected !== region || pixelsOf(here, region) >= SURVEY.minPixels) return;
+    const sides = region.hemisphere === "none" ? ["left", "right"] : [region.hemisphere];
+    /** @type {{view: string, hemi: string}[]} */
+    const candidates = [];
+    for (const view of VIEWS) {
+      for (const hemi of SIDE_VIEWS.has(view) ? sides : ["both"]) {
+        if (view !== state.view || hemi !== state.hemi) candidates.push({ view, hemi });
+      }
+    }
+    const reports = await Promise.all(candidates.map((c) => survey(c.view, c.hemi).catch(() => ({ regions: [] }))));
+    if (state.selected !== region) return;  // a newer selection won
+    /** @type {{view: string, hemi: string} | null} */
+    let best = null;
+    let most = pixelsOf(here, region);
+    reports.forEach((report, i) => {
+      const pixels = pixelsOf(report, region);
+      if (pixels > most) { most = pixels; best = candidates[i]; }
+    });
+    if (best) {
+      const chosen = /** @type {{view: string, hemi: string}} */ (best);
+      update({ view: chosen.view, hemi: /** @type {"left" | "right" | "both"} */ (chosen.hemi) });
+      $("view-note").textContent = `Turned to the ${chosen.view} view, where ${regionLabel(region)} shows best.`;
+    } else if (most === 0) {
+      $("view-note").textContent = `${regionLabel(region)} lies under the surface: the slices show it.`;
+    }
+  } catch (error) {
+    showStatus(failed("Could not choose a view for the region", error));
+  }
+}

@@ -1,0 +1,111 @@
+// @ts-check
+// Brain Tutor controls: view, side, surface and switches, the phone layout's tabs, and what
+// each of them changes in the store.
+import { $, SIDE_VIEWS, isPhone, phoneQuery } from "./dom.js";
+import { renderBrain, theBrain } from "./brain.js";
+import { renderSlice, setPlane, wireSlices } from "./slices.js";
+import { setAtlas } from "./selection.js";
+import { state, update } from "./store.js";
+
+export function updateButtons() {
+  /** @param {string} selector @param {string} attribute @param {string} value */
+  const press = (selector, attribute, value) => {
+    for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll(selector))) {
+      button.setAttribute("aria-pressed", button.dataset[attribute] === value ? "true" : "false");
+    }
+  };
+  press("button.view", "view", state.view);
+  press("button.hemi", "hemi", state.hemi);
+  press("button.surface", "surface", state.surface);
+  press("button.plane", "plane", state.plane);
+  for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("button.hemi"))) {
+    // Lateral and medial views show one hemisphere at a time.
+    button.disabled = button.dataset.hemi === "both" && SIDE_VIEWS.has(state.view);
+  }
+  $("dim-others").checked = state.dimOthers;
+  $("show-head").checked = state.head;
+}
+
+/** A preset view; lateral and medial show one side, the others both. @param {string} view */
+export function setViewName(view) {
+  update({ view, pin: null });  // the brain turns away from where the name was pinned
+  $("view-note").textContent = "";
+  if (SIDE_VIEWS.has(view) && state.hemi === "both") {
+    update({ hemi: state.selected && state.selected.hemisphere === "right" ? "right" : "left" });
+  } else if (!SIDE_VIEWS.has(view)) {
+    update({ hemi: "both" });
+  }
+  updateButtons();
+  return renderBrain();
+}
+
+// On a phone the sections are tab panels; on a wider screen they are all shown, so the
+// tab roles are taken off them (the tab bar itself is hidden there).
+function updatePaneRoles() {
+  for (const tab of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".tab"))) {
+    for (const id of (tab.getAttribute("aria-controls") || "").split(" ")) {
+      const pane = $(id);
+      if (isPhone()) {
+        pane.setAttribute("role", "tabpanel");
+        pane.setAttribute("aria-labelledby", tab.id);
+      } else {
+        pane.setAttribute("role", "region");
+        pane.setAttribute("aria-labelledby", pane.dataset.title);
+      }
+    }
+  }
+}
+
+/** @param {string} tab @param {{focus?: boolean}} [options] */
+export function setTab(tab, options = {}) {
+  const focus = !!options.focus;
+  document.body.dataset.tab = tab;
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".tab"))) {
+    const on = button.dataset.tab === tab;
+    button.setAttribute("aria-selected", on ? "true" : "false");
+    button.tabIndex = on ? 0 : -1;
+    if (on && focus) button.focus();
+  }
+  if (tab === "brain") { renderBrain(); renderSlice(); }
+}
+
+/** @param {KeyboardEvent} event */
+function tabKey(event) {
+  const tabs = /** @type {HTMLElement[]} */ (Array.from(document.querySelectorAll(".tab")));
+  const at = tabs.indexOf(/** @type {HTMLElement} */ (event.target));
+  /** @type {Record<string, number>} */
+  const moves = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 };
+  const go = moves[event.key];
+  if (at < 0 || go === undefined) return;
+  event.preventDefault();
+  setTab(/** @type {string} */ (tabs[(go + tabs.length) % tabs.length].dataset.tab), { focus: true });
+}
+
+/** @param {string} selector @param {(button: HTMLButtonElement) => void} action */
+function onClick(selector, action) {
+  for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll(selector))) {
+    button.addEventListener("click", () => action(button));
+  }
+}
+
+export function wireControls() {
+  $("atlas").addEventListener("change", (/** @type {Event} */ event) => setAtlas(/** @type {HTMLSelectElement} */ (event.target).value));
+  onClick("button.view", (b) => setViewName(/** @type {string} */ (b.dataset.view)));
+  onClick("button.hemi", (b) => { update({ hemi: /** @type {any} */ (b.dataset.hemi), pin: null }); updateButtons(); renderBrain(); });
+  onClick("button.surface", (b) => { update({ surface: /** @type {string} */ (b.dataset.surface), pin: null }); updateButtons(); renderBrain(); });
+  onClick("button.plane", (b) => { setPlane(/** @type {string} */ (b.dataset.plane)); updateButtons(); });
+  onClick(".tab", (b) => setTab(/** @type {string} */ (b.dataset.tab)));
+  for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("keydown", (e) => tabKey(/** @type {KeyboardEvent} */ (e)));
+  $("dim-others").addEventListener("change", (/** @type {Event} */ e) => { update({ dimOthers: /** @type {HTMLInputElement} */ (e.target).checked }); renderBrain(); });
+  $("show-head").addEventListener("change", (/** @type {Event} */ e) => { update({ head: /** @type {HTMLInputElement} */ (e.target).checked }); renderBrain(); });
+  $("brain-reset").addEventListener("click", () => {
+    const brain = theBrain();
+    if (brain.kind === "webgl") brain.reset();
+  });
+  wireSlices();
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let resizeTimer;
+  window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(renderBrain, 200); });
+  phoneQuery.addEventListener("change", () => { updatePaneRoles(); renderBrain(); renderSlice(); });
+  updatePaneRoles();
+}

@@ -1,0 +1,66 @@
+// @ts-check
+// Brain Tutor web viewer: starts the page. Everything it shows comes from the braintutor
+// server's /api/*; nothing is fetched from elsewhere.
+import { getJSON } from "./api.js";
+import { $, failed, isPhone, showStatus } from "./dom.js";
+import { brainShown, setOnSelect, theBrain } from "./brain.js";
+import { setTab, updateButtons, wireControls } from "./controls.js";
+import { installHook } from "./hook.js";
+import { learnHook, wireLearn } from "./learn.js";
+import { search, select, setAtlas } from "./selection.js";
+import { wireTable } from "./table.js";
+import { wireGuide } from "./guide.js";
+import { registerWorker } from "./offline.js";
+import { state, update } from "./store.js";
+
+/** @param {import("./store.js").Region} region */
+async function chooseFromTable(region) {
+  // Finish the selection (and its view choice) before showing the brain: on a phone the
+  // brain pane is hidden until then, and a render for a hidden pane would be wasted.
+  await select(region, {});
+  if (isPhone()) setTab("brain");
+}
+
+async function start() {
+  theBrain();
+  setOnSelect((region, pick) => {
+    const size = theBrain().canvasSize();
+    // Where it was tapped, as fractions of the drawing: the name is pinned there.
+    const pin = size.width ? { x: pick.x / size.width, y: pick.y / size.height } : null;
+    return select(region, { point: pick.mni, pin, keepView: true });
+  });
+  wireControls();
+  wireTable(chooseFromTable);
+  $("search-form").addEventListener("submit", (/** @type {Event} */ event) => { event.preventDefault(); search($("search").value); });
+  wireLearn();
+  wireGuide();
+  /** @type {(v?: any) => void} */
+  let resolveReady = () => {};
+  /** @type {(e: any) => void} */
+  let rejectReady = () => {};
+  const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
+  installHook(/** @type {Promise<void>} */ (ready), learnHook());
+  setTab("brain");
+  updateButtons();
+  try {
+    update({ atlases: await getJSON("/api/atlases") });
+  } catch (error) {
+    showStatus(failed("The server did not list its atlases", error));
+    rejectReady(error);
+    return;
+  }
+  const chooser = $("atlas");
+  for (const atlas of state.atlases) {
+    const option = document.createElement("option");
+    option.value = atlas.name;
+    option.textContent = atlas.title || atlas.name;
+    chooser.appendChild(option);
+  }
+  const first = state.atlases.find((a) => a.name === "gyri") || state.atlases[0];
+  if (first) await setAtlas(first.name);
+  document.body.dataset.ready = "true";
+  brainShown().then(resolveReady, rejectReady);
+}
+
+registerWorker();
+start();

@@ -1,0 +1,58 @@
+// @ts-check
+// Brain Tutor offline use: the service worker (sw.js) keeps the page and whatever it loads; once
+// the brain is drawn, the texts of the shown atlas and a quiz round are fetched too, so after one
+// visit a tap shows its text and Learn plays a round with no network.
+import { getJSON, query, request } from "./api.js";
+import { failed, showStatus } from "./dom.js";
+import { state } from "./store.js";
+
+/** Atlases whose texts are kept already (this visit). */
+const warmed = new Set();
+
+/** Registers the service worker; the page works without one (it is only not kept offline). */
+export function registerWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("/sw.js").catch((error) => showStatus(failed("Offline use is not available", error)));
+}
+
+/** One request after another, while the page is idle, so they never compete with the brain. */
+function whenIdle() {
+  return new Promise((resolve) => {
+    if ("requestIdleCallback" in window) window.requestIdleCallback(() => resolve(undefined), { timeout: 2000 });
+    else setTimeout(resolve, 200);
+  });
+}
+
+/** Resolves once the service worker controls the page (at once on a later visit). */
+async function controlled() {
+  const worker = navigator.serviceWorker;
+  await worker.ready;
+  if (worker.controller) return;
+  await new Promise((resolve) => worker.addEventListener("controllerchange", resolve, { once: true }));
+}
+
+/** Not kept: images for one size, pixel or point. @param {string} url */
+const kept = (url) => { const u = new URL(url); return u.origin === location.origin && !/^\/api\/(render|slice|pick)/.test(u.pathname); };
+
+/** Asks again, now through the worker (which keeps it), for what the page loaded before the
+ * worker took over, then fetches the texts of atlas `name` and one quiz round of the Learn
+ * set-up. Failures are left unsaid here: this only prepares for going offline.
+ * @param {string} name @param {{atlas: string, hemi: string, mode: string, count: number}} learn */
+export async function keepForOffline(name, learn) {
+  if (warmed.has(name) || !("serviceWorker" in navigator)) return;
+  warmed.add(name);
+  const regions = state.atlas === name ? state.regions.slice() : [];
+  try {
+    await controlled();
+    const loaded = new Set(performance.getEntriesByType("resource").map((e) => e.name).filter(kept));
+    loaded.add(location.origin + "/");
+    for (const url of loaded) { await whenIdle(); await request(url); }
+    await getJSON(`/api/quiz?${query({ atlas: learn.atlas, mode: learn.mode, count: learn.count, hemi: learn.hemi, seed: 1 })}`);
+    for (const region of regions) {
+      await whenIdle();
+      await getJSON(`/api/info?${query({ q: String(region.id), atlas: region.atlas })}`);
+    }
+  } catch (_) {
+    warmed.delete(name);  // offline or a server error: tried again on the next draw of this atlas
+  }
+}

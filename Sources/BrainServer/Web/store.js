@@ -1,0 +1,46 @@
+// @ts-check
+// Brain Tutor page state: one store, written only through `update`, so every change of what
+// the page shows passes one place.
+
+/** @typedef {{id: number, atlas: string, name: string, hemisphere: string, color: number[],
+ *   lobe?: string, lobes?: string[], synonyms?: string[], volumeMl?: number, text?: string,
+ *   caveat?: string, anchorMni?: number[], centroidMni?: number[]}} Region */
+/** @typedef {{name: string, title?: string}} Atlas */
+
+export const state = {
+  /** @type {Atlas[]} from /api/atlases */
+  atlases: [],
+  /** @type {string | null} the shown atlas */
+  atlas: null,
+  /** @type {Region[]} the regions of the shown atlas */
+  regions: [],
+  view: "lateral",
+  /** @type {"left" | "right" | "both"} */
+  hemi: "left",
+  surface: "pial",
+  dimOthers: false,
+  /** the see-through head around the brain */
+  head: false,
+  /** @type {Region | null} */
+  selected: null,
+  plane: "axial",
+  /** the slice plane's MNI coordinate in mm */
+  sliceMni: 0,
+  /** @type {number[] | null} MNI point marked on the slices (picked point or region anchor) */
+  slicePoint: null,
+  /** @type {{x: number, y: number} | null} where the selected region was tapped (fractions of the drawing) */
+  pin: null,
+};
+
+/** @typedef {typeof state} State */
+/** @typedef {"left" | "right" | "both"} Hemi */
+
+/** Changes the state. @param {Partial<State>} patch */
+export function update(patch) {
+  Object.assign(state, patch);
+}
+
+/** The selected region when it belongs to the shown atlas, else null. */
+export function shownSelection() {
+  return state.selected && state.selected.atlas === state.atlas ? state.selected : null;
+}

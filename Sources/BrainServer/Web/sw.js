@@ -1,0 +1,66 @@
+// Brain Tutor service worker: keeps the page, its scripts and the scene data it has used, so the
+// viewer starts, draws, names taps, shows texts and runs Learn with no network after one visit.
+// The server fills in BUILD (a hash of the page's files: new files, new worker) and SHELL.
+const BUILD = "@BUILD@";
+const SHELL = ["@SHELL@"];
+const CACHE = `braintutor-${BUILD}`;
+const DATA = "braintutor-data";  // scene data and answers: kept across builds, versioned by URL
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((k) => k !== CACHE && k !== DATA).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+// The cache key of a request. Scene JSON differs between views only in its `camera`, which the
+// viewer does not use, so one answer stands in for all views of a scene; a quiz offline is any
+// round kept for the same atlas, mode and side.
+function key(url) {
+  const u = new URL(url);
+  if (u.pathname === "/api/scene") u.searchParams.delete("view");
+  if (u.pathname === "/api/quiz") {
+    for (const name of ["seed", "count", "review"]) u.searchParams.delete(name);
+  }
+  u.searchParams.sort();
+  return u.toString();
+}
+
+// Versioned bodies (`?v=` carries their ETag) never change: from the cache when there.
+async function versioned(request) {
+  const cache = await caches.open(DATA);
+  const hit = await cache.match(request.url);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request.url, response.clone());
+  return response;
+}
+
+// Everything else: the network first, so answers stay current; the kept copy when offline.
+async function networkFirst(request, cacheName) {
+  const cache = await caches.open(cacheName);
+  const k = key(request.url);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(k, response.clone());
+    return response;
+  } catch (error) {
+    const hit = await cache.match(k, { ignoreVary: true });
+    if (hit) return hit;
+    return new Response(JSON.stringify({ error: "you are offline and this was not kept from an earlier visit" }),
+      { status: 503, headers: { "Content-Type": "application/json" } });
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== self.location.origin) return;
+  // Images for one size, point or pixel: not worth keeping.
+  if (["/api/render", "/api/slice", "/api/pick"].includes(url.pathname)) return;
+  if (url.searchParams.has("v")) { event.respondWith(versioned(event.request)); return; }
+  const shell = SHELL.includes(url.pathname);
+  event.respondWith(networkFirst(event.request, shell ? CACHE : DATA));
+});
