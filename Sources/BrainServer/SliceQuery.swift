@@ -5,7 +5,7 @@ import BrainSlice
 /// every value is checked by the library (the CLI's checks and limits).
 enum SliceQuery {
     static let keys: Set<String> = ["plane", "index", "mni", "at", "space", "atlas", "highlight", "dimOthers",
-                                    "outline", "opacity", "scale", "radiological", "labels", "crop", "caption", "legend"]
+                                    "outline", "opacity", "scale", "radiological", "labels", "crop", "caption", "legend", "interp"]
 
     static func parse(_ q: QueryParameters, engine: AtlasEngine) throws -> SliceRequest {
         do {
@@ -19,6 +19,7 @@ enum SliceQuery {
             request.dimOthers = try q.bool("dimOthers") ?? false
             request.outline = try q.bool("outline") ?? false
             request.opacity = try q.double("opacity") ?? request.opacity
+            request.interpolation = try q.string("interp").map { try SliceInterpolation(field: $0) } ?? request.interpolation
             request.scale = try q.int("scale")
             request.radiological = try q.bool("radiological") ?? false
             request.letters = try q.bool("labels") ?? true

@@ -44,7 +44,10 @@ public struct SliceRequest: Sendable, Equatable {
     public var highlight: String?
     public var dimOthers = false
     public var outline = false
-    public var opacity = 0.5
+    public var opacity = RegionOverlay.defaultOpacity
+    /// How the anatomy is scaled up between voxel centres (overlay borders follow: smooth
+    /// unless `nearest`).
+    public var interpolation = SliceInterpolation.default
     public var window: GreyWindow?
     /// nil: smallest integer scale whose short side is ≥ 512 px.
     public var scale: Int?

@@ -123,7 +123,8 @@ public final class Slicer: @unchecked Sendable {
             annotations = annotations.withCrosshair(x: p.x - layout.originX, y: p.y - layout.originY, gap: 3 * scale,
                                                     width: max(1, scale / 3))
         }
-        let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: orientation, scale: scale),
+        let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: orientation, scale: scale,
+                                                                    interpolation: request.interpolation),
                                           voxels: volume.vmr.voxels,
                                           colourMap: ColourMap(window: request.window ?? survey.window),
                                           labels: layers?.plane, overlay: layers?.overlay, outline: request.outline,
@@ -237,7 +238,7 @@ public final class Slicer: @unchecked Sendable {
             }
         }
         let overlay = RegionOverlay(regions: regions, opacity: request.opacity, highlighted: highlighted,
-                                    dimOthers: request.dimOthers)
+                                    dimOthers: request.dimOthers, outline: request.outline)
         return (plane, regions, overlay)
     }
 

@@ -80,6 +80,8 @@ struct TemplateSliceTests {
     func whereAtAPixelsMillimetresIsTheRegionDrawnThere(plane: SlicePlane) throws {
         var r = request(plane, mni: plane == .sagittal ? -44 : -10)
         r.opacity = 1
+        // Voxel blocks: every pixel shows exactly its voxel's region.
+        r.interpolation = .nearest
         let result = try slicer.render(r)
         let gyri = try library.atlas(named: "gyri")
         let labels = try gyri.labelVolume()

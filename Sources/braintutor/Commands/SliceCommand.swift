@@ -32,8 +32,9 @@ struct SliceCommand: ParsableCommand {
     @Option(help: "Atlas to overlay (default: gyri; 'none' for no overlay).") var atlas: String?
     @Option(help: "Region id, sourceLabel or name to show strongly (both sides unless one is named).") var highlight: String?
     @Flag(help: "With --highlight (required): show the other regions as light tints.") var dimOthers = false
-    @Flag(help: "Draw region outlines.") var outline = false
-    @Option(help: "Overlay opacity 0…1 (default 0.5).") var opacity: Double = 0.5
+    @Flag(help: "Draw every region's outline bold (highlighted regions always are).") var outline = false
+    @Option(help: "Overlay opacity 0…1 (default 0.6).") var opacity: Double = RegionOverlay.defaultOpacity
+    @Option(help: ArgumentHelp("Scaling between voxel centres: nearest (voxel blocks), linear or cubic (default).", valueName: "nearest|linear|cubic")) var interp: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("Grey window (default: white matter's peak grey shows as 208 of 255).", valueName: "low,high")) var window: String?
     @Option(help: "Output pixels per voxel (default: short side ≥ 512 px).") var scale: Int?
     @Flag(help: "Mirror axial and coronal slices (subject's left on the image right).") var radiological = false
@@ -57,6 +58,7 @@ struct SliceCommand: ParsableCommand {
             request.dimOthers = dimOthers
             request.outline = outline
             request.opacity = opacity
+            request.interpolation = try interp.map { try SliceInterpolation(field: $0) } ?? request.interpolation
             request.window = try window.map { try GreyWindow(parsing: $0) }
             request.scale = scale
             request.radiological = radiological
