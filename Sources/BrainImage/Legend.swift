@@ -31,37 +31,59 @@ public struct Legend: Sendable, Equatable {
     public init(entries: [Entry]) { self.entries = entries }
 
     /// One visible thing before rows are made: a region's name, its side ("left"; nil on the
-    /// midline), the colour it is drawn in and how many pixels show it.
+    /// midline), the colour it is drawn in, how many pixels show it and its place in the list
+    /// (`rank`, smaller first; nil: by pixels).
     public struct Item: Sendable, Equatable {
         public let name: String
         public let side: String?
         public let color: RGBA
         public let pixels: Int
-        public init(name: String, side: String?, color: RGBA, pixels: Int) {
-            (self.name, self.side, self.color, self.pixels) = (name, side, color, pixels)
+        public let rank: Int?
+        public init(name: String, side: String?, color: RGBA, pixels: Int, rank: Int? = nil) {
+            (self.name, self.side, self.color, self.pixels, self.rank) = (name, side, color, pixels, rank)
         }
     }
 
     /// The rows for `items`, the rule renders and slices share: one row per name and colour with
     /// the pixels summed (left and right homologues drawn alike share a row); a name drawn in two
-    /// colours says its side in each row ("Globus pallidus (left)"); most pixels first, ties in the
-    /// order first seen.
+    /// colours says its side in each row ("Globus pallidus (L)"). Ranked items are listed by rank,
+    /// then name, then side; unranked ones after them, most pixels first, ties in the order seen.
     public static func entries(_ items: [Item]) -> [Entry] {
         var coloursOfName: [String: Set<RGBA>] = [:]
         for item in items { coloursOfName[item.name, default: []].insert(item.color) }
-        var rows: [(entry: Entry, pixels: Int)] = []
+        var rows: [(entry: Entry, pixels: Int, rank: Int?)] = []
         var at: [String: Int] = [:]
         for item in items {
             let sided = (coloursOfName[item.name]?.count ?? 0) > 1
-            let name = sided ? item.side.map { "\(item.name) (\($0))" } ?? item.name : item.name
+            let name = sided ? item.side.map { "\(item.name) (\(sideLetter($0)))" } ?? item.name : item.name
             let key = "\(name)\u{0}\(item.color.r),\(item.color.g),\(item.color.b)"
             if let i = at[key] { rows[i].pixels += item.pixels; continue }
             at[key] = rows.count
-            rows.append((Entry(name: name, color: item.color), item.pixels))
+            rows.append((Entry(name: name, color: item.color), item.pixels, item.rank))
         }
         return rows.enumerated().sorted { a, b in
-            a.element.pixels != b.element.pixels ? a.element.pixels > b.element.pixels : a.offset < b.offset
+            switch (a.element.rank, b.element.rank) {
+            case let (x?, y?) where x != y: return x < y
+            case (_?, _?):
+                if a.element.entry.name != b.element.entry.name {
+                    return a.element.entry.name.localizedStandardCompare(b.element.entry.name) == .orderedAscending
+                }
+            case (_?, nil): return true
+            case (nil, _?): return false
+            case (nil, nil):
+                if a.element.pixels != b.element.pixels { return a.element.pixels > b.element.pixels }
+            }
+            return a.offset < b.offset
         }.map(\.element.entry)
+    }
+
+    /// "L" for "left", "R" for "right": the side as figures write it after a name.
+    static func sideLetter(_ side: String) -> String {
+        switch side.lowercased() {
+        case "left": "L"
+        case "right": "R"
+        default: side
+        }
     }
 
     /// The laid-out legend: the box, and per drawn row its swatch and text.

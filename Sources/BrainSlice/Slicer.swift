@@ -137,11 +137,14 @@ public final class Slicer: @unchecked Sendable {
                            legend: decorations?.legend, legendBox: decorations?.legendBox)
     }
 
-    /// The legend's rows for the regions on the slice in their drawn colours (`Legend.entries`);
-    /// rows name no side (a slice's letters say which side is which).
+    /// The legend's rows for the regions on the slice in their drawn colours (`Legend.entries`):
+    /// short names as labels write them, a side where homologues are drawn in two colours.
     static func legendEntries(_ visible: [(region: Region, pixels: Int)], overlay: RegionOverlay) -> [Legend.Entry] {
         Legend.entries(visible.compactMap { region, pixels in
-            overlay.drawnColour(region.id).map { Legend.Item(name: region.name, side: nil, color: $0, pixels: pixels) }
+            overlay.drawnColour(region.id).map {
+                Legend.Item(name: region.labelName, side: region.hemisphere == .none ? nil : region.hemisphere.rawValue,
+                            color: $0, pixels: pixels, rank: region.legendRank)
+            }
         })
     }
 

@@ -63,7 +63,19 @@ import Testing
             .init(name: "Pallidum", side: "right", color: green, pixels: 10),
             .init(name: "Brainstem", side: nil, color: green, pixels: 70),
         ])
-        #expect(rows.map(\.name) == ["Putamen", "Brainstem", "Pallidum (left)", "Pallidum (right)"])
+        #expect(rows.map(\.name) == ["Putamen", "Brainstem", "Pallidum (L)", "Pallidum (R)"])
         #expect(rows.map(\.color) == [red, green, blue, green])
+    }
+
+    @Test func rankedEntriesGoByRankThenName() {
+        let c = RGBA(10, 20, 30)
+        let rows = Legend.entries([
+            .init(name: "BA40", side: "left", color: c, pixels: 900, rank: 40),
+            .init(name: "BA4", side: "left", color: c, pixels: 10, rank: 4),
+            .init(name: "Zeta", side: nil, color: c, pixels: 5, rank: 1001),
+            .init(name: "Alpha", side: nil, color: c, pixels: 1, rank: 1001),
+            .init(name: "Loose", side: nil, color: c, pixels: 1000),
+        ])
+        #expect(rows.map(\.name) == ["BA4", "BA40", "Alpha", "Zeta", "Loose"])
     }
 }

@@ -92,11 +92,11 @@ struct RegionLabelsTests {
             colours.insert(Array(plain.rgba[(4 * i)..<(4 * i + 3)]))
             guard let t = scene.target(id: index.ids[i]), let region = t.region else { continue }
             let rgb = scene.scene.layers[t.layer].colors[t.range]
-            visible.insert("\(region.name) \(rgb.r),\(rgb.g),\(rgb.b)")
+            visible.insert("\(region.labelName) \(rgb.r),\(rgb.g),\(rgb.b)")
         }
-        // A name listed with a side, "(left)", is that name on one side.
+        // A name listed with a side, "(L)", is that name on one side.
         let listed = notes.legendEntries.map { e -> String in
-            let name = e.name.replacingOccurrences(of: " (left)", with: "").replacingOccurrences(of: " (right)", with: "")
+            let name = e.name.replacingOccurrences(of: " (L)", with: "").replacingOccurrences(of: " (R)", with: "")
             return "\(name) \(e.color.r),\(e.color.g),\(e.color.b)"
         }
         #expect(Set(listed) == visible, "\(c)")

@@ -23,8 +23,8 @@ public struct SceneAnnotations {
     public static func legendEntries(_ map: RegionMap, colors: [Region: RGB]) -> [Legend.Entry] {
         Legend.entries(map.regions.indices.map { i in
             let region = map.regions[i], c = colors[region] ?? region.color
-            return Legend.Item(name: region.name, side: region.hemisphere == .none ? nil : region.hemisphere.rawValue,
-                               color: RGBA(c.r, c.g, c.b), pixels: map.pixels[i])
+            return Legend.Item(name: region.labelName, side: region.hemisphere == .none ? nil : region.hemisphere.rawValue,
+                               color: RGBA(c.r, c.g, c.b), pixels: map.pixels[i], rank: region.legendRank)
         })
     }
 
