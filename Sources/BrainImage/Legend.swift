@@ -128,9 +128,24 @@ public struct Legend: Sendable, Equatable {
         // Names share the width left after swatches, gaps and padding, capped at a quarter of the image.
         let available = width - 2 * margin - 2 * pad - columns * (swatchSide + gap) - (columns - 1) * 2 * gap
         let nameLimit = max(size, min(width / 4, available / columns))
-        let lines = shown.map { entry -> TextLine in
+        // A name too wide for its column is wrapped onto two lines before it is cut with "…";
+        // when the wrapped rows make a column too tall for the image, every name keeps one line.
+        let leading = rowHeight - ascent - descent
+        func columnHeights(_ lines: [TextLine]) -> [Int] {
+            (0..<columns).map { c in
+                lines[(c * rowsPerColumn)..<min(lines.count, (c + 1) * rowsPerColumn)]
+                    .map { $0.ascent + $0.descent + leading }.reduce(0, +) - leading
+            }
+        }
+        var lines = shown.map { entry -> TextLine in
             guard let entry else { return text.layout("+\(hidden) more", size: size) }
-            return Self.fitted(entry.name, maxWidth: nameLimit, size: size, text: text)
+            return Self.wrapped(entry.name, maxWidth: nameLimit, size: size, text: text)
+        }
+        if (columnHeights(lines).max() ?? 0) + 2 * pad > height - 2 * margin {
+            lines = shown.map { entry in
+                entry.map { Self.fitted($0.name, maxWidth: nameLimit, size: size, text: text) }
+                    ?? text.layout("+\(hidden) more", size: size)
+            }
         }
         var columnWidths: [Int] = []
         for c in 0..<columns {
@@ -138,17 +153,18 @@ public struct Legend: Sendable, Equatable {
             columnWidths.append(swatchSide + gap + (slice.map(\.advance).max() ?? 0))
         }
         let boxWidth = columnWidths.reduce(0, +) + (columns - 1) * 2 * gap + 2 * pad
-        let boxHeight = rowsPerColumn * rowHeight - (rowHeight - ascent - descent) + 2 * pad
+        let boxHeight = (columnHeights(lines).max() ?? 0) + 2 * pad
         let x = (corner == .topLeft || corner == .bottomLeft) ? margin : width - margin - boxWidth
         let y = (corner == .topLeft || corner == .topRight) ? margin : height - margin - boxHeight
         let box = PixelRect(x: max(0, x), y: max(0, y), width: min(boxWidth, width), height: min(boxHeight, height))
         var rows: [Layout.Row] = []
         var columnX = box.x + pad
         for c in 0..<columns {
+            var top = box.y + pad
             for r in 0..<rowsPerColumn {
                 let i = c * rowsPerColumn + r
                 guard i < lines.count else { break }
-                let top = box.y + pad + r * rowHeight
+                defer { top += lines[i].ascent + lines[i].descent + leading }
                 let baseline = top + ascent
                 let entry = shown[i]
                 let swatch = entry == nil ? nil
@@ -181,6 +197,15 @@ public struct Legend: Sendable, Equatable {
     }
 
     /// `name` laid out, cut with "…" when wider than `maxWidth`.
+    /// `name` on one line if it fits `maxWidth`, else on two flush-left lines if those fit, else
+    /// cut with "…" on one line.
+    static func wrapped(_ name: String, maxWidth: Int, size: Int, text: TextRenderer) -> TextLine {
+        let full = text.layout(name, size: size)
+        guard full.advance > maxWidth else { return full }
+        if let two = text.layoutTwoLines(name, size: size, centred: false), two.advance <= maxWidth { return two }
+        return fitted(name, maxWidth: maxWidth, size: size, text: text)
+    }
+
     static func fitted(_ name: String, maxWidth: Int, size: Int, text: TextRenderer) -> TextLine {
         let full = text.layout(name, size: size)
         guard full.advance > maxWidth else { return full }
