@@ -127,3 +127,14 @@ struct RegionLabelsTests {
         #expect(RegionLabels.textSize(width: 64, height: 48) == 10)
     }
 }
+
+@Test func labelBackgroundsAreJudgedByLuminance() throws {
+    var image = try RGBAImage(width: 40, height: 20, fill: RGBA(0, 0, 0))
+    let left = PixelRect(x: 0, y: 0, width: 20, height: 20), right = PixelRect(x: 20, y: 0, width: 20, height: 20)
+    image.blend(rect: right, color: RGBA(237, 197, 156))
+    #expect(RegionLabels.meanLuminance(image, left) < RegionLabels.darkBackground)
+    #expect(RegionLabels.meanLuminance(image, right) > RegionLabels.darkBackground)
+    // See-through pixels count as light (the page under a transparent figure).
+    let clear = try RGBAImage(width: 4, height: 4, fill: RGBA(0, 0, 0, 0))
+    #expect(RegionLabels.meanLuminance(clear, PixelRect(x: 0, y: 0, width: 4, height: 4)) == 1)
+}
