@@ -1,5 +1,4 @@
 import BrainAtlas
-import Foundation
 import BrainImage
 
 /// How atlas regions are painted over the grey image: one precomputed blend entry per label,
@@ -85,14 +84,11 @@ public struct RegionOverlay: Sendable {
     /// The region's colour scaled down until its relative luminance (Rec. 709 weights on the
     /// linearised channels) is at most `maximumContourLuminance`; darker colours stay as they are.
     static func contourColour(_ r: Double, _ g: Double, _ b: Double) -> UInt32 {
-        func linear(_ v: Double) -> Double { let c = v / 255; return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
-        func encoded(_ c: Double) -> UInt8 {
-            let v = c <= 0.0031308 ? c * 12.92 : 1.055 * pow(c, 1 / 2.4) - 0.055
-            return UInt8((max(0, min(1, v)) * 255).rounded())
-        }
-        let rgb = (linear(r), linear(g), linear(b))
-        let y = 0.2126 * rgb.0 + 0.7152 * rgb.1 + 0.0722 * rgb.2
-        let f = y > maximumContourLuminance ? maximumContourLuminance / y : 1
-        return ColourMap.pack((encoded(rgb.0 * f), encoded(rgb.1 * f), encoded(rgb.2 * f)))
+        let c = (UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded()))
+        let y = SRGBTransfer.luminance(c.0, c.1, c.2)
+        guard y > maximumContourLuminance else { return ColourMap.pack(c) }
+        let f = maximumContourLuminance / y
+        func scaled(_ v: UInt8) -> UInt8 { SRGBTransfer.encoded(SRGBTransfer.linearTable[Int(v)] * f) }
+        return ColourMap.pack((scaled(c.0), scaled(c.1), scaled(c.2)))
     }
 }

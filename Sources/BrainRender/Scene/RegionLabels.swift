@@ -188,17 +188,12 @@ public struct RegionLabels {
     static func meanLuminance(_ image: RGBAImage, _ box: PixelRect) -> Double {
         let x0 = max(0, box.x), y0 = max(0, box.y), x1 = min(image.width, box.maxX), y1 = min(image.height, box.maxY)
         guard x1 > x0, y1 > y0 else { return 1 }
-        let linear = (0..<256).map { v -> Double in
-            let c = Double(v) / 255
-            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-        }
         var sum = 0.0
         for y in y0..<y1 {
             for x in x0..<x1 {
                 let i = 4 * (y * image.width + x)
                 let a = Double(image.pixels[i + 3]) / 255
-                let l = 0.2126 * linear[Int(image.pixels[i])] + 0.7152 * linear[Int(image.pixels[i + 1])]
-                    + 0.0722 * linear[Int(image.pixels[i + 2])]
+                let l = SRGBTransfer.luminance(image.pixels[i], image.pixels[i + 1], image.pixels[i + 2])
                 sum += a * l + (1 - a)
             }
         }
