@@ -138,3 +138,16 @@ struct RegionLabelsTests {
     let clear = try RGBAImage(width: 4, height: 4, fill: RGBA(0, 0, 0, 0))
     #expect(RegionLabels.meanLuminance(clear, PixelRect(x: 0, y: 0, width: 4, height: 4)) == 1)
 }
+
+@Test func highlightedRegionsAreNamedInBold() throws {
+    let regular = try TextRenderer(), bold = try TextRenderer(typeface: .system(.bold))
+    let region = Region(id: 1, name: "Precentral gyrus", sourceLabel: "precentral", hemisphere: .left, atlas: "gyri",
+                        color: RGB(60, 20, 220), lobe: "frontal")
+    let other = Region(id: 2, name: "Insula", sourceLabel: "insula", hemisphere: .left, atlas: "gyri",
+                       color: RGB(255, 192, 32), lobe: "insula")
+    #expect(RegionLabels.renderer(region, [region], regular, bold) === bold)
+    #expect(RegionLabels.renderer(other, [region], regular, bold) === regular)
+    #expect(RegionLabels.renderer(region, [region], regular, nil) === regular)
+    // Bold is set wider: the placement accounts for it.
+    #expect(bold.layout(region.name, size: 15).advance > regular.layout(region.name, size: 15).advance)
+}

@@ -1,3 +1,4 @@
+import BrainAtlas
 import BrainImage
 import Foundation
 
@@ -57,8 +58,10 @@ public struct RegionLabels {
     static let darkBackground = 0.179
 
     /// Places the names (`names[i]` for region i of `map`), larger regions first, avoiding
-    /// `obstacles` (the legend, the orientation cue).
-    public init(map: RegionMap, names: [String], text: TextRenderer, obstacles: [PixelRect] = []) {
+    /// `obstacles` (the legend, the orientation cue). Names of `emphasised` regions (the
+    /// highlighted ones) are set in `bold` when given.
+    public init(map: RegionMap, names: [String], text regular: TextRenderer, obstacles: [PixelRect] = [],
+                emphasised: Set<Region> = [], bold: TextRenderer? = nil) {
         let size = Self.textSize(width: map.width, height: map.height)
         let halo = TextHalo(color: Self.haloColor, radius: max(1.5, Double(size) / 8))
         let depth = BorderDistance(labels: map.labels, width: map.width, height: map.height)
@@ -75,6 +78,7 @@ public struct RegionLabels {
             guard map.pixels[r] >= minimumPixels, let a = anchors[r], depth.pixels(x: a.x, y: a.y) >= Self.minimumDepth else {
                 small.append(r); continue
             }
+            let text = Self.renderer(map.regions[r], emphasised, regular, bold)
             let line = text.layout(names[r], size: size)
             // One line inside, else the name broken over two lines inside, else outside later.
             let twoLines = { text.layoutTwoLines(names[r], size: size) }
@@ -90,7 +94,7 @@ public struct RegionLabels {
         var unplaced: [Int] = []
         let outer = pending.isEmpty ? [] : Self.outerAnchors(map, depth, centre: room.centre)
         for (r, a) in pending {
-            let line = text.layout(names[r], size: size)
+            let line = Self.renderer(map.regions[r], emphasised, regular, bold).layout(names[r], size: size)
             // From the deepest point, else from the point nearest the silhouette (long, thin
             // regions such as sulci lie deep inside the picture).
             if let p = room.outside(region: r, anchor: a, line: line, halo: halo)
@@ -107,6 +111,12 @@ public struct RegionLabels {
         self.unplaced = unplaced
         self.size = size
         self.halo = halo
+    }
+
+    /// The renderer a region's name is set with: bold for emphasised regions when there is one.
+    static func renderer(_ region: Region?, _ emphasised: Set<Region>, _ regular: TextRenderer, _ bold: TextRenderer?) -> TextRenderer {
+        guard let bold, let region, emphasised.contains(region) else { return regular }
+        return bold
     }
 
     /// Per region, its pixel farthest from the border (ties: the one nearest its centroid), and its
