@@ -10,11 +10,17 @@ struct CIELab: Sendable, Equatable {
     }
 
     init(_ c: RGB) {
-        func linear(_ v: UInt8) -> Double {
-            let s = Double(v) / 255
-            return s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
-        }
-        let r = linear(c.r), g = linear(c.g), bl = linear(c.b)
+        self.init(linearRed: Self.linear(c.r), green: Self.linear(c.g), blue: Self.linear(c.b))
+    }
+
+    /// An sRGB channel value on the linear scale (0…1).
+    static func linear(_ v: UInt8) -> Double {
+        let s = Double(v) / 255
+        return s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
+    }
+
+    /// A colour given by its linear sRGB channels (0…1).
+    init(linearRed r: Double, green g: Double, blue bl: Double) {
         let x = (0.4124564 * r + 0.3575761 * g + 0.1804375 * bl) / 0.95047
         let y = 0.2126729 * r + 0.7151522 * g + 0.0721750 * bl
         let z = (0.0193339 * r + 0.1191920 * g + 0.9503041 * bl) / 1.08883

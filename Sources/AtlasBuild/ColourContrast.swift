@@ -9,6 +9,9 @@ public struct ColourContrast: Codable, Sendable, Equatable {
     public var shareDistinct: Double
     /// Smallest ΔE between a region colour and the background, the unlabelled grey or black.
     public var minimumToSurroundings: Double
+    /// Smallest ΔE between two touching regions as seen under each simulated dichromacy
+    /// (`ColourVisionSimulation`: protan, deutan, tritan).
+    public var minimumTouchingSimulated: [String: Double] = [:]
 
     /// White background, unlabelled cortex grey, black: colours no region may resemble.
     static let surroundings: [CIELab] = [RGB(255, 255, 255), RGB(212, 212, 212), RGB(0, 0, 0)].map(CIELab.init)
@@ -25,10 +28,18 @@ public struct ColourContrast: Codable, Sendable, Equatable {
         shareDistinct = adjacency.pairs.isEmpty ? 1 : (Double(distinct) / Double(adjacency.pairs.count) * 1000).rounded() / 1000
         let surround = lab.map { c in Self.surroundings.map { c.distance($0) }.min()! }.min() ?? 0
         minimumToSurroundings = (surround * 10).rounded() / 10
+        for vision in ColourVisionSimulation.allCases {
+            let seen = colors.map(vision.simulate)
+            let least = adjacency.pairs.map { seen[$0.low - 1].distance(seen[$0.high - 1]) }.min() ?? 0
+            minimumTouchingSimulated[vision.rawValue] = (least * 10).rounded() / 10
+        }
     }
 
     var line: String {
-        String(format: "touching ΔE min %.1f, %.1f %% ≥ %.0f; to background/grey/black ≥ %.1f",
-               minimumTouching, shareDistinct * 100, Palette.pairTarget, minimumToSurroundings)
+        let simulated = ColourVisionSimulation.allCases
+            .map { String(format: "%@ %.1f", $0.rawValue, minimumTouchingSimulated[$0.rawValue] ?? 0) }
+        return String(format: "touching ΔE min %.1f, %.1f %% ≥ %.0f; to background/grey/black ≥ %.1f; simulated dichromacy: %@",
+                      minimumTouching, shareDistinct * 100, Palette.pairTarget, minimumToSurroundings,
+                      simulated.joined(separator: ", "))
     }
 }

@@ -79,6 +79,19 @@ public struct Region: Codable, Sendable, Hashable {
         return "BA" + name.dropFirst(prefix.count)
     }
 
+    /// Lobes in the order legends list them (the catalog's `lobe` values).
+    public static let lobeOrder = ["frontal", "parietal", "temporal", "occipital", "limbic", "insula",
+                                   "subcortical", "cerebellum", "brainstem", "ventricle"]
+
+    /// Where a legend lists the region: Brodmann areas by number; other regions by lobe (the
+    /// first of those a network spans), regions without a lobe last. Ties go by name.
+    public var legendRank: Int {
+        let prefix = "Brodmann area "
+        if name.hasPrefix(prefix), let number = Int(name.dropFirst(prefix.count).prefix(while: \.isNumber)) { return number }
+        guard let lobe = lobes.first, let i = Self.lobeOrder.firstIndex(of: lobe) else { return 2000 }
+        return 1000 + i
+    }
+
     /// "Precentral gyrus (left)"; midline regions carry no side.
     public var displayName: String {
         hemisphere == .none ? name : "\(name) (\(hemisphere.rawValue))"

@@ -31,37 +31,59 @@ public struct Legend: Sendable, Equatable {
     public init(entries: [Entry]) { self.entries = entries }
 
     /// One visible thing before rows are made: a region's name, its side ("left"; nil on the
-    /// midline), the colour it is drawn in and how many pixels show it.
+    /// midline), the colour it is drawn in, how many pixels show it and its place in the list
+    /// (`rank`, smaller first; nil: by pixels).
     public struct Item: Sendable, Equatable {
         public let name: String
         public let side: String?
         public let color: RGBA
         public let pixels: Int
-        public init(name: String, side: String?, color: RGBA, pixels: Int) {
-            (self.name, self.side, self.color, self.pixels) = (name, side, color, pixels)
+        public let rank: Int?
+        public init(name: String, side: String?, color: RGBA, pixels: Int, rank: Int? = nil) {
+            (self.name, self.side, self.color, self.pixels, self.rank) = (name, side, color, pixels, rank)
         }
     }
 
     /// The rows for `items`, the rule renders and slices share: one row per name and colour with
     /// the pixels summed (left and right homologues drawn alike share a row); a name drawn in two
-    /// colours says its side in each row ("Globus pallidus (left)"); most pixels first, ties in the
-    /// order first seen.
+    /// colours says its side in each row ("Globus pallidus (L)"). Ranked items are listed by rank,
+    /// then name, then side; unranked ones after them, most pixels first, ties in the order seen.
     public static func entries(_ items: [Item]) -> [Entry] {
         var coloursOfName: [String: Set<RGBA>] = [:]
         for item in items { coloursOfName[item.name, default: []].insert(item.color) }
-        var rows: [(entry: Entry, pixels: Int)] = []
+        var rows: [(entry: Entry, pixels: Int, rank: Int?)] = []
         var at: [String: Int] = [:]
         for item in items {
             let sided = (coloursOfName[item.name]?.count ?? 0) > 1
-            let name = sided ? item.side.map { "\(item.name) (\($0))" } ?? item.name : item.name
+            let name = sided ? item.side.map { "\(item.name) (\(sideLetter($0)))" } ?? item.name : item.name
             let key = "\(name)\u{0}\(item.color.r),\(item.color.g),\(item.color.b)"
             if let i = at[key] { rows[i].pixels += item.pixels; continue }
             at[key] = rows.count
-            rows.append((Entry(name: name, color: item.color), item.pixels))
+            rows.append((Entry(name: name, color: item.color), item.pixels, item.rank))
         }
         return rows.enumerated().sorted { a, b in
-            a.element.pixels != b.element.pixels ? a.element.pixels > b.element.pixels : a.offset < b.offset
+            switch (a.element.rank, b.element.rank) {
+            case let (x?, y?) where x != y: return x < y
+            case (_?, _?):
+                if a.element.entry.name != b.element.entry.name {
+                    return a.element.entry.name.localizedStandardCompare(b.element.entry.name) == .orderedAscending
+                }
+            case (_?, nil): return true
+            case (nil, _?): return false
+            case (nil, nil):
+                if a.element.pixels != b.element.pixels { return a.element.pixels > b.element.pixels }
+            }
+            return a.offset < b.offset
         }.map(\.element.entry)
+    }
+
+    /// "L" for "left", "R" for "right": the side as figures write it after a name.
+    static func sideLetter(_ side: String) -> String {
+        switch side.lowercased() {
+        case "left": "L"
+        case "right": "R"
+        default: side
+        }
     }
 
     /// The laid-out legend: the box, and per drawn row its swatch and text.
@@ -106,9 +128,24 @@ public struct Legend: Sendable, Equatable {
         // Names share the width left after swatches, gaps and padding, capped at a quarter of the image.
         let available = width - 2 * margin - 2 * pad - columns * (swatchSide + gap) - (columns - 1) * 2 * gap
         let nameLimit = max(size, min(width / 4, available / columns))
-        let lines = shown.map { entry -> TextLine in
+        // A name too wide for its column is wrapped onto two lines before it is cut with "…";
+        // when the wrapped rows make a column too tall for the image, every name keeps one line.
+        let leading = rowHeight - ascent - descent
+        func columnHeights(_ lines: [TextLine]) -> [Int] {
+            (0..<columns).map { c in
+                lines[(c * rowsPerColumn)..<min(lines.count, (c + 1) * rowsPerColumn)]
+                    .map { $0.ascent + $0.descent + leading }.reduce(0, +) - leading
+            }
+        }
+        var lines = shown.map { entry -> TextLine in
             guard let entry else { return text.layout("+\(hidden) more", size: size) }
-            return Self.fitted(entry.name, maxWidth: nameLimit, size: size, text: text)
+            return Self.wrapped(entry.name, maxWidth: nameLimit, size: size, text: text)
+        }
+        if (columnHeights(lines).max() ?? 0) + 2 * pad > height - 2 * margin {
+            lines = shown.map { entry in
+                entry.map { Self.fitted($0.name, maxWidth: nameLimit, size: size, text: text) }
+                    ?? text.layout("+\(hidden) more", size: size)
+            }
         }
         var columnWidths: [Int] = []
         for c in 0..<columns {
@@ -116,17 +153,18 @@ public struct Legend: Sendable, Equatable {
             columnWidths.append(swatchSide + gap + (slice.map(\.advance).max() ?? 0))
         }
         let boxWidth = columnWidths.reduce(0, +) + (columns - 1) * 2 * gap + 2 * pad
-        let boxHeight = rowsPerColumn * rowHeight - (rowHeight - ascent - descent) + 2 * pad
+        let boxHeight = (columnHeights(lines).max() ?? 0) + 2 * pad
         let x = (corner == .topLeft || corner == .bottomLeft) ? margin : width - margin - boxWidth
         let y = (corner == .topLeft || corner == .topRight) ? margin : height - margin - boxHeight
         let box = PixelRect(x: max(0, x), y: max(0, y), width: min(boxWidth, width), height: min(boxHeight, height))
         var rows: [Layout.Row] = []
         var columnX = box.x + pad
         for c in 0..<columns {
+            var top = box.y + pad
             for r in 0..<rowsPerColumn {
                 let i = c * rowsPerColumn + r
                 guard i < lines.count else { break }
-                let top = box.y + pad + r * rowHeight
+                defer { top += lines[i].ascent + lines[i].descent + leading }
                 let baseline = top + ascent
                 let entry = shown[i]
                 let swatch = entry == nil ? nil
@@ -159,6 +197,15 @@ public struct Legend: Sendable, Equatable {
     }
 
     /// `name` laid out, cut with "…" when wider than `maxWidth`.
+    /// `name` on one line if it fits `maxWidth`, else on two flush-left lines if those fit, else
+    /// cut with "…" on one line.
+    static func wrapped(_ name: String, maxWidth: Int, size: Int, text: TextRenderer) -> TextLine {
+        let full = text.layout(name, size: size)
+        guard full.advance > maxWidth else { return full }
+        if let two = text.layoutTwoLines(name, size: size, centred: false), two.advance <= maxWidth { return two }
+        return fitted(name, maxWidth: maxWidth, size: size, text: text)
+    }
+
     static func fitted(_ name: String, maxWidth: Int, size: Int, text: TextRenderer) -> TextLine {
         let full = text.layout(name, size: size)
         guard full.advance > maxWidth else { return full }

@@ -1,9 +1,10 @@
-/// A name broken over two centred lines, as one `TextLine`: placing, measuring and drawing code
-/// that takes a line takes it unchanged (its ink holds both lines, its box both line boxes).
+/// A name broken over two lines (centred, or flush left as in legends), as one `TextLine`:
+/// placing, measuring and drawing code that takes a line takes it unchanged (its ink holds both
+/// lines, its box both line boxes).
 extension TextRenderer {
     /// `text` over two lines at the space that makes the wider line narrowest; nil for one word.
     /// Line pitch: the font's line box plus an eighth of the size.
-    public func layoutTwoLines(_ text: String, size: Int) -> TextLine? {
+    public func layoutTwoLines(_ text: String, size: Int, centred: Bool = true) -> TextLine? {
         let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard words.count > 1 else { return nil }
         let splits = (1..<words.count).map { k in
@@ -12,7 +13,7 @@ extension TextRenderer {
         let (top, bottom) = splits.min { max($0.0.advance, $0.1.advance) < max($1.0.advance, $1.1.advance) }!
         let pitch = top.height + max(1, top.size / 8)
         let advance = max(top.advance, bottom.advance)
-        let topX = (advance - top.advance) / 2, bottomX = (advance - bottom.advance) / 2
+        let topX = centred ? (advance - top.advance) / 2 : 0, bottomX = centred ? (advance - bottom.advance) / 2 : 0
         let left = min(topX + top.ink.originX, bottomX + bottom.ink.originX)
         let right = max(topX + top.ink.originX + top.ink.width, bottomX + bottom.ink.originX + bottom.ink.width)
         let upper = top.ink.originY, lower = pitch + bottom.ink.originY + bottom.ink.height

@@ -11,6 +11,19 @@ public struct RegionOverlay: Sendable {
         var outline: UInt32
         /// False for unlabelled / unknown labels and transparent entries.
         var visible: Bool
+        /// The line along the region's border on smooth slices: its colour (the region's, darkened
+        /// when pale so it shows on white matter) and how it is drawn.
+        var contour: UInt32 = 0
+        var line: Line = .none
+    }
+
+    /// The border line a region gets on smooth slices.
+    enum Line: Sendable {
+        case none
+        /// One anti-aliased pixel: every region by default.
+        case thin
+        /// A band a quarter of a voxel wide (at least 2 px): `--outline` and highlighted regions.
+        case bold
     }
 
     /// Indexed by label value (region id); index 0 is "unlabelled".
@@ -26,8 +39,17 @@ public struct RegionOverlay: Sendable {
         return RGBA(UInt8(c & 0xFF), UInt8((c >> 8) & 0xFF), UInt8((c >> 16) & 0xFF))
     }
 
-    /// Highlighted regions are shown strongly; with `dimOthers` the rest become light tints.
-    public init(regions: [Region], opacity: Double = 0.5, highlighted: Set<Int> = [], dimOthers: Bool = false) {
+    /// The default fill opacity: enough for pale colours to show over white matter, with the
+    /// border line doing the rest.
+    public static let defaultOpacity = 0.6
+    /// Border lines are darkened until their relative luminance is at most this (pale yellows
+    /// and pinks would vanish on white matter's grey).
+    static let maximumContourLuminance = 0.4
+
+    /// Highlighted regions are shown strongly and outlined; with `dimOthers` the rest become
+    /// light tints. `outline` outlines every region boldly.
+    public init(regions: [Region], opacity: Double = RegionOverlay.defaultOpacity, highlighted: Set<Int> = [],
+                dimOthers: Bool = false, outline: Bool = false) {
         self.opacity = opacity
         self.highlighted = highlighted
         self.dimOthers = dimOthers
@@ -47,12 +69,26 @@ public struct RegionOverlay: Sendable {
                 }
             }
             let a = UInt16((max(0, min(1, alpha)) * 256).rounded())
+            let tinted = !highlighted.isEmpty && dimOthers && !highlighted.contains(region.id)
             table[region.id] = Entry(
                 premultiplied: (UInt16(r.rounded()) * a, UInt16(g.rounded()) * a, UInt16(b.rounded()) * a),
                 inverse: 256 - a,
                 outline: ColourMap.pack((UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded()))),
-                visible: a > 0)
+                visible: a > 0,
+                contour: Self.contourColour(r, g, b),
+                line: highlighted.contains(region.id) || outline ? .bold : tinted ? .none : .thin)
         }
         entries = table
+    }
+
+    /// The region's colour scaled down until its relative luminance (Rec. 709 weights on the
+    /// linearised channels) is at most `maximumContourLuminance`; darker colours stay as they are.
+    static func contourColour(_ r: Double, _ g: Double, _ b: Double) -> UInt32 {
+        let c = (UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded()))
+        let y = SRGBTransfer.luminance(c.0, c.1, c.2)
+        guard y > maximumContourLuminance else { return ColourMap.pack(c) }
+        let f = maximumContourLuminance / y
+        func scaled(_ v: UInt8) -> UInt8 { SRGBTransfer.encoded(SRGBTransfer.linearTable[Int(v)] * f) }
+        return ColourMap.pack((scaled(c.0), scaled(c.1), scaled(c.2)))
     }
 }

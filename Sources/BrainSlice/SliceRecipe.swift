@@ -28,14 +28,21 @@ public struct SliceRecipe: Sendable {
 
     /// Window → colour map, then overlay, outline and crosshair, at `grid`'s scale, placed at
     /// `layout`'s origin (default: the slice alone). `labels` (region id per slice voxel,
-    /// row-major) and `overlay` together turn the overlay on.
+    /// row-major) and `overlay` together turn the overlay on. Smooth grids draw fill and border
+    /// lines in one anti-aliased stage (`overlay`'s lines); block grids outline voxel edges.
     public static func standard(grid: SliceGrid, voxels: Data, colourMap: ColourMap,
                                 labels: [UInt16]? = nil, overlay: RegionOverlay? = nil, outline: Bool = false,
                                 annotations: SliceAnnotations = .none, layout: SliceLayout? = nil) -> SliceRecipe {
         var stages: [any SliceStage] = [GreyMapStage(grid: grid, voxels: voxels, colourMap: colourMap)]
         if let labels, let overlay, labels.count == grid.orientation.width * grid.orientation.height {
-            stages.append(OverlayStage(grid: grid, labels: labels, overlay: overlay))
-            if outline { stages.append(OutlineStage(grid: grid, labels: labels, overlay: overlay)) }
+            if grid.isSmooth {
+                stages.append(SmoothOverlayStage(grid: grid, labels: labels, overlay: overlay))
+            } else {
+                stages.append(OverlayStage(grid: grid, labels: labels, overlay: overlay))
+                if outline || !overlay.highlighted.isEmpty {
+                    stages.append(OutlineStage(grid: grid, labels: labels, overlay: overlay, outlineAll: outline))
+                }
+            }
         }
         if let cross = annotations.crosshair {
             stages.append(CrosshairStage(x: cross.x, y: cross.y, gap: annotations.crosshairGap, width: annotations.crosshairWidth))

@@ -29,6 +29,11 @@ extension SliceRequest {
         .flag("dimOthers", help: "With highlight: the other regions as light tints.", \.dimOthers),
         .flag("outline", help: "Region outlines.", \.outline),
         .number("opacity", valueName: "0…1", in: 0...1, help: "Overlay opacity.", \.opacity),
+        RequestField("interp", form: .value("nearest|linear|cubic"),
+                     help: "Scaling between voxel centres: nearest (voxel blocks), linear or cubic.",
+                     default: { $0.interpolation.rawValue }) { request, text throws(FieldError) in
+            do throws(SliceError) { request.interpolation = try SliceInterpolation(field: text) } catch { throw error.asFieldError }
+        },
         RequestField("window", query: .none, form: .value("low,high"),
                      help: "Grey window (default: white matter's peak grey shows as 208 of 255).") { request, text throws(FieldError) in
             do throws(SliceError) { request.window = try GreyWindow(parsing: text) } catch { throw error.asFieldError }

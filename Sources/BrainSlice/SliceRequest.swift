@@ -44,7 +44,10 @@ public struct SliceRequest: Sendable, Equatable {
     public internal(set) var highlight: String?
     public internal(set) var dimOthers = false
     public internal(set) var outline = false
-    public internal(set) var opacity = 0.5
+    public internal(set) var opacity = RegionOverlay.defaultOpacity
+    /// How the anatomy is scaled up between voxel centres (overlay borders follow: smooth
+    /// unless `nearest`).
+    public internal(set) var interpolation = SliceInterpolation.default
     public internal(set) var window: GreyWindow?
     /// nil: smallest integer scale whose short side is ≥ 512 px.
     public internal(set) var scale: Int?

@@ -123,7 +123,8 @@ public final class Slicer: @unchecked Sendable {
             annotations = annotations.withCrosshair(x: p.x - layout.originX, y: p.y - layout.originY, gap: 3 * scale,
                                                     width: max(1, scale / 3))
         }
-        let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: orientation, scale: scale),
+        let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: orientation, scale: scale,
+                                                                    interpolation: request.interpolation),
                                           voxels: volume.vmr.voxels,
                                           colourMap: ColourMap(window: request.window ?? survey.window),
                                           labels: layers?.plane, overlay: layers?.overlay, outline: request.outline,
@@ -136,11 +137,14 @@ public final class Slicer: @unchecked Sendable {
                            legend: decorations?.legend, legendBox: decorations?.legendBox)
     }
 
-    /// The legend's rows for the regions on the slice in their drawn colours (`Legend.entries`);
-    /// rows name no side (a slice's letters say which side is which).
+    /// The legend's rows for the regions on the slice in their drawn colours (`Legend.entries`):
+    /// short names as labels write them, a side where homologues are drawn in two colours.
     static func legendEntries(_ visible: [(region: Region, pixels: Int)], overlay: RegionOverlay) -> [Legend.Entry] {
         Legend.entries(visible.compactMap { region, pixels in
-            overlay.drawnColour(region.id).map { Legend.Item(name: region.name, side: nil, color: $0, pixels: pixels) }
+            overlay.drawnColour(region.id).map {
+                Legend.Item(name: region.labelName, side: region.hemisphere == .none ? nil : region.hemisphere.rawValue,
+                            color: $0, pixels: pixels, rank: region.legendRank)
+            }
         })
     }
 
@@ -237,7 +241,7 @@ public final class Slicer: @unchecked Sendable {
             }
         }
         let overlay = RegionOverlay(regions: regions, opacity: request.opacity, highlighted: highlighted,
-                                    dimOthers: request.dimOthers)
+                                    dimOthers: request.dimOthers, outline: request.outline)
         return (plane, regions, overlay)
     }
 

@@ -40,6 +40,23 @@ import Testing
         #expect(PixelRect(x: 0, y: 0, width: 1024, height: 768).contains(layout.box))
     }
 
+    @Test func namesWrapToTwoLinesBeforeTheyAreCut() throws {
+        let name = "Intraparietal sulcus and transverse parietal sulci"
+        let width = 1024, size = 12
+        #expect(text.layout(name, size: size).advance > width / 4)
+        let legend = Legend(entries: [.init(name: name, color: RGBA(1, 2, 3)), .init(name: "Cuneus", color: RGBA(4, 5, 6))])
+        let layout = try #require(legend.layout(width: width, height: 768, size: size, corner: .topRight, margin: 6, text: text))
+        let wrapped = layout.rows[0].line
+        #expect(wrapped.text == name)
+        #expect(wrapped.advance <= width / 4)
+        // Two lines tall, and the next row starts below both.
+        #expect(wrapped.descent > text.layout(name, size: size).descent)
+        let first = wrapped.box(x: layout.rows[0].textX, baseline: layout.rows[0].baseline)
+        let second = layout.rows[1].line.box(x: layout.rows[1].textX, baseline: layout.rows[1].baseline)
+        #expect(!first.intersects(second) && second.y >= first.maxY)
+        #expect(layout.box.contains(first) && layout.box.contains(second))
+    }
+
     @Test func longNamesAreCutToFit() throws {
         let long = String(repeating: "Superior temporal ", count: 10)
         let legend = Legend(entries: [.init(name: long, color: RGBA(1, 2, 3))])
@@ -63,7 +80,19 @@ import Testing
             .init(name: "Pallidum", side: "right", color: green, pixels: 10),
             .init(name: "Brainstem", side: nil, color: green, pixels: 70),
         ])
-        #expect(rows.map(\.name) == ["Putamen", "Brainstem", "Pallidum (left)", "Pallidum (right)"])
+        #expect(rows.map(\.name) == ["Putamen", "Brainstem", "Pallidum (L)", "Pallidum (R)"])
         #expect(rows.map(\.color) == [red, green, blue, green])
+    }
+
+    @Test func rankedEntriesGoByRankThenName() {
+        let c = RGBA(10, 20, 30)
+        let rows = Legend.entries([
+            .init(name: "BA40", side: "left", color: c, pixels: 900, rank: 40),
+            .init(name: "BA4", side: "left", color: c, pixels: 10, rank: 4),
+            .init(name: "Zeta", side: nil, color: c, pixels: 5, rank: 1001),
+            .init(name: "Alpha", side: nil, color: c, pixels: 1, rank: 1001),
+            .init(name: "Loose", side: nil, color: c, pixels: 1000),
+        ])
+        #expect(rows.map(\.name) == ["BA4", "BA40", "Alpha", "Zeta", "Loose"])
     }
 }

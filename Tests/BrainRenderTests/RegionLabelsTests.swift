@@ -92,11 +92,11 @@ struct RegionLabelsTests {
             colours.insert(Array(plain.rgba[(4 * i)..<(4 * i + 3)]))
             guard let t = scene.target(id: index.ids[i]), let region = t.region else { continue }
             let rgb = scene.scene.layers[t.layer].colors[t.range]
-            visible.insert("\(region.name) \(rgb.r),\(rgb.g),\(rgb.b)")
+            visible.insert("\(region.labelName) \(rgb.r),\(rgb.g),\(rgb.b)")
         }
-        // A name listed with a side, "(left)", is that name on one side.
+        // A name listed with a side, "(L)", is that name on one side.
         let listed = notes.legendEntries.map { e -> String in
-            let name = e.name.replacingOccurrences(of: " (left)", with: "").replacingOccurrences(of: " (right)", with: "")
+            let name = e.name.replacingOccurrences(of: " (L)", with: "").replacingOccurrences(of: " (R)", with: "")
             return "\(name) \(e.color.r),\(e.color.g),\(e.color.b)"
         }
         #expect(Set(listed) == visible, "\(c)")
@@ -126,4 +126,28 @@ struct RegionLabelsTests {
         #expect(RegionLabels.textSize(width: 640, height: 480) == 10)
         #expect(RegionLabels.textSize(width: 64, height: 48) == 10)
     }
+}
+
+@Test func labelBackgroundsAreJudgedByLuminance() throws {
+    var image = try RGBAImage(width: 40, height: 20, fill: RGBA(0, 0, 0))
+    let left = PixelRect(x: 0, y: 0, width: 20, height: 20), right = PixelRect(x: 20, y: 0, width: 20, height: 20)
+    image.blend(rect: right, color: RGBA(237, 197, 156))
+    #expect(RegionLabels.meanLuminance(image, left) < RegionLabels.darkBackground)
+    #expect(RegionLabels.meanLuminance(image, right) > RegionLabels.darkBackground)
+    // See-through pixels count as light (the page under a transparent figure).
+    let clear = try RGBAImage(width: 4, height: 4, fill: RGBA(0, 0, 0, 0))
+    #expect(RegionLabels.meanLuminance(clear, PixelRect(x: 0, y: 0, width: 4, height: 4)) == 1)
+}
+
+@Test func highlightedRegionsAreNamedInBold() throws {
+    let regular = try TextRenderer(), bold = try TextRenderer(typeface: .system(.bold))
+    let region = Region(id: 1, name: "Precentral gyrus", sourceLabel: "precentral", hemisphere: .left, atlas: "gyri",
+                        color: RGB(60, 20, 220), lobe: "frontal")
+    let other = Region(id: 2, name: "Insula", sourceLabel: "insula", hemisphere: .left, atlas: "gyri",
+                       color: RGB(255, 192, 32), lobe: "insula")
+    #expect(RegionLabels.renderer(region, [region], regular, bold) === bold)
+    #expect(RegionLabels.renderer(other, [region], regular, bold) === regular)
+    #expect(RegionLabels.renderer(region, [region], regular, nil) === regular)
+    // Bold is set wider: the placement accounts for it.
+    #expect(bold.layout(region.name, size: 15).advance > regular.layout(region.name, size: 15).advance)
 }

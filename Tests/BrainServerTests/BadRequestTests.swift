@@ -37,6 +37,7 @@ import Testing
         ("/api/slice?plane=axial", 400, "index, mni or at: give exactly one"),
         ("/api/slice?plane=axial&index=300", 400, "axial index 300 is outside 0 (superior) … 255 (inferior)"),
         ("/api/slice?plane=axial&index=1&mni=2", 400, "index, mni or at: give only one"),
+        ("/api/slice?plane=axial&index=100&interp=bicubic", 400, "interp: 'bicubic' is not nearest, linear or cubic"),
         ("/api/slice?plane=axial&mni=9999", 400, "outside"),
         ("/api/slice?plane=axial&index=100&opacity=7", 400, "opacity"),
         ("/api/slice?plane=axial&index=100&scale=50", 400, "scale"),

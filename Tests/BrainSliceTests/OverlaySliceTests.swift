@@ -36,9 +36,9 @@ private func voiRequest(_ plane: SlicePlane, _ index: Int) -> SliceRequest {
     // The default window is the one the volume's survey derives.
     let window = VolumeSurvey(voxels: Data(bytes[8...]), dims: SliceFixtures.dims).window
     let grey = Int(window.grey(Int(SliceFixtures.value(bytes, 88, 8, 24))))
-    // Default opacity 0.5 = 128/256.
-    #expect(Int(image[134 - 24, 88].r) == (grey * 128 + 255 * 128) >> 8)
-    #expect(Int(image[134 - 24, 88].g) == (grey * 128) >> 8)
+    // Default opacity 0.6 = 154/256.
+    #expect(Int(image[134 - 24, 88].r) == (grey * 102 + 255 * 154) >> 8)
+    #expect(Int(image[134 - 24, 88].g) == (grey * 102) >> 8)
     // Outside every VOI the pixel is the windowed grey.
     let g2 = window.grey(Int(SliceFixtures.value(bytes, 60, 8, 60)))
     #expect(image[134 - 60, 60] == RGBA(g2, g2, g2))

@@ -23,6 +23,9 @@ private func sampleRequest(_ plane: SlicePlane, _ position: SliceRequest.Positio
     r.window = .full
     r.letters = false
     r.caption = false
+    // The fused loop scaled voxels as blocks, at opacity 0.5 by default.
+    r.interpolation = .nearest
+    r.opacity = 0.5
     return r
 }
 
@@ -47,6 +50,7 @@ private let stageCases: [(String, SliceRequest)] = {
     marked.outline = true
     cases.append(("crosshair + highlight", marked))
     var raw = SliceFixtures.request(.axial, .index(10))
+    raw.interpolation = .nearest
     raw.raw = true
     cases.append(("raw", raw))
     return cases

@@ -23,8 +23,8 @@ public struct SceneAnnotations {
     public static func legendEntries(_ map: RegionMap, colors: [Region: RGB]) -> [Legend.Entry] {
         Legend.entries(map.regions.indices.map { i in
             let region = map.regions[i], c = colors[region] ?? region.color
-            return Legend.Item(name: region.name, side: region.hemisphere == .none ? nil : region.hemisphere.rawValue,
-                               color: RGBA(c.r, c.g, c.b), pixels: map.pixels[i])
+            return Legend.Item(name: region.labelName, side: region.hemisphere == .none ? nil : region.hemisphere.rawValue,
+                               color: RGBA(c.r, c.g, c.b), pixels: map.pixels[i], rank: region.legendRank)
         })
     }
 
@@ -49,7 +49,7 @@ public struct SceneAnnotations {
     /// covers the fewest brain pixels.
     public init(labels wantLabels: Bool, legend wantLegend: Bool, orientation: Bool, direction: ViewDirection,
                 width: Int, height: Int, map: RegionMap?, colors: [Region: RGB], text: TextRenderer,
-                legendShape: LegendShape? = nil) {
+                legendShape: LegendShape? = nil, emphasised: Set<Region> = []) {
         let cue = orientation ? OrientationCue(direction: direction, width: width, height: height, text: text) : nil
         var obstacles = cue.map { [$0.box] } ?? []
         var legendLayout: Legend.Layout?
@@ -72,7 +72,8 @@ public struct SceneAnnotations {
             if let box = legendLayout?.box { obstacles.append(box) }
         }
         labels = wantLabels ? map.map { m in
-            RegionLabels(map: m, names: m.regions.map(\.labelName), text: text, obstacles: obstacles)
+            RegionLabels(map: m, names: m.regions.map(\.labelName), text: text, obstacles: obstacles, emphasised: emphasised,
+                         bold: emphasised.isEmpty ? nil : (try? Typeface.system(.bold)).flatMap { try? TextRenderer(typeface: $0) })
         } : nil
         legend = legendLayout
         self.cue = cue
@@ -111,6 +112,6 @@ extension AtlasScene {
         let map = request.labels || request.legend ? try regionMap(context: context) : nil
         return SceneAnnotations(labels: request.labels, legend: request.legend, orientation: request.orientation,
                                 direction: scene.direction, width: scene.width, height: scene.height,
-                                map: map, colors: regionColors, text: text, legendShape: legendShape)
+                                map: map, colors: regionColors, text: text, legendShape: legendShape, emphasised: highlighted)
     }
 }

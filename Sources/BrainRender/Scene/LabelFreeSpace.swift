@@ -16,6 +16,8 @@ struct FreeSpace {
     /// Pixels kept between labels, and the longest leader.
     private let spacing: Int
     private let maximumLeader: Double
+    /// Labels keep one em from the image's edges (journals trim figures).
+    private let edgeMargin: Int
 
     init(map: RegionMap, obstacles: [PixelRect]) {
         self.map = map
@@ -34,6 +36,7 @@ struct FreeSpace {
         centre = n > 0 ? (sx / n, sy / n) : (Double(w) / 2, Double(h) / 2)
         let size = RegionLabels.textSize(width: w, height: h)
         gap = max(2, size / 5)
+        edgeMargin = size
         spacing = Int((RegionLabels.spacing * Double(size)).rounded())
         maximumLeader = RegionLabels.maximumLeader * Double(min(w, h))
     }
@@ -57,7 +60,7 @@ struct FreeSpace {
 
     func isFree(_ box: PixelRect) -> Bool {
         let spaced = box.inset(by: -spacing)
-        return bounds.contains(box) && !taken.contains { $0.intersects(spaced) }
+        return bounds.inset(by: edgeMargin).contains(box) && !taken.contains { $0.intersects(spaced) }
             && !leaders.contains { Self.segment($0, crosses: box) }
     }
 

@@ -1,3 +1,4 @@
+import BrainAtlas
 import BrainImage
 import Foundation
 
@@ -48,10 +49,19 @@ public struct RegionLabels {
     public static let textColor = RGBA(20, 20, 24)
     public static let haloColor = RGBA(255, 255, 255, 235)
     public static let leaderColor = RGBA(30, 30, 34)
+    /// On a dark background (black, or a dark region) the colours swap: light text and leader
+    /// over a dark halo.
+    public static let lightTextColor = RGBA(240, 240, 236)
+    public static let darkHaloColor = RGBA(0, 0, 0, 215)
+    /// Mean relative luminance (0…1) under a label below which its background counts as dark:
+    /// where white text has more contrast than black (WCAG contrast ratios are equal at 0.179).
+    static let darkBackground = 0.179
 
     /// Places the names (`names[i]` for region i of `map`), larger regions first, avoiding
-    /// `obstacles` (the legend, the orientation cue).
-    public init(map: RegionMap, names: [String], text: TextRenderer, obstacles: [PixelRect] = []) {
+    /// `obstacles` (the legend, the orientation cue). Names of `emphasised` regions (the
+    /// highlighted ones) are set in `bold` when given.
+    public init(map: RegionMap, names: [String], text regular: TextRenderer, obstacles: [PixelRect] = [],
+                emphasised: Set<Region> = [], bold: TextRenderer? = nil) {
         let size = Self.textSize(width: map.width, height: map.height)
         let halo = TextHalo(color: Self.haloColor, radius: max(1.5, Double(size) / 8))
         let depth = BorderDistance(labels: map.labels, width: map.width, height: map.height)
@@ -68,6 +78,7 @@ public struct RegionLabels {
             guard map.pixels[r] >= minimumPixels, let a = anchors[r], depth.pixels(x: a.x, y: a.y) >= Self.minimumDepth else {
                 small.append(r); continue
             }
+            let text = Self.renderer(map.regions[r], emphasised, regular, bold)
             let line = text.layout(names[r], size: size)
             // One line inside, else the name broken over two lines inside, else outside later.
             let twoLines = { text.layoutTwoLines(names[r], size: size) }
@@ -83,7 +94,7 @@ public struct RegionLabels {
         var unplaced: [Int] = []
         let outer = pending.isEmpty ? [] : Self.outerAnchors(map, depth, centre: room.centre)
         for (r, a) in pending {
-            let line = text.layout(names[r], size: size)
+            let line = Self.renderer(map.regions[r], emphasised, regular, bold).layout(names[r], size: size)
             // From the deepest point, else from the point nearest the silhouette (long, thin
             // regions such as sulci lie deep inside the picture).
             if let p = room.outside(region: r, anchor: a, line: line, halo: halo)
@@ -100,6 +111,12 @@ public struct RegionLabels {
         self.unplaced = unplaced
         self.size = size
         self.halo = halo
+    }
+
+    /// The renderer a region's name is set with: bold for emphasised regions when there is one.
+    static func renderer(_ region: Region?, _ emphasised: Set<Region>, _ regular: TextRenderer, _ bold: TextRenderer?) -> TextRenderer {
+        guard let bold, let region, emphasised.contains(region) else { return regular }
+        return bold
     }
 
     /// Per region, its pixel farthest from the border (ties: the one nearest its centroid), and its
@@ -154,22 +171,43 @@ public struct RegionLabels {
         return best
     }
 
-    /// Draws leader lines (with a dot at the anchor), then every name over a halo.
+    /// Draws leader lines (with a dot at the anchor), then every name over a halo; labels on a
+    /// dark background (judged before anything is drawn) are light over a dark halo.
     public func draw(into image: inout RGBAImage, text: TextRenderer) {
         let width = max(1.0, Double(size) / 14), dot = max(2.0, Double(size) / 6)
-        for p in placements where p.leader {
+        let dark = placements.map { Self.meanLuminance(image, $0.line.box(x: $0.textX, baseline: $0.baseline)) < Self.darkBackground }
+        for (p, dark) in zip(placements, dark) where p.leader {
             let end = Self.leaderEnd(p)
             let ax = Double(p.anchorX) + 0.5, ay = Double(p.anchorY) + 0.5
             let line = CoverageMask.segment(from: ax, ay, to: end.x, end.y, width: width)
             let mark = CoverageMask.disc(x: ax, y: ay, radius: dot)
-            image.blend(line.dilated(radius: 1.2), x: 0, y: 0, color: Self.haloColor)
-            image.blend(mark.dilated(radius: 1.2), x: 0, y: 0, color: Self.haloColor)
-            image.blend(line, x: 0, y: 0, color: Self.leaderColor)
-            image.blend(mark, x: 0, y: 0, color: Self.leaderColor)
+            image.blend(line.dilated(radius: 1.2), x: 0, y: 0, color: dark ? Self.darkHaloColor : Self.haloColor)
+            image.blend(mark.dilated(radius: 1.2), x: 0, y: 0, color: dark ? Self.darkHaloColor : Self.haloColor)
+            image.blend(line, x: 0, y: 0, color: dark ? Self.lightTextColor : Self.leaderColor)
+            image.blend(mark, x: 0, y: 0, color: dark ? Self.lightTextColor : Self.leaderColor)
         }
-        for p in placements {
-            text.draw(p.line, x: p.textX, baseline: p.baseline, color: Self.textColor, halo: halo, into: &image)
+        let darkHalo = TextHalo(color: Self.darkHaloColor, radius: halo.radius)
+        for (p, dark) in zip(placements, dark) {
+            text.draw(p.line, x: p.textX, baseline: p.baseline, color: dark ? Self.lightTextColor : Self.textColor,
+                      halo: dark ? darkHalo : halo, into: &image)
         }
+    }
+
+    /// Mean relative luminance (Rec. 709 weights on linearised sRGB) of the pixels in `box`;
+    /// see-through pixels count as light, since the page under a transparent figure is usually white.
+    static func meanLuminance(_ image: RGBAImage, _ box: PixelRect) -> Double {
+        let x0 = max(0, box.x), y0 = max(0, box.y), x1 = min(image.width, box.maxX), y1 = min(image.height, box.maxY)
+        guard x1 > x0, y1 > y0 else { return 1 }
+        var sum = 0.0
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                let i = 4 * (y * image.width + x)
+                let a = Double(image.pixels[i + 3]) / 255
+                let l = SRGBTransfer.luminance(image.pixels[i], image.pixels[i + 1], image.pixels[i + 2])
+                sum += a * l + (1 - a)
+            }
+        }
+        return sum / Double((x1 - x0) * (y1 - y0))
     }
 
     /// Where a leader line meets its label: the point of the text's line box nearest the anchor.

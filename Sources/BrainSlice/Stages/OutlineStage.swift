@@ -1,9 +1,12 @@
-/// Paints a band in the region's full colour where a labelled voxel borders a different label.
+/// Paints a band in the region's full colour where a labelled voxel borders a different label
+/// (block grids: every region with `--outline`, else the highlighted ones).
 struct OutlineStage: SliceStage {
     let grid: SliceGrid
     /// Region id per slice voxel, `width × height`, row-major like the image.
     let labels: [UInt16]
     let overlay: RegionOverlay
+    /// Every visible region, not only those with a bold line.
+    var outlineAll = true
 
     func draw(row: UnsafeMutableBufferPointer<UInt32>, y: Int) {
         let w = grid.orientation.width, h = grid.orientation.height, k = grid.scale
@@ -17,7 +20,7 @@ struct OutlineStage: SliceStage {
             overlay.entries.withUnsafeBufferPointer { ov in
                 for c in 0..<w {
                     let label = Int(lab[labRow + c])
-                    guard label != 0, label < ov.count, ov[label].visible else { continue }
+                    guard label != 0, label < ov.count, ov[label].visible, ov[label].line == .bold || outlineAll else { continue }
                     let vertical = (nearTop && Int(lab[labRow - w + c]) != label)
                         || (nearBottom && Int(lab[labRow + w + c]) != label)
                     let left = c > 0 && Int(lab[labRow + c - 1]) != label
