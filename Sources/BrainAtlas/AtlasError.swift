@@ -11,6 +11,8 @@ public enum AtlasError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownAtlas(String, known: [String])
     case missingFile(atlas: String, what: String)
     case noMatch(query: String, suggestions: [String])
+    /// A Brodmann area named by number that no atlas draws, with its anatomical neighbour.
+    case notInAtlas(query: String, message: String)
     case outsideVolume(point: [Double], space: String, voxel: [Int], grid: String, dims: [Int])
     case badArgument(String, problem: String)
     /// A request field's value was wrong (worded by each front end in its own spelling).
@@ -35,6 +37,8 @@ public enum AtlasError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noMatch(let query, let suggestions):
             return suggestions.isEmpty ? "no region matches '\(query)'"
                 : "no region matches '\(query)'; did you mean: \(suggestions.joined(separator: ", "))?"
+        case .notInAtlas(_, let message):
+            return message
         case .outsideVolume(let point, let space, let voxel, let grid, let dims):
             let p = point.map { formatNumber($0) }.joined(separator: ", ")
             let where_ = voxel.isEmpty ? "" : "voxel \(voxel.map(String.init).joined(separator: ", ")); "

@@ -138,7 +138,7 @@ final class AtlasEngine: Sendable {
             return try body()
         } catch let error as AtlasError {
             switch error {
-            case .unknownAtlas, .noMatch: throw APIError(.notFound, error.description)
+            case .unknownAtlas, .noMatch, .notInAtlas: throw APIError(.notFound, error.description)
             case .outsideVolume, .badArgument, .invalid: throw APIError(.badRequest, QueryWording.message(error))
             default: throw error
             }
