@@ -140,7 +140,7 @@ public enum AtlasBuilder {
                 poi = Catalog.SidePaths(left: paths[0], right: paths[1])
                 files += paths
             }
-            let texts = atlas.recipe.regionTable == nil ? "texts/\(name).json" : nil
+            let texts = atlas.recipe.regionTable == nil && atlas.recipe.texts != false ? "texts/\(name).json" : nil
             if let texts { missingTexts += TextCheck.missing(atlas: name, regions: atlas.regions.regions, in: options.output.appendingPathComponent(texts)) }
             let (entry, disagree) = try CatalogAssembly.atlasEntry(atlas, lobes: lobes, table: lobeTable,
                                                                    files: Catalog.Files(voi: voiPath, labels: labelsPath, poi: poi, texts: texts))

@@ -37,6 +37,8 @@ public struct Recipe: Codable, Sendable {
         public var regionTable: RegionTable?
         /// How region colours are derived (nil: the source colours, failing ones replaced).
         public var palette: Palette.Mode?
+        /// False for atlases that ship no `texts/<atlas>.json` (their regions are explained elsewhere).
+        public var texts: Bool?
         /// Per-vertex source layers the `rules` method reads.
         public var layers: RuleLayers?
         /// Provenance of every region that does not state its own.
