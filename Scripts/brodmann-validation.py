@@ -63,7 +63,7 @@ def main():
     rows, failing = [], set()
     for area, atlas, labels, name in LANDMARKS:
         for side in ("left", "right"):
-            a = region_voxels("brodmann", [area], side)
+            a = region_voxels("brodmann-pals", [area], side)
             b = region_voxels(atlas, labels, side)
             if not a or not b:
                 rows.append((area, side, name, None))
@@ -112,7 +112,7 @@ def main():
 
     out = os.path.join(repo, "docs", "BRODMANN-VALIDATION.md")
     recipe = json.load(open(os.path.join(repo, "Recipe", "atlas-recipe.json")))
-    pals = next(a for a in recipe["atlases"] if a["name"] == "brodmann")
+    pals = next(a for a in recipe["atlases"] if a["name"] == "brodmann-pals")
     uncaveated = sorted(a for a in failing
                         if not all(r.get("caveat") for r in pals["regions"] if r["sourceLabel"] == a))
     if "--check" in sys.argv:

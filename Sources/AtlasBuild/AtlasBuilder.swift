@@ -38,6 +38,8 @@ public struct AtlasBuildReport: Codable, Sendable {
     public var subcorticalSurface: SurfaceQuality?
     /// …and each structure's, as "name (side)" in region order.
     public var subcorticalStructures: [NamedSurfaceQuality] = []
+    /// Every rule-built area against the gyri of its rule.
+    public var areaOverlap = AreaOverlap(rows: [])
 }
 
 /// One structure's surface figures in the build report.
@@ -79,6 +81,17 @@ public enum AtlasBuilder {
             colours[atlas.name] = AtlasColours.apply(&labelled, triangles: src.hemis.map { $0.pial.triangles })
             done[atlas.name] = labelled
             ordered.append(labelled)
+        }
+
+        let pals = ordered.first { $0.recipe.name == "brodmann-pals" }
+        let overlap = AreaOverlap(rows: ordered.filter { $0.recipe.method == .rules }.flatMap { a in
+            AreaOverlap.measure(a, destrieux: a.destrieux ?? [], sources: src, pals: a.recipe.name == "brodmann" ? pals : nil)
+        })
+        if let bad = overlap.failures.first {
+            throw BuildError(file: "atlas-recipe.json", field: "atlases[\(bad.atlas)].\(bad.area) (\(bad.hemisphere.rawValue))",
+                             problem: "landmarks area has \(Int((bad.share * 100).rounded())) % of its surface on its rule's gyri "
+                                 + "\(bad.gyri), below \(Int(AreaOverlap.minimumShare * 100)) %"
+                                 + (overlap.failures.count > 1 ? " (and \(overlap.failures.count - 1) more areas)" : ""))
         }
 
         var agreement = 0.0
@@ -127,7 +140,7 @@ public enum AtlasBuilder {
                 poi = Catalog.SidePaths(left: paths[0], right: paths[1])
                 files += paths
             }
-            let texts = atlas.recipe.regionTable == nil ? "texts/\(name).json" : nil
+            let texts = atlas.recipe.regionTable == nil && atlas.recipe.texts != false ? "texts/\(name).json" : nil
             if let texts { missingTexts += TextCheck.missing(atlas: name, regions: atlas.regions.regions, in: options.output.appendingPathComponent(texts)) }
             let (entry, disagree) = try CatalogAssembly.atlasEntry(atlas, lobes: lobes, table: lobeTable,
                                                                    files: Catalog.Files(voi: voiPath, labels: labelsPath, poi: poi, texts: texts))
@@ -143,7 +156,7 @@ public enum AtlasBuilder {
         return AtlasBuildReport(ribbonVoxels: ribbon.count, dkAgreement: agreement, atlasVoxels: atlasVoxels,
                                 emptyRegions: empty, missingTexts: missingTexts, lobeDisagreements: disagreements,
                                 files: files.sorted(), colours: colours, subcorticalSurface: subcorticalSurface,
-                                subcorticalStructures: subcorticalStructures)
+                                subcorticalStructures: subcorticalStructures, areaOverlap: overlap)
     }
 
     static func writeMeshes(_ src: SourceData, out: Output, progress: BuildProgress?) throws -> [Catalog.Mesh] {

@@ -14,6 +14,8 @@ struct LabelledAtlas: Sendable {
     let volume: AtlasVolume
     /// Per hemisphere (0 left, 1 right), one id per fsaverage6 vertex; nil for volume atlases.
     let vertexLabels: [[UInt16]]?
+    /// Destrieux parcel per vertex and side, for atlases labelled by rules (the overlap check reads it).
+    var destrieux: [[String?]]? = nil
 }
 
 /// Turns each atlas recipe into labels, using the shared sources and the one ribbon painting.
@@ -101,6 +103,31 @@ struct AtlasLabelling {
                 let c = byBase[Int(ribbon.hemisphere[i])][Int(baseRibbon[i])]
                 return c.isEmpty ? 0 : GroupRules.pick(c, y: CanonicalFrame.mni(Int(ribbon.indices[i])).y)
             }
+        case .rules:
+            guard let spec = atlas.layers else {
+                throw BuildError(file: "atlas-recipe.json", field: "atlases[\(atlas.name)].layers", problem: "missing")
+            }
+            var base: LabelledAtlas? = nil
+            if let name = atlas.groupsOf {
+                guard let b = done[name], b.vertexLabels != nil else {
+                    throw BuildError(file: "atlas-recipe.json", field: "atlases[\(atlas.name)].groupsOf", problem: "names no cortical atlas built before it")
+                }
+                base = b
+            }
+            let rules = RuleLabelling(sources: sources)
+            // Areas take the colours PALS-B12 gives the same names unless the recipe sets one.
+            let palsAnnot = try FreeSurferAnnotation(contentsOf: sources.root.appendingPathComponent(Side.left.path(spec.pals)))
+            for e in palsAnnot.entries where annotColors[e.name] == nil { annotColors[e.name] = e.color }
+            let layers = try sides.map { try rules.layers(spec, regions: regionList, side: $0) }
+            vertexLabels = sides.map { s in
+                let of = base.map { b in b.vertexLabels![s.rawValue].map { $0 == 0 ? nil : b.regions.region($0).sourceLabel } }
+                return rules.label(regions: regions, layers: layers[s.rawValue], base: of, side: s)
+            }
+            ribbonLabels = painter.paint(vertexLabels!)
+            volume = AtlasVolume(ribbon: ribbon, labels: ribbonLabels!)
+            let colors = try resolveColors(regionList, atlas: atlas, annotColors: annotColors, tableColors: tableColors)
+            return LabelledAtlas(recipe: atlas, regions: regions, colors: colors, ribbonLabels: ribbonLabels, volume: volume,
+                                 vertexLabels: vertexLabels, destrieux: layers.map(\.destrieux))
         case .subcortical:
             volume = try subcorticalVolume(regions: regions)
             let colors = try resolveColors(regionList, atlas: atlas, annotColors: annotColors, tableColors: tableColors)

@@ -62,7 +62,8 @@ enum CatalogAssembly {
             return Catalog.RegionEntry(id: id, name: r.name, sourceLabel: r.sourceLabel, hemisphere: r.hemisphere,
                                        color: atlas.colors[i], lobe: lobe, lobes: list, voxelCount: stats[id].count,
                                        centroidMni: centroid, anchorMni: anchor, caveat: r.caveat,
-                                       sourceColor: atlas.sourceColors.flatMap { $0[i] == atlas.colors[i] ? nil : $0[i] })
+                                       sourceColor: atlas.sourceColors.flatMap { $0[i] == atlas.colors[i] ? nil : $0[i] },
+                                       provenance: r.provenance ?? atlas.recipe.provenance)
         }
         let a = atlas.recipe
         return (Catalog.Atlas(name: a.name, title: a.title, description: a.description, source: a.source,

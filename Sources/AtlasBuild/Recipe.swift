@@ -37,12 +37,28 @@ public struct Recipe: Codable, Sendable {
         public var regionTable: RegionTable?
         /// How region colours are derived (nil: the source colours, failing ones replaced).
         public var palette: Palette.Mode?
+        /// False for atlases that ship no `texts/<atlas>.json` (their regions are explained elsewhere).
+        public var texts: Bool?
+        /// Per-vertex source layers the `rules` method reads.
+        public var layers: RuleLayers?
+        /// Provenance of every region that does not state its own.
+        public var provenance: Provenance?
         public var regions: [RegionRecipe]
+    }
+
+    /// Surface layers a `rules` atlas tests (paths relative to the sources folder, `{hemi}` = lh/rh).
+    public struct RuleLayers: Codable, Sendable {
+        /// Destrieux annotation (fsaverage6).
+        public var destrieux: String
+        /// PALS-B12 Brodmann annotation (fsaverage 164k; its first 40,962 vertices are used).
+        public var pals: String
+        /// Ex vivo thresholded labels, `{label}` = e.g. BA44_exvivo.
+        public var exvivo: String
     }
 
     /// How an atlas's labels are produced.
     public enum Method: String, Codable, Sendable {
-        case dk, dkGroups = "dk-groups", annotation, labels, brodmannGroups = "brodmann-groups", subcortical
+        case dk, dkGroups = "dk-groups", annotation, labels, brodmannGroups = "brodmann-groups", subcortical, rules
     }
 
     /// One region as the recipe lists it; optional fields depend on the atlas method.
@@ -63,6 +79,15 @@ public struct Recipe: Codable, Sendable {
         public var lutCodes: [Int]?
         /// Marks a region whose source map is known to be displaced: why, in a sentence for students.
         public var caveat: String?
+        /// What the region's map rests on (overrides the atlas's `provenance`).
+        public var provenance: Provenance?
+        /// `rules` method: the clauses that give a vertex to this region (see `RuleClause`).
+        public var rules: [RuleClause]?
+        /// The textbook gyri (DK or Destrieux names) the area should lie on, for the overlap check.
+        public var gyri: [String]?
+        /// A landmark point (right-hemisphere x, mirrored on the left) the overlap table measures the
+        /// area's distance to; without it, the centroid of `gyri`.
+        public var landmark: [Double]?
     }
 
     /// PALS-style colour collisions: listed names win; `resolve` splits what remains by DK gyrus.

@@ -13,6 +13,8 @@ public enum AtlasError: Error, Equatable, Sendable, CustomStringConvertible {
     case noMatch(query: String, suggestions: [String])
     /// Nothing in the atlas searched, but a region of another atlas matches.
     case notInAtlas(query: String, atlas: String, foundIn: String, region: String)
+    /// A Brodmann area named by number that no atlas draws, with its anatomical neighbour.
+    case areaNotInAtlas(query: String, message: String)
     case outsideVolume(point: [Double], space: String, voxel: [Int], grid: String, dims: [Int])
     case badArgument(String, problem: String)
     /// A request field's value was wrong (worded by each front end in its own spelling).
@@ -39,6 +41,8 @@ public enum AtlasError: Error, Equatable, Sendable, CustomStringConvertible {
                 : "no region matches '\(query)'; did you mean: \(suggestions.joined(separator: ", "))?"
         case .notInAtlas(let query, let atlas, let foundIn, let region):
             return "no region matches '\(query)' in \(atlas); found in \(foundIn): \(region)"
+        case .areaNotInAtlas(_, let message):
+            return message
         case .outsideVolume(let point, let space, let voxel, let grid, let dims):
             let p = point.map { formatNumber($0) }.joined(separator: ", ")
             let where_ = voxel.isEmpty ? "" : "voxel \(voxel.map(String.init).joined(separator: ", ")); "

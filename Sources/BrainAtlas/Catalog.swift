@@ -106,10 +106,13 @@ public struct Catalog: Codable, Sendable, Equatable {
         public var caveat: String?
         /// The source's colour where the build derived `color` (absent: `color` is the source's).
         public var sourceColor: RGB?
+        /// What the region's map rests on, where the recipe records it.
+        public var provenance: Provenance?
 
         public init(id: Int, name: String, sourceLabel: String, hemisphere: Hemisphere, color: RGB,
                     lobe: String?, lobes: [String]? = nil, voxelCount: Int? = nil, centroidMni: [Double]? = nil,
-                    anchorMni: [Double]? = nil, caveat: String? = nil, sourceColor: RGB? = nil) {
+                    anchorMni: [Double]? = nil, caveat: String? = nil, sourceColor: RGB? = nil,
+                    provenance: Provenance? = nil) {
             self.id = id
             self.name = name
             self.sourceLabel = sourceLabel
@@ -122,10 +125,11 @@ public struct Catalog: Codable, Sendable, Equatable {
             self.anchorMni = anchorMni
             self.caveat = caveat
             self.sourceColor = sourceColor
+            self.provenance = provenance
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, name, sourceLabel, hemisphere, color, lobe, lobes, voxelCount, centroidMni, anchorMni, caveat, sourceColor
+            case id, name, sourceLabel, hemisphere, color, lobe, lobes, voxelCount, centroidMni, anchorMni, caveat, sourceColor, provenance
         }
 
         // Explicit nulls keep every key present in the written catalog.
@@ -143,20 +147,22 @@ public struct Catalog: Codable, Sendable, Equatable {
             try c.encodeIfPresent(anchorMni, forKey: .anchorMni)
             try c.encodeIfPresent(caveat, forKey: .caveat)
             try c.encodeIfPresent(sourceColor, forKey: .sourceColor)
+            try c.encodeIfPresent(provenance, forKey: .provenance)
         }
 
         /// The region object of this entry in atlas `atlas`.
         public func region(atlas: String) -> Region {
             Region(id: id, name: name, sourceLabel: sourceLabel, hemisphere: hemisphere,
-                   atlas: atlas, color: color, lobe: lobe, lobes: lobes, caveat: caveat, sourceColor: sourceColor)
+                   atlas: atlas, color: color, lobe: lobe, lobes: lobes, caveat: caveat, sourceColor: sourceColor,
+                   provenance: provenance)
         }
     }
 }
 
 extension Catalog {
     /// Atlas order fixed by the conventions; the builder writes atlases in this order.
-    public static let atlasOrder = ["lobes", "gyri", "sulci", "brodmann", "brodmann-histology",
-                                    "functional", "subcortical", "networks", "parcels"]
+    public static let atlasOrder = ["lobes", "gyri", "sulci", "brodmann", "brodmann-histology", "brodmann-pals",
+                                    "functional", "subcortical", "tissue", "networks", "parcels"]
 
     /// Reads and checks `catalog.json`.
     public static func read(from url: URL) throws -> Catalog {

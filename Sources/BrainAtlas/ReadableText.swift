@@ -5,6 +5,7 @@ extension RegionInfo {
         var lines = ["\(r.displayName)  —  atlas \(r.atlas), id \(r.id), sourceLabel \(r.sourceLabel)"
             + lobePhrase(r)]
         if let caveat = r.caveat { lines.append("Caveat: \(caveat)") }
+        if let p = r.provenance { lines.append("Map: \(p.line)") }
         var facts: [String] = []
         if let v = d.volumeMl { facts.append("volume \(format(v)) ml") }
         if let a = d.anchorMni, a.count == 3 { facts.append("inside at MNI (\(a.map(format).joined(separator: ", ")))") }
@@ -42,16 +43,28 @@ extension Lookup.Result {
         for (name, region) in atlases {
             let pad = String(repeating: " ", count: width - name.count)
             if let region {
-                lines.append("  \(name)\(pad)  \(region.displayName)" + (region.caveat == nil ? "" : " (approximate*)"))
+                lines.append("  \(name)\(pad)  \(region.displayName)" + evidenceTag(region))
             } else if let hit = nearest.first(where: { $0.name == name })?.hit {
-                lines.append("  \(name)\(pad)  — (nearest: \(hit.region.displayName), \(format(hit.distanceMm)) mm)")
+                lines.append("  \(name)\(pad)  — (nearest: \(hit.region.displayName)\(evidenceTag(hit.region)), \(format(hit.distanceMm)) mm)")
             } else {
                 lines.append("  \(name)\(pad)  —")
             }
         }
-        for case let (_, region?) in atlases { if let caveat = region.caveat { lines.append("* \(region.displayName): \(caveat)") } }
+        for case let (_, region?) in atlases {
+            if let caveat = region.caveat {
+                lines.append("* \(region.displayName): \(caveat)")
+            } else if let p = region.provenance, p.kind == .approximate {
+                lines.append("* \(region.displayName): approximate map: \(p.rule)")
+            }
+        }
         return lines.joined(separator: "\n")
     }
+}
+
+/// " (approximate*)" for approximate maps, " [histology]" / " [landmarks]" where the atlas records its evidence.
+func evidenceTag(_ r: Region) -> String {
+    if r.isApproximate { return " (approximate*)" }
+    return r.provenance.map { " [\($0.kind.rawValue)]" } ?? ""
 }
 
 /// ", frontal lobe" or ", spans the frontal, parietal and temporal lobes"; empty without a lobe.

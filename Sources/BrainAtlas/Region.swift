@@ -4,7 +4,7 @@ import BrainFormats
 ///
 /// Its JSON is `{"id","name","sourceLabel","hemisphere","atlas","color":[r,g,b],"lobe","lobes"}`
 /// with `lobe` written as `null` when absent, plus `"caveat"` only on regions that carry one and
-/// `"sourceColor"` only where the build replaced the source's colour;
+/// `"sourceColor"` only where the build replaced the source's colour, `"provenance"` where the atlas records it;
 /// use `RegionWith` to add fields beside it.
 public struct Region: Codable, Sendable, Hashable {
     public var id: Int
@@ -20,10 +20,12 @@ public struct Region: Codable, Sendable, Hashable {
     public var caveat: String?
     /// The atlas source's colour where the build replaced it by a distinct one (nil: `color` is it).
     public var sourceColor: RGB?
+    /// What the region's map rests on (histology, a landmark rule, an approximate map), where known.
+    public var provenance: Provenance?
 
     public init(id: Int, name: String, sourceLabel: String, hemisphere: Hemisphere,
                 atlas: String, color: RGB, lobe: String?, lobes: [String]? = nil, caveat: String? = nil,
-                sourceColor: RGB? = nil) {
+                sourceColor: RGB? = nil, provenance: Provenance? = nil) {
         self.id = id
         self.name = name
         self.sourceLabel = sourceLabel
@@ -34,13 +36,17 @@ public struct Region: Codable, Sendable, Hashable {
         self.spannedLobes = lobes
         self.caveat = caveat
         self.sourceColor = sourceColor
+        self.provenance = provenance
     }
+
+    /// True when the region's map is approximate: an approximate source or a known displacement.
+    public var isApproximate: Bool { caveat != nil || provenance?.kind == .approximate }
 
     /// Every lobe the region lies in: the spanned list, else its one lobe, else none.
     public var lobes: [String] { spannedLobes ?? lobe.map { [$0] } ?? [] }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, sourceLabel, hemisphere, atlas, color, lobe, lobes, caveat, sourceColor
+        case id, name, sourceLabel, hemisphere, atlas, color, lobe, lobes, caveat, sourceColor, provenance
     }
 
     public init(from decoder: any Decoder) throws {
@@ -53,7 +59,8 @@ public struct Region: Codable, Sendable, Hashable {
                   color: try c.decode(RGB.self, forKey: .color), lobe: lobe,
                   lobes: lobe == nil && lobes?.isEmpty == false ? lobes : nil,
                   caveat: try c.decodeIfPresent(String.self, forKey: .caveat),
-                  sourceColor: try c.decodeIfPresent(RGB.self, forKey: .sourceColor))
+                  sourceColor: try c.decodeIfPresent(RGB.self, forKey: .sourceColor),
+                  provenance: try c.decodeIfPresent(Provenance.self, forKey: .provenance))
     }
 
     // Written by hand so that a missing lobe is an explicit `null`, as the contract says.
@@ -69,6 +76,7 @@ public struct Region: Codable, Sendable, Hashable {
         try c.encode(lobes, forKey: .lobes)
         try c.encodeIfPresent(caveat, forKey: .caveat)
         try c.encodeIfPresent(sourceColor, forKey: .sourceColor)
+        try c.encodeIfPresent(provenance, forKey: .provenance)
     }
 
     /// The name written on images (`render --labels`): "Brodmann area 44" becomes "BA44", as

@@ -117,6 +117,7 @@ public struct RegionSearch: Sendable {
         case .sideOnly: throw AtlasError.invalid(FieldError("query", value: query, "names no region (only a side)"))
         case .words(let k, let named): (key, side) = (k, named)
         }
+        if let area = BrodmannNumber(RegionSearch.splitSide(query).words) { return try brodmannMatch(area, side: side, query: query) }
         if let concept = concept(for: key), let match = conceptMatch(concept, side: side) { return match }
         let ranked = matches(key, side: side)
         guard let best = ranked.first else {
@@ -142,6 +143,25 @@ public struct RegionSearch: Sendable {
         }
         return Match(region: region, homologues: bestRegions, alternatives: alternatives, side: side,
                      impliedSide: implied, score: best.score)
+    }
+
+    /// An area number matches only regions that are exactly that area (best atlas first), else says
+    /// that no atlas draws it and names its neighbour.
+    func brodmannMatch(_ area: BrodmannNumber, side: Hemisphere?, query: String) throws -> Match {
+        let labels = area.sourceLabels
+        let found = groups.filter { $0.regions.contains { labels.contains($0.sourceLabel) } }.sorted { $0.rank < $1.rank }
+        guard let best = found.first else {
+            let near = BrodmannNumber.neighbours[area.number].flatMap { n in
+                groups.first { $0.regions.contains { $0.sourceLabel == "Brodmann.\(n.area)" } }?.regions.first?.labelName
+            }
+            throw AtlasError.areaNotInAtlas(query: query, message: area.missingMessage(nearest: near))
+        }
+        let region = RegionSearch.pick(best.regions, side ?? defaultSide)
+        var alternatives = best.regions.filter { $0 != region }
+        for g in found.dropFirst() where alternatives.count < 5 {
+            alternatives.append(RegionSearch.pick(g.regions, side ?? defaultSide))
+        }
+        return Match(region: region, homologues: best.regions, alternatives: alternatives, side: side, impliedSide: nil, score: 1)
     }
 
     /// Splits off the side and recognises an id (only when an atlas is chosen, as ids are per atlas).

@@ -32,7 +32,10 @@ extension RegionSearch {
     func equivalents(of region: Region) -> [Region] {
         guard let concepts, atlasFilter == nil else { return [] }
         var out: [Region] = []
-        for concept in concepts.concepts(containing: region) {
+        // Only the most specific concept (fewest regions in the region's atlas): a broad one such as
+        // the limbic system names systems, not equivalents.
+        let specific = concepts.concepts(containing: region).min { ($0.regions[region.atlas]?.count ?? 0) < ($1.regions[region.atlas]?.count ?? 0) }
+        for concept in specific.map({ [$0] }) ?? [] {
             let side = region.hemisphere == .none ? nil : region.hemisphere
             for (atlas, regions) in library.regions(of: concept, side: side ?? concept.side ?? .left) where atlas != region.atlas {
                 if !out.contains(regions[0]) { out.append(regions[0]) }

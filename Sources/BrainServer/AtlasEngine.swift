@@ -145,7 +145,7 @@ final class AtlasEngine: Sendable {
             return try body()
         } catch let error as AtlasError {
             switch error {
-            case .unknownAtlas, .noMatch, .notInAtlas: throw APIError(.notFound, error.description)
+            case .unknownAtlas, .noMatch, .notInAtlas, .areaNotInAtlas: throw APIError(.notFound, error.description)
             case .outsideVolume, .badArgument, .invalid: throw APIError(.badRequest, QueryWording.message(error))
             default: throw error
             }

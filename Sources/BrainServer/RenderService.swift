@@ -129,7 +129,7 @@ final class RenderService: Sendable {
             }
         } catch let error as AtlasError {
             switch error {
-            case .unknownAtlas, .noMatch, .notInAtlas: throw APIError(.notFound, error.description)
+            case .unknownAtlas, .noMatch, .notInAtlas, .areaNotInAtlas: throw APIError(.notFound, error.description)
             case .badArgument, .outsideVolume, .invalid: throw APIError(.badRequest, QueryWording.message(error))
             default: throw error
             }

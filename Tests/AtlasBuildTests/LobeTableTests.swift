@@ -10,7 +10,7 @@ import BrainFormats
         let table = try LobeTable.load(from: LobeTable.repositoryURL)
         let recipe = try Recipe.load(from: Recipe.repositoryURL)
         #expect(table.vocabulary == ["frontal", "parietal", "temporal", "occipital", "limbic", "insula",
-                                     "subcortical", "cerebellum", "brainstem", "ventricle"])
+                                     "subcortical", "cerebellum", "brainstem", "ventricle", "white matter"])
         var checked = 0
         for atlas in recipe.atlases where !table.spans(atlas.name) {
             for r in atlas.regions {
@@ -19,7 +19,7 @@ import BrainFormats
                 checked += 1
             }
         }
-        #expect(checked == 309)
+        #expect(checked == 309 + 82 + 6 + 10)
         #expect(table.spans("networks") && table.spans("parcels"))
     }
 

@@ -44,7 +44,7 @@ struct ConceptTests {
         for (query, atlas, label) in [("Wernicke", "functional", "wernicke"), ("motor cortex", "functional", "primary-motor"),
                                       ("M1", "functional", "primary-motor"), ("S1", "functional", "primary-somatosensory"),
                                       ("A1", "gyri", "transversetemporal"), ("FEF", "functional", "frontal-eye-field"),
-                                      ("SMA", "functional", "premotor"), ("DLPFC", "functional", "dorsolateral-prefrontal"),
+                                      ("SMA", "functional", "supplementary-motor"), ("DLPFC", "functional", "dorsolateral-prefrontal"),
                                       ("hippocampal formation", "subcortical", "hippocampus"), ("basal ganglia", "subcortical", "caudate"),
                                       ("V1", "brodmann-histology", "V1_exvivo")] {
             let r = try RegionInfo.lookUp(query, in: library).region.region

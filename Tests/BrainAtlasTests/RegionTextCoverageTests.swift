@@ -11,9 +11,7 @@ private let textAtlases = [
 
 /// Where each approximate atlas must say how its boundaries were made.
 private let requiredNote: [String: String] = [
-    "brodmann": "PALS-B12",
     "brodmann-histology": "post-mortem histology",
-    "functional": "PALS-B12",
     "networks": "resting-state fMRI",
 ]
 

@@ -20,6 +20,9 @@ struct BuildAtlasCommand: ParsableCommand {
     @Option(help: "Recipe file (default: Recipe/atlas-recipe.json of this repository).")
     var recipe: String?
 
+    @Option(help: "Also write the table of each rule-built area's overlap with its gyri (Markdown) to this file.")
+    var overlapTable: String?
+
     @Flag(help: "Print the build report as JSON.")
     var json = false
 
@@ -27,6 +30,9 @@ struct BuildAtlasCommand: ParsableCommand {
         var options = AtlasBuildOptions(sources: URL(fileURLWithPath: sources), output: URL(fileURLWithPath: out))
         if let recipe { options.recipe = URL(fileURLWithPath: recipe) }
         let report = try AtlasBuilder.build(options)
+        if let overlapTable {
+            try AtomicFile.writeRaw(Data(report.areaOverlap.markdown().utf8), to: URL(fileURLWithPath: overlapTable))
+        }
         if json {
             print(try BrainJSON.string(report, pretty: true))
         } else {
