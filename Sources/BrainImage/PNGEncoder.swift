@@ -77,7 +77,7 @@ public struct PNGEncoder: Sendable {
         if let dpi {
             precondition(Self.dpiRange.contains(dpi))
             let ppm = png_uint_32(Self.pixelsPerMetre(dpi: dpi))
-            png_set_pHYs(png, info, ppm, ppm, PNG_RESOLUTION_METER)
+            libpng.png_set_pHYs(png, info, ppm, ppm, PNG_RESOLUTION_METER)
         }
         switch compression {
         case .fast:

@@ -12,6 +12,7 @@ struct PNGLibrary: @unchecked Sendable {
     let png_set_write_fn: png_set_write_fn_function
     let png_get_io_ptr: png_get_io_ptr_function
     let png_set_IHDR: png_set_IHDR_function
+    let png_set_pHYs: png_set_pHYs_function
     let png_set_compression_level: png_set_compression_level_function
     let png_set_filter: png_set_filter_function
     let png_set_filler: png_set_filler_function
@@ -44,6 +45,7 @@ struct PNGLibrary: @unchecked Sendable {
         png_set_write_fn = try lib.symbol("png_set_write_fn", as: png_set_write_fn_function.self)
         png_get_io_ptr = try lib.symbol("png_get_io_ptr", as: png_get_io_ptr_function.self)
         png_set_IHDR = try lib.symbol("png_set_IHDR", as: png_set_IHDR_function.self)
+        png_set_pHYs = try lib.symbol("png_set_pHYs", as: png_set_pHYs_function.self)
         png_set_compression_level = try lib.symbol("png_set_compression_level", as: png_set_compression_level_function.self)
         png_set_filter = try lib.symbol("png_set_filter", as: png_set_filter_function.self)
         png_set_filler = try lib.symbol("png_set_filler", as: png_set_filler_function.self)

@@ -60,7 +60,7 @@ import Testing
         raw.replaceSubrange(2..<6, with: [0, 0, 0, 0x70])  // NrOfVertices ≈ 1.9e9
         let error = try #require(throws: FormatError.self) { try SMPFile(data: raw, name: "big.smp") }
         #expect(error.field == "NrOfMaps")
-        #expect(SMPHeader.maxFileSize(head: try MapFixtures.data("faces_v5.smp"))! < 1 << 20)
+        #expect(SMPHeader.largestSize(head: try MapFixtures.data("faces_v5.smp"))! < 1 << 20)
         raw[0] = 9
         #expect(throws: FormatError.self) { try SMPFile(data: raw, name: "v9.smp") }
     }

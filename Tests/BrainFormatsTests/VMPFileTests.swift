@@ -71,8 +71,8 @@ import Testing
         raw.replaceSubrange(8..<12, with: [0, 0, 0, 0x40])  // NrOfSubMaps = 2^30
         let error = try #require(throws: FormatError.self) { try VMPFile(data: raw, name: "big.vmp") }
         #expect(error.field == "NrOfSubMaps")
-        #expect(VMPHeader.maxFileSize(head: raw)! > 1 << 40)
-        #expect(VMPHeader.maxFileSize(head: try MapFixtures.data("two_maps_v6.vmp"))! < 2 << 20)
+        #expect(VMPHeader.largestSize(head: raw)! > 1 << 40)
+        #expect(VMPHeader.largestSize(head: try MapFixtures.data("two_maps_v6.vmp"))! < 2 << 20)
     }
 
     @Test func otherVersionsAndMagicAreRefused() throws {

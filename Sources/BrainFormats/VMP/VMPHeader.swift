@@ -9,7 +9,7 @@ public enum VMPHeader {
 
     /// The largest size an NR-VMP starting with `head` can have: map headers, time courses and values
     /// for the declared maps and box. Nil when `head` is too short or not an NR-VMP.
-    public static func maxFileSize(head: Data) -> Int? {
+    public static func largestSize(head: Data) -> Int? {
         guard head.count >= 64 else { return nil }
         let word: (Int) -> Int32 = { offset in
             head.withUnsafeBytes { Int32(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: Int32.self)) }
@@ -23,5 +23,15 @@ public enum VMPHeader {
         let size = Double(maxFileHeaderBytes) + maps * (4 * voxels + 4 * points + Double(maxMapHeaderBytes))
             + params * (65_537 + 4 * maps)
         return size >= Double(Int.max / 2) ? Int.max / 2 : Int(size)
+    }
+}
+
+extension VMPHeader {
+    /// The size limit `FileSource` checks before inflating further: what the header justifies.
+    public static let maxFileSize: SizeLimit = { head, file in
+        guard let size = largestSize(head: head) else {
+            throw FormatError(file: file, field: "header", message: "is not an NR-VMP (magic 0xA1B2C3D4 and a 64-byte header)")
+        }
+        return size
     }
 }
