@@ -59,9 +59,7 @@ final class AtlasEngine: Sendable {
     func slicePNG(_ request: SliceRequest) async throws -> Data {
         do {
             return try await slicePool.run(timeout: options.requestTimeout) { slicer in
-                // Smooth (interpolated) slices deflate poorly at zlib level 1: the smallest encoding
-                // cuts a 620×765 slice from about 290 to 190 kB, which matters on a phone's link.
-                try Self.mapLibraryErrors { Data(try slicer.render(request).png(compression: .best, dpi: request.dpi)) }
+                try Self.mapLibraryErrors { Data(try slicer.render(request).png(dpi: request.dpi)) }
             }
         } catch let error as SliceError {
             switch error {
