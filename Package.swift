@@ -43,8 +43,8 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/freetype2", "-Xcc", "-I/opt/homebrew/include/freetype2"])]),
         .target(name: "BrainAtlas", dependencies: ["BrainFormats"]),
         .target(name: "AtlasBuild", dependencies: ["BrainAtlas", "BrainFormats"]),
-        .target(name: "BrainSlice", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage"]),
-        .target(name: "BrainRender", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage", "COSMesa", "CEGL"]),
+        .target(name: "BrainSlice", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage", "BrainMaps"]),
+        .target(name: "BrainRender", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage", "BrainMaps", "COSMesa", "CEGL"]),
         .target(name: "BrainMaps", dependencies: ["BrainAtlas", "BrainFormats"]),
         .target(name: "BrainServer", dependencies: [
             "BrainRender", "BrainSlice", "BrainAtlas", "BrainFormats",
@@ -65,8 +65,8 @@ let package = Package(
         .testTarget(name: "BrainAtlasTests", dependencies: ["BrainAtlas", "BrainFormats"]),
         .testTarget(name: "AtlasBuildTests", dependencies: ["AtlasBuild", "BrainAtlas", "BrainFormats"]),
         .testTarget(name: "BrainMapsTests", dependencies: ["BrainMaps", "BrainAtlas", "BrainFormats"]),
-        .testTarget(name: "BrainSliceTests", dependencies: ["BrainSlice", "BrainAtlas", "BrainFormats", "BrainImage"]),
-        .testTarget(name: "BrainRenderTests", dependencies: ["BrainRender", "BrainAtlas", "BrainFormats", "BrainImage"]),
+        .testTarget(name: "BrainSliceTests", dependencies: ["BrainSlice", "BrainAtlas", "BrainFormats", "BrainImage", "BrainMaps"]),
+        .testTarget(name: "BrainRenderTests", dependencies: ["BrainRender", "BrainAtlas", "BrainFormats", "BrainImage", "BrainMaps"]),
         .testTarget(name: "BrainServerTests", dependencies: [
             "BrainServer", "BrainAtlas", "BrainFormats", "BrainImage", "BrainRender", "BrainSlice",
             .product(name: "Logging", package: "swift-log"),

@@ -12,17 +12,26 @@ extension MapVolume {
             let space = try VMPFile.requireAtlasSpace(vmp, fileName: name, for: "an atlas look-up")
             let m = try choose(map, count: vmp.maps.count, names: vmp.maps.map(\.name.string), file: name)
             let d = vmp.dims
-            return MapVolume(name: vmp.maps[m].name.string, values: vmp.mapValues(m).floats, dims: d,
-                             affine: Array(vmp.canonicalAffine.prefix(3)), space: space, storedThreshold: vmp.maps[m].threshold)
+            let header = vmp.maps[m]
+            let voxelVolume = pow(Double(vmp.resolution), 3)
+            let display = MapDisplay(threshold: header.threshold, upper: header.upperThreshold,
+                                     signs: header.showPositiveNegative == 2 ? .negative : header.showPositiveNegative == 1 ? .positive : .both,
+                                     clusterMinMm3: header.enableClusterSizeThreshold != 0 ? Double(header.clusterSizeThreshold) * voxelVolume : 0,
+                                     statistic: header.type.name)
+            return MapVolume(name: header.name.string, values: vmp.mapValues(m).floats, dims: d,
+                             affine: Array(vmp.canonicalAffine.prefix(3)), space: space, storedThreshold: header.threshold,
+                             display: display)
         case let image as NIfTIFile:
             let space = try niftiSpace(image)
             let volumes = image.dims.dropFirst(3).reduce(1, *)
             let m = try choose(map, count: volumes, names: [], file: name)
             let per = image.volumeVoxelCount
             let values = Array(image.floatValues()[(m * per)..<((m + 1) * per)])
+            let statistic: String? = switch image.intent.code { case 2: "r"; case 3: "t"; case 4: "F"; case 5: "z"; default: nil }
             return MapVolume(name: volumes > 1 ? "\(name) volume \(m + 1)" : name, values: values,
                              dims: SIMD3(image.dims[0], image.dims[1], image.dims[2]),
-                             affine: Array(image.affine.prefix(3)), space: space)
+                             affine: Array(image.affine.prefix(3)), space: space,
+                             display: .defaults(values: values, statistic: statistic))
         default:
             throw MapsError("\(name): a \(document.formatName) file is not a statistical map (give a .vmp or .nii/.nii.gz)")
         }

@@ -14,8 +14,11 @@ public struct MapVolume: Sendable {
     public let space: ReferenceSpace
     /// The map's own thresholds when the file stores them (VMP), else nil.
     public let storedThreshold: Float?
+    /// Thresholds, signs and statistic for drawing the map (`MapDisplay.defaults` when the file has none).
+    public let display: MapDisplay
 
-    public init(name: String, values: [Float], dims: SIMD3<Int>, affine: [[Double]], space: ReferenceSpace, storedThreshold: Float? = nil) {
+    public init(name: String, values: [Float], dims: SIMD3<Int>, affine: [[Double]], space: ReferenceSpace, storedThreshold: Float? = nil,
+                display: MapDisplay? = nil) {
         precondition(values.count == dims.x * dims.y * dims.z, "values fill the grid")
         self.name = name
         self.values = values
@@ -23,6 +26,7 @@ public struct MapVolume: Sendable {
         self.affine = affine
         self.space = space
         self.storedThreshold = storedThreshold
+        self.display = display ?? .defaults(values: values, statistic: nil)
     }
 
     public var voxelCount: Int { values.count }

@@ -47,9 +47,10 @@ public struct RegionOverlay: Sendable {
     static let maximumContourLuminance = 0.4
 
     /// Highlighted regions are shown strongly and outlined; with `dimOthers` the rest become
-    /// light tints. `outline` outlines every region boldly.
+    /// light tints. `outline` outlines every region boldly. Without `fill` only the border lines
+    /// are drawn (over a statistical map).
     public init(regions: [Region], opacity: Double = RegionOverlay.defaultOpacity, highlighted: Set<Int> = [],
-                dimOthers: Bool = false, outline: Bool = false) {
+                dimOthers: Bool = false, outline: Bool = false, fill: Bool = true) {
         self.opacity = opacity
         self.highlighted = highlighted
         self.dimOthers = dimOthers
@@ -68,13 +69,13 @@ public struct RegionOverlay: Sendable {
                     alpha = opacity * 0.4
                 }
             }
-            let a = UInt16((max(0, min(1, alpha)) * 256).rounded())
+            let a = fill ? UInt16((max(0, min(1, alpha)) * 256).rounded()) : 0
             let tinted = !highlighted.isEmpty && dimOthers && !highlighted.contains(region.id)
             table[region.id] = Entry(
                 premultiplied: (UInt16(r.rounded()) * a, UInt16(g.rounded()) * a, UInt16(b.rounded()) * a),
                 inverse: 256 - a,
                 outline: ColourMap.pack((UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded()))),
-                visible: a > 0,
+                visible: a > 0 || !fill,
                 contour: Self.contourColour(r, g, b),
                 line: highlighted.contains(region.id) || outline ? .bold : tinted ? .none : .thin)
         }

@@ -25,6 +25,8 @@ struct SliceDecorations {
     /// and where that canvas's origin lies on the slice image.
     let legend: Legend.Layout?
     let legendOffset: Int
+    /// A statistical overlay's colour bar, in a band right of the legend's (image coordinates).
+    let colourBar: (bar: ColourBar, layout: ColourBar.Layout)?
 
     /// Letter em size: one pixel per 24 of the slice's shorter side, at least 11.
     static let shorterSidePerEm = 24
@@ -37,7 +39,7 @@ struct SliceDecorations {
     /// Lays out the text on `base` (the slice and any crop bands); `head` is the head's box on
     /// `base`'s canvas, which no text may enter.
     init(base: SliceLayout, head: PixelRect, letters wantLetters: Bool, caption captionText: String?,
-         legend entries: [Legend.Entry], text: TextRenderer) {
+         legend entries: [Legend.Entry], colourBar: ColourBar? = nil, text: TextRenderer) {
         let slice = base.sliceBox
         let size = max(Self.minimumSize, min(slice.width, slice.height) / Self.shorterSidePerEm)
         let pad = max(3, size / 4) + Self.halo.reach
@@ -71,6 +73,22 @@ struct SliceDecorations {
             }
         }
 
+        // The colour bar takes the next band, at most a third of the slice's width (its name is cut to fit).
+        var barLayout: (bar: ColourBar, layout: ColourBar.Layout)?
+        var barBand = 0
+        if let colourBar {
+            let barSize = max(10, size * 3 / 4)
+            let margin = max(4, barSize / 2)
+            let width = min(colourBar.naturalWidth(size: barSize, text: text), max(12 * barSize, final.width / 3))
+            let area = PixelRect(x: final.width + margin, y: margin, width: width, height: final.height - 2 * margin)
+            if let layout = colourBar.layout(in: area, size: barSize, text: text) {
+                barLayout = (colourBar, layout)
+                barBand = layout.box.width + 2 * margin
+                final = final.growing(SliceBands(right: barBand))
+            }
+        }
+        legendBand += barBand
+
         let h = PixelRect(x: head.x + grow.left, y: head.y + grow.top, width: head.width, height: head.height)
         var placed: [Placed] = []
         if lines.count == 4 {
@@ -96,6 +114,7 @@ struct SliceDecorations {
         }
         legend = legendLayout
         legendOffset = final.width - legendBand
+        self.colourBar = barLayout
         layout = final
     }
 
@@ -112,6 +131,7 @@ struct SliceDecorations {
         if let caption {
             text.draw(caption.line, x: caption.x, baseline: caption.baseline, color: Self.captionColor, halo: Self.halo, into: &image)
         }
+        if let colourBar { colourBar.bar.draw(colourBar.layout, text: text, into: &image) }
         if let legend, let box = legendBox, var own = try? RGBAImage(width: legend.box.maxX, height: image.height) {
             // The band is black, as the legend's own canvas starts: copying its box is drawing it there.
             Legend.draw(legend, text: text, into: &own)

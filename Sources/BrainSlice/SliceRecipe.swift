@@ -32,8 +32,11 @@ public struct SliceRecipe: Sendable {
     /// lines in one anti-aliased stage (`overlay`'s lines); block grids outline voxel edges.
     public static func standard(grid: SliceGrid, voxels: Data, colourMap: ColourMap,
                                 labels: [UInt16]? = nil, overlay: RegionOverlay? = nil, outline: Bool = false,
-                                annotations: SliceAnnotations = .none, layout: SliceLayout? = nil) -> SliceRecipe {
+                                annotations: SliceAnnotations = .none, layout: SliceLayout? = nil,
+                                map: (any SliceStage)? = nil) -> SliceRecipe {
         var stages: [any SliceStage] = [GreyMapStage(grid: grid, voxels: voxels, colourMap: colourMap)]
+        // A statistical map lies on the anatomy, under the region borders.
+        if let map { stages.append(map) }
         if let labels, let overlay, labels.count == grid.orientation.width * grid.orientation.height {
             if grid.isSmooth {
                 stages.append(SmoothOverlayStage(grid: grid, labels: labels, overlay: overlay))

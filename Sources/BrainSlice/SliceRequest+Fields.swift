@@ -1,5 +1,6 @@
 import BrainAtlas
 import BrainImage
+import BrainMaps
 
 /// Every option of a slice (`slice`, `/api/slice`), once: a new option is one entry here plus its use.
 extension SliceRequest {
@@ -52,7 +53,7 @@ extension SliceRequest {
         .path("vmr", valueName: "file.vmr", help: "A VMR file to slice instead of the bundled template.", \.vmrPath),
         .path("voi", valueName: "file.voi", help: "A VOI file to overlay instead of an atlas.", \.voiPath),
         .integer("dpi", in: PNGEncoder.dpiRange, help: "Resolution stated in the PNG for print (300 is typical; default: none).", \.dpi),
-    ])
+    ] + OverlayOptions.fields(for: SliceRequest.self))
 }
 
 extension SliceError {

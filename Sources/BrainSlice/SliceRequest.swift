@@ -1,8 +1,9 @@
 import BrainAtlas
+import BrainMaps
 
 /// Everything `braintutor slice` and `/api/slice` can ask for; defaults are the CLI's. Front
 /// ends set the fields they read; `validate` (run again by `Slicer.render`) checks every limit.
-public struct SliceRequest: Sendable, Equatable {
+public struct SliceRequest: Sendable, Equatable, OverlayRequesting {
     /// Which plane to cut, given one of three ways.
     public enum Position: Sendable, Equatable {
         /// BV voxel index along the plane's axis (sagittal z, axial y, coronal x).
@@ -67,6 +68,8 @@ public struct SliceRequest: Sendable, Equatable {
     public internal(set) var voiPath: String?
     /// The resolution the PNG states (pHYs), for print and page layout; nil: none stated.
     public internal(set) var dpi: Int?
+    /// A statistical map drawn on the slice under the region borders (`--overlay`).
+    public var overlay = OverlayOptions()
     /// The position as given (`index`, `mni`, `at`, `space`), read into `position` once all are in.
     var positionInput = PositionInput()
 
@@ -91,6 +94,7 @@ public struct SliceRequest: Sendable, Equatable {
         if let highlight {
             do { try RequestLimits.checkText(highlight, field: "highlight") } catch { throw .invalid(error) }
         }
+        do { try overlay.validate() } catch { throw .invalid(error) }
         if let atlas, atlas != SliceRequest.noAtlas {
             do { try RequestLimits.checkText(atlas, field: "atlas") } catch { throw .invalid(error) }
         }
@@ -127,7 +131,8 @@ public struct SliceRequest: Sendable, Equatable {
             // letters and caption are documented).
             let ignored = [(atlas != nil && atlas != SliceRequest.noAtlas, "atlas"), (highlight != nil, "highlight"),
                            (dimOthers, "dimOthers"), (outline, "outline"), (voiPath != nil, "voi"),
-                           (window != nil, "window"), (legend, "legend"), (crop == .head, "crop")]
+                           (window != nil, "window"), (legend, "legend"), (crop == .head, "crop"),
+                           (overlay.isRequested, "overlay")]
                 .filter(\.0).map { "{\($0.1)}" }
             if !ignored.isEmpty {
                 throw .field("raw", "shows the voxel values only (no overlay, no window, no crop); drop \(ignored.joined(separator: ", "))")

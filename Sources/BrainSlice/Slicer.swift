@@ -1,6 +1,7 @@
 import BrainAtlas
 import BrainFormats
 import BrainImage
+import BrainMaps
 import Foundation
 
 /// Turns a `SliceRequest` into a `SliceResult`. Holds the atlas library and the mapped template
@@ -88,6 +89,7 @@ public final class Slicer: @unchecked Sendable {
         if crop == .head { (orientation, missing) = SliceOrientation.head(of: whole, survey: survey, frame: volume.frame) }
         let scale = try outputScale(request, orientation)
         let layers = try overlayLayers(request, volume: volume, orientation: orientation)
+        let map = try mapOverlay(request, volume: volume)
         let base = SliceLayout(orientation: orientation, scale: scale, frame: volume.frame,
                                bands: SliceBands(left: missing.left * scale, top: missing.top * scale,
                                                  right: missing.right * scale, bottom: missing.bottom * scale))
@@ -102,14 +104,14 @@ public final class Slicer: @unchecked Sendable {
         // Text: letters, caption and legend may grow the canvas, so they are laid out before drawing.
         var decorations: SliceDecorations?
         var text: TextRenderer?
-        if request.letters || request.caption || request.legend {
+        if request.letters || request.caption || request.legend || map != nil {
             let renderer = try TextRenderer(typeface: typeface())
             let head = survey.headLow.flatMap { low in survey.headHigh.map { base.box(low: low, high: $0) } } ?? base.sliceBox
             let entries = request.legend ? layers.map { Self.legendEntries(visible, overlay: $0.overlay) } ?? [] : []
             decorations = SliceDecorations(
                 base: base, head: head, letters: request.letters,
                 caption: request.caption ? SliceCaption.text(plane: request.plane, index: index, millimetres: mm, space: volume.space) : nil,
-                legend: entries, text: renderer)
+                legend: entries, colourBar: map.map(Self.colourBar), text: renderer)
             text = renderer
         }
         let layout = decorations?.layout ?? base
@@ -123,12 +125,14 @@ public final class Slicer: @unchecked Sendable {
             annotations = annotations.withCrosshair(x: p.x - layout.originX, y: p.y - layout.originY, gap: 3 * scale,
                                                     width: max(1, scale / 3))
         }
-        let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: orientation, scale: scale,
-                                                                    interpolation: request.interpolation),
+        let grid = SliceGrid(orientation: orientation, scale: scale, interpolation: request.interpolation)
+        let recipe = SliceRecipe.standard(grid: grid,
                                           voxels: volume.vmr.voxels,
                                           colourMap: ColourMap(window: request.window ?? survey.window),
-                                          labels: layers?.plane, overlay: layers?.overlay, outline: request.outline,
-                                          annotations: annotations, layout: layout)
+                                          labels: layers?.plane, overlay: layers?.overlay, outline: request.outline || map != nil,
+                                          annotations: annotations, layout: layout,
+                                          map: map.map { MapOverlayStage(grid: grid, values: MapOverlayStage.values($0, volume: volume, orientation: orientation),
+                                                                         overlay: $0) })
         var image = try recipe.render()
         if let decorations, let text { decorations.draw(into: &image, text: text) }
         return SliceResult(image: image, plane: request.plane, index: index, millimetres: mm,
@@ -241,8 +245,28 @@ public final class Slicer: @unchecked Sendable {
             }
         }
         let overlay = RegionOverlay(regions: regions, opacity: request.opacity, highlighted: highlighted,
-                                    dimOthers: request.dimOthers, outline: request.outline)
+                                    dimOthers: request.dimOthers, outline: request.outline, fill: !request.overlay.isRequested)
         return (plane, regions, overlay)
+    }
+
+    /// The statistical map the request names, read and thresholded; nil without one. Maps are
+    /// placed by MNI/Talairach millimetres, so a native-space scan cannot carry one.
+    func mapOverlay(_ request: SliceRequest, volume: SliceVolume) throws -> MapOverlay? {
+        guard request.overlay.isRequested else { return nil }
+        guard volume.space.isStereotaxic else {
+            throw SliceError.field("overlay", "needs a VMR in MNI or Talairach space; \(volume.name) is in \(volume.space) space")
+        }
+        do { return try MapOverlay.load(request.overlay) } catch let error as FieldError { throw SliceError.invalid(error) }
+    }
+
+    /// The colour bar of a map: its name, statistic and the value ranges shown.
+    static func colourBar(_ map: MapOverlay) -> ColourBar {
+        ColourBar(title: map.name, caption: map.barCaption,
+                  segments: map.barSegments.map { ColourBar.Segment(top: $0.top, bottom: $0.bottom) },
+                  colour: { v in
+                      let c = map.colour(Float(v)) ?? SIMD3(128, 128, 128)
+                      return RGBA(c.x, c.y, c.z)
+                  }, label: MapOverlay.number)
     }
 
     /// "-20" rather than "-20.0" in messages.

@@ -1,0 +1,75 @@
+import BrainAtlas
+
+/// A statistical map drawn over a slice or a surface, as a request names it: the file, which map,
+/// thresholds, signs, colour scale and smallest cluster. Unset values take the map's own
+/// (`MapDisplay`).
+public struct OverlayOptions: Sendable, Equatable {
+    /// The VMP or NIfTI file.
+    public var file: String?
+    /// 1-based number or name of the map (NIfTI: volume number).
+    public var map: String?
+    /// `T` or `T,MAX`.
+    public var threshold: [Double]?
+    /// nil: the map's own setting.
+    public var twoSided: Bool?
+    public var colourScale: OverlayColourScale?
+    public var clusterMinMm3: Double?
+
+    public init() {}
+
+    public var isRequested: Bool { file != nil }
+
+    /// Refuses options given without a map, and a colour range that ends below its threshold.
+    public func validate() throws(FieldError) {
+        if file == nil {
+            let given = [(map != nil, "map"), (threshold != nil, "threshold"), (twoSided != nil, "twoSided"),
+                         (colourScale != nil, "cmap"), (clusterMinMm3 != nil, "clusterMin")].filter(\.0).map(\.1)
+            if let first = given.first { throw FieldError(first, "needs {overlay} FILE (the map it applies to)") }
+            return
+        }
+        if let t = threshold {
+            guard t[0] > 0 else { throw FieldError("threshold", value: Self.text(t), "must be > 0 (negative values: add {twoSided})") }
+            if t.count == 2, t[1] <= t[0] {
+                throw FieldError("threshold", value: Self.text(t), "needs MAX above T (T,MAX: colours run from T to MAX)")
+            }
+        }
+    }
+
+    static func text(_ values: [Double]) -> String {
+        values.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : String($0) }.joined(separator: ",")
+    }
+}
+
+/// A request that can carry an overlay (scenes and slices).
+public protocol OverlayRequesting {
+    var overlay: OverlayOptions { get set }
+}
+
+extension OverlayOptions {
+    /// The overlay's entries in a request's field table: the same options, help and checks for
+    /// `slice` and `render`.
+    public static func fields<R: OverlayRequesting>(for _: R.Type) -> [RequestField<R>] {
+        [
+            .path("overlay", valueName: "map.vmp|map.nii", help: "A statistical map (VMP or NIfTI, MNI or Talairach space) drawn over the atlas.",
+                  \R.overlay.file),
+            RequestField("map", form: .value("N|name"), kind: .name,
+                         help: "Which map of the overlay file: 1-based number or name (NIfTI: volume; default 1).") {
+                request, text throws(FieldError) in
+                try RequestLimits.checkText(text, field: "map")
+                request.overlay.map = text
+            },
+            .numbers("threshold", valueName: "T[,MAX]", count: 1...2, in: -1e30...1e30,
+                     help: "Colour values of magnitude ≥ T, the scale ending at MAX (default: the map's own; NIfTI: max/3, max).",
+                     \R.overlay.threshold),
+            RequestField("twoSided", form: .flag, help: "Negative values too (≤ −T), in the scale's negative colours (default: the map's own; NIfTI: off).") {
+                request, text throws(FieldError) in
+                request.overlay.twoSided = try RequestField<R>.switchValue(text, field: "twoSided", expected: "true or false")
+            },
+            .choice("cmap", help: "Colour scale: hot (red→yellow, negatives blue→cyan), cold (negatives only, blue→cyan) or viridis.",
+                    \R.overlay.colourScale),
+            .number("clusterMin", valueName: "mm3", in: 0...1e9,
+                    help: "Leave out overlay clusters smaller than this many mm³ (26-connected; default: the map's own, else 0).",
+                    \R.overlay.clusterMinMm3),
+        ]
+    }
+}
