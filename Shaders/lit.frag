@@ -2,7 +2,8 @@
 // Blinn-Phong with a headlight (along the view axis) and a dimmer fill light from the upper left.
 // The colour is a uniform: each region is drawn as its own range, so borders match the pick pass.
 // Curvature shading scales it by 1 + c * uCurvature.x in sulci (c < 0) and 1 + c * uCurvature.y on
-// gyri, c the interpolated convexity; uCurvature = (0, 0) leaves the colour as it is.
+// gyri, c the interpolated convexity; uCurvature = (0, 0) leaves the colour as it is. A map's
+// colour (vOverlay, premultiplied) then covers it, so map colours match the colour bar but for light.
 #ifdef GL_FRAGMENT_PRECISION_HIGH
 precision highp float;
 #else
@@ -12,6 +13,7 @@ uniform vec4 uColor;
 uniform vec2 uCurvature;
 varying vec3 vNormal;
 varying float vCurvature;
+varying vec4 vOverlay;
 
 const vec3 headlight = vec3(0.0, 0.0, 1.0);
 const vec3 fillLight = vec3(-0.5773503, 0.5773503, 0.5773503);
@@ -34,6 +36,7 @@ void main() {
     float specular = s32 * s8;
     float c = clamp(vCurvature, -1.0, 1.0);
     vec3 base = uColor.rgb * (1.0 + c * (c < 0.0 ? uCurvature.x : uCurvature.y));
+    base = base * vOverlay.a + vOverlay.rgb;
     vec3 lit = base * (0.28 + 0.62 * key + 0.22 * fill) + vec3(0.12 * specular);
     gl_FragColor = vec4(min(lit, vec3(1.0)), uColor.a);
 }

@@ -1,16 +1,21 @@
 #version 100
 // Lit pass: per-vertex normals go to the fragment stage in eye space (orthographic camera), with
-// the vertex's convexity (-1 deepest sulcus ... +1 gyral crown; a constant 0 for meshes without).
+// the vertex's convexity (-1 deepest sulcus ... +1 gyral crown; a constant 0 for meshes without)
+// and a statistical map's colour (premultiplied rgb, a = share of the region colour; an unset
+// attribute is (0, 0, 0, 1): the region colour alone).
 attribute highp vec3 aPosition;
 attribute highp vec3 aNormal;
 attribute highp float aCurvature;
+attribute mediump vec4 aOverlay;
 uniform highp mat4 uMVP;
 uniform highp mat4 uNormalMatrix;
 varying highp vec3 vNormal;
 varying highp float vCurvature;
+varying mediump vec4 vOverlay;
 
 void main() {
     vNormal = (uNormalMatrix * vec4(aNormal, 0.0)).xyz;
     vCurvature = aCurvature;
+    vOverlay = aOverlay;
     gl_Position = uMVP * vec4(aPosition, 1.0);
 }

@@ -3,7 +3,7 @@ import BrainAtlas
 /// A statistical map drawn over a slice or a surface, as a request names it: the file, which map,
 /// thresholds, signs, colour scale and smallest cluster. Unset values take the map's own
 /// (`MapDisplay`).
-public struct OverlayOptions: Sendable, Equatable {
+public struct OverlayOptions: Sendable, Hashable {
     /// The VMP or NIfTI file.
     public var file: String?
     /// 1-based number or name of the map (NIfTI: volume number).

@@ -24,6 +24,7 @@ struct GLFunctions {
     typealias Uniform2f = @convention(c) (GLint, GLfloat, GLfloat) -> Void
     typealias Uniform3f = @convention(c) (GLint, GLfloat, GLfloat, GLfloat) -> Void
     typealias VertexAttrib1f = @convention(c) (GLuint, GLfloat) -> Void
+    typealias VertexAttrib4f = @convention(c) (GLuint, GLfloat, GLfloat, GLfloat, GLfloat) -> Void
     typealias Uniform4f = @convention(c) (GLint, GLfloat, GLfloat, GLfloat, GLfloat) -> Void
     typealias UniformMatrix = @convention(c) (GLint, GLsizei, GLboolean, UnsafePointer<GLfloat>?) -> Void
     typealias GenBuffers = @convention(c) (GLsizei, UnsafeMutablePointer<GLuint>?) -> Void
@@ -45,6 +46,7 @@ struct GLFunctions {
     let genBuffers: GenBuffers, deleteBuffers: GenBuffers, bindBuffer: V_EU, bufferData: BufferData
     let vertexAttribPointer: AttribPointer, enableVertexAttribArray: V_U, disableVertexAttribArray: V_U
     let vertexAttrib1f: VertexAttrib1f
+    let vertexAttrib4f: VertexAttrib4f
     let drawElements: DrawElements
 
     typealias V_EU = @convention(c) (GLenum, GLuint) -> Void
@@ -93,6 +95,7 @@ struct GLFunctions {
         enableVertexAttribArray = try lib.proc("glEnableVertexAttribArray", as: V_U.self)
         disableVertexAttribArray = try lib.proc("glDisableVertexAttribArray", as: V_U.self)
         vertexAttrib1f = try lib.proc("glVertexAttrib1f", as: VertexAttrib1f.self)
+        vertexAttrib4f = try lib.proc("glVertexAttrib4f", as: VertexAttrib4f.self)
         drawElements = try lib.proc("glDrawElements", as: DrawElements.self)
     }
 }

@@ -159,9 +159,33 @@ extension GLContext {
             layer.hiddenRanges.contains(index) ? nil : (range.triangleStart, range.triangleCount, color(index, range))
         }
         if curvature { setCurvature(layer.curvature ? b.curvatureBuffer : 0, program: program) }
+        let overlay = curvature ? setOverlay(layer.overlay) : 0
         drawRanges(vertexBuffer: b.vertexBuffer, indexBuffer: b.indexBuffer, closed: geometry.mesh.isClosed,
                    program: program, normals: normals, ranges: ranges)
         if curvature { gl.disableVertexAttribArray(ShaderPrograms.curvatureAttribute) }
+        if overlay != 0 {
+            gl.disableVertexAttribArray(ShaderPrograms.overlayAttribute)
+            var id = overlay
+            gl.deleteBuffers(1, &id)
+        }
+    }
+
+    /// Feeds `aOverlay` from the layer's per-vertex map colours (a buffer made for this draw, returned
+    /// for deleting), or the constant (0, 0, 0, 1) that leaves region colours as they are.
+    private func setOverlay(_ colours: [UInt32]?) -> GLuint {
+        let attribute = ShaderPrograms.overlayAttribute
+        guard let colours else {
+            gl.disableVertexAttribArray(attribute)
+            gl.vertexAttrib4f(attribute, 0, 0, 0, 1)
+            return 0
+        }
+        var id: GLuint = 0
+        gl.genBuffers(1, &id)
+        gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), id)
+        colours.withUnsafeBytes { gl.bufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr($0.count), $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
+        gl.enableVertexAttribArray(attribute)
+        gl.vertexAttribPointer(attribute, 4, GLenum(GL_UNSIGNED_BYTE), GLboolean(GL_TRUE), 0, nil)
+        return id
     }
 
     /// Feeds `aCurvature` from `buffer` with the standard strengths, or (buffer 0) a constant 0

@@ -17,6 +17,8 @@ struct ShaderPrograms {
     static let positionAttribute: GLuint = 0
     static let normalAttribute: GLuint = 1
     static let curvatureAttribute: GLuint = 2
+    /// `aOverlay`: a statistical map's premultiplied colour per vertex (`Scene.Layer.overlay`).
+    static let overlayAttribute: GLuint = 3
 
     private var linked: [Kind: Program] = [:]
 
@@ -42,6 +44,7 @@ struct ShaderPrograms {
         if normals {
             gl.bindAttribLocation(program, normalAttribute, "aNormal")
             gl.bindAttribLocation(program, curvatureAttribute, "aCurvature")
+            gl.bindAttribLocation(program, overlayAttribute, "aOverlay")
         }
         gl.linkProgram(program)
         gl.deleteShader(vs)

@@ -1,6 +1,7 @@
 import BrainAtlas
 import BrainFormats
 import Foundation
+import BrainMaps
 
 /// A scene built from a request: the drawable `Scene` plus, for each layer and range, the region
 /// it shows, so picks and pixel counts can be reported as region objects.
@@ -22,6 +23,8 @@ public struct AtlasScene: Sendable {
     public var highlighted: Set<Region> = []
     /// The legend's corner and rows the framing left room for (`makingRoomForLegend`).
     public internal(set) var legendShape: LegendShape?
+    /// The statistical map coloured onto the cortex (`request.overlay`), for its colour bar.
+    public internal(set) var map: MapOverlay?
 
     /// Unlabelled cortex.
     public static let unlabelledColor = RGB(212, 212, 212)
@@ -36,8 +39,8 @@ public struct AtlasScene: Sendable {
         try request.validate()
         let hemisphere = try request.resolvedHemisphere()
         let library = assets.library
-        let atlas = try library.atlas(named: request.atlas)
-        let isSubcorticalAtlas = atlas.name == "subcortical"
+        let atlas = request.atlas == SceneRequest.noAtlas ? nil : try library.atlas(named: request.atlas)
+        let isSubcorticalAtlas = atlas?.name == "subcortical"
         let showSubcortical = request.subcortical || isSubcorticalAtlas
         var layers: [Scene.Layer] = []
         var infos: [LayerInfo] = []
@@ -46,18 +49,22 @@ public struct AtlasScene: Sendable {
         // The cortex is always drawn; with the subcortical atlas it is see-through glass (left out
         // of picks), as in the web viewer, so the structures show in every view.
         let sides: [Hemisphere] = hemisphere == .both ? [.left, .right] : [hemisphere == .left ? .left : .right]
-        let labelled = atlas.kind == .cortical || (try? atlas.surfaceLabels(sides[0])) != nil
+        let labelled = atlas.map { $0.kind == .cortical || (try? $0.surfaceLabels(sides[0])) != nil } ?? false
+        let map = try request.overlay.isRequested ? MapOverlay.load(request.overlay) : nil
         for side in sides {
             let name = "\(request.surface.rawValue)-\(side.rawValue)"
             let geometry = try assets.geometry(mesh: name, atlas: labelled ? atlas : nil, side: side)
-            let regions = geometry.grouping.ranges.map { atlas.region(id: Int($0.label)) }
+            let regions = geometry.grouping.ranges.map { range in atlas.flatMap { $0.region(id: Int(range.label)) } }
             let opacity: Float = isSubcorticalAtlas ? 0.3 : 1
             if request.curvature == true && geometry.mesh.curvature == nil {
                 throw RenderError.invalid(FieldError("curvature", value: "on",
                     "needs cortex meshes with curvature greys, and \(name) has none (AtlasData predates them: rebuild it with build-atlas)"))
             }
-            layers.append(Scene.Layer(geometry: geometry, colors: colors(regions, highlighted, request), opacity: opacity,
-                                      curvature: request.showsCurvature))
+            // Under a map the atlas shows as borders only (`--outline`): its fill would fight the map's colours.
+            let fill = map == nil ? colors(regions, highlighted, request) : regions.map { _ in unlabelledColor }
+            layers.append(Scene.Layer(geometry: geometry, colors: fill, opacity: opacity,
+                                      curvature: request.showsCurvature,
+                                      overlay: try map.map { try overlayColours($0, geometry: geometry, side: side, assets: assets) }))
             infos.append(LayerInfo(name: name, regions: regions))
         }
         if showSubcortical {
@@ -75,9 +82,11 @@ public struct AtlasScene: Sendable {
             infos.append(LayerInfo(name: "head", regions: geometry.grouping.ranges.map { _ in nil }))
         }
         let scene = try Scene(layers: layers, direction: try request.direction(), width: request.width,
-                              height: request.height, background: request.background)
+                              height: request.height, background: request.background,
+                              framingArea: map == nil ? .whole : colourBarFraming(width: request.width, height: request.height))
         var built = AtlasScene(request: request, scene: scene, layers: infos, hemisphere: hemisphere)
         built.highlighted = highlighted
+        built.map = map
         return built
     }
 

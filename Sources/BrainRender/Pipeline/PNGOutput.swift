@@ -46,7 +46,7 @@ extension AtlasScene {
     /// left out of flat renders, which promise exact region colours (as in the web viewer).
     public var hasDecorations: Bool {
         request.outline || request.orientation || request.labels || request.legend
-            || (request.shading == .lit && !highlighted.isEmpty)
+            || (request.shading == .lit && !highlighted.isEmpty) || map != nil
     }
 
     /// The colour pass (supersampled as asked) with the outlines drawn before the box filter, so
@@ -70,10 +70,11 @@ extension AtlasScene {
             }
         }
         image = image.downsampled(by: factor)
-        let text = request.labels || request.legend || request.orientation ? try TextRenderer() : nil
+        let text = request.labels || request.legend || request.orientation || map != nil ? try TextRenderer() : nil
         if let text, let annotations = try annotations(context: context, text: text) {
             image.drawing { annotations.draw(into: &$0, text: text, cueColor: OrientationCue.color(on: scene.background)) }
         }
+        if let text { image.drawing { drawColourBar(into: &$0, text: text) } }
         return image
     }
 }

@@ -1,5 +1,6 @@
 import BrainAtlas
 import Foundation
+import BrainMaps
 
 // The pick path, start to end: pixel (`Pixel`, checked once) → the triangles near it
 // (`PixelCandidates`) → the id the pick pass writes there, decided on the CPU (`CertainPick`,
@@ -73,7 +74,7 @@ extension AtlasScene {
     func pickReport(id: UInt32, pixel: Pixel, library: AtlasLibraryTexts?,
                     triangles: (Scene.PickTarget) -> [(Int, Int, Int)]) throws -> PickReport {
         guard let target = scene.pickTarget(id: id) else {
-            return PickReport(x: pixel.x, y: pixel.y, region: nil, text: nil, hit: nil)
+            return PickReport(x: pixel.x, y: pixel.y, region: nil, text: nil, hit: nil).withMapValue(map, at: nil)
         }
         let region = layers[target.layer].regions[target.range]
         let hit = PickResolver.resolve(scene: scene, layer: target.layer, triangles: triangles(target), pixel: pixel)
@@ -81,6 +82,7 @@ extension AtlasScene {
         let surface = region == nil
             ? PickSurface.describe(layerName: layers[target.layer].name, vertex: hit?.vertex, library: library) : nil
         return PickReport(x: pixel.x, y: pixel.y, region: region, text: text, hit: hit, surface: surface)
+            .withMapValue(map, at: hit?.anatomical)
     }
 }
 
@@ -118,6 +120,8 @@ public struct PickReport: Encodable, Sendable {
     public let mni: [Double]?
     public let vertex: Int?
     public let surface: String?
+    /// With an overlay: the map's value at `mni` (trilinear; null off the brain). nil without one.
+    public private(set) var value: Double??
 
     public init(x: Int, y: Int, region: Region?, text: String?, hit: PickResolver.Hit?, surface: String? = nil) {
         self.x = x
@@ -128,7 +132,16 @@ public struct PickReport: Encodable, Sendable {
         vertex = hit?.vertex
     }
 
-    enum CodingKeys: String, CodingKey { case x, y, region, mni, vertex, surface }
+    enum CodingKeys: String, CodingKey { case x, y, region, mni, vertex, surface, value }
+
+    /// The answer with the map's value at the picked point, when the scene has a map.
+    func withMapValue(_ map: MapOverlay?, at point: SIMD3<Float>?) -> PickReport {
+        guard let map else { return self }
+        var out = self
+        // Rounded to 1e-4: the value is a float sum, and its last digits are noise.
+        out.value = .some(point.map { (Double(map.value(atMNI: SIMD3<Double>($0))) * 10_000).rounded() / 10_000 })
+        return out
+    }
 
     // Written by hand so that off-brain fields are explicit nulls.
     public func encode(to encoder: any Encoder) throws {
@@ -139,5 +152,6 @@ public struct PickReport: Encodable, Sendable {
         if let mni { try c.encode(mni, forKey: .mni) } else { try c.encodeNil(forKey: .mni) }
         if let vertex { try c.encode(vertex, forKey: .vertex) } else { try c.encodeNil(forKey: .vertex) }
         if let surface { try c.encode(surface, forKey: .surface) } else { try c.encodeNil(forKey: .surface) }
+        if let value { if let v = value { try c.encode(v, forKey: .value) } else { try c.encodeNil(forKey: .value) } }
     }
 }

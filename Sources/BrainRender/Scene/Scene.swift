@@ -15,9 +15,14 @@ public struct Scene: Sendable {
         /// Whether the lit pass shades the folding (`CurvatureShading`); only meshes that carry
         /// curvature can (`RenderMesh.curvature`). Flat and pick passes ignore it.
         public var curvature: Bool
+        /// A statistical map's colour per vertex, packed RGBA (red in the lowest byte), colour
+        /// premultiplied by its coverage and alpha = 1 − coverage: the lit pass draws
+        /// `region colour × alpha + rgb`. nil: no map. Flat and pick passes ignore it.
+        public var overlay: [UInt32]?
 
         public init(geometry: SurfaceGeometry, colors: [RGB], opacity: Float = 1, hiddenRanges: Set<Int> = [],
-                    curvature: Bool = false) {
+                    curvature: Bool = false, overlay: [UInt32]? = nil) {
+            self.overlay = overlay
             self.geometry = geometry
             self.colors = colors
             self.opacity = opacity

@@ -1,12 +1,13 @@
 import Foundation
 import BrainAtlas
 import BrainImage
+import BrainMaps
 
 /// Every option of a scene (`render`, `pick`, `/api/render`, `/api/pick`, `/api/scene`), once:
 /// a new option is one entry here plus its use.
 extension SceneRequest {
     public static let fields = RequestFieldTable<SceneRequest>([
-        .name("atlas", help: "Atlas colouring the surface (any case).", \.atlas),
+        .name("atlas", help: "Atlas colouring the surface (any case; none: unlabelled grey, for an overlay alone).", \.atlas),
         .choice("view", help: "Named camera view.", \.view, parse: ViewName.init(userText:)),
         .choice("hemi", help: "Hemisphere(s) shown (lh/rh too; default: left for lateral/medial, both otherwise).",
                 \.hemisphere, parse: HemisphereChoice.init(userText:)),
@@ -46,7 +47,7 @@ extension SceneRequest {
         .onOff("curvature", help: "Sulci darker, gyri lighter in lit renders (default: on for inflated, off for pial).",
                \.curvature),
         .integer("dpi", in: PNGEncoder.dpiRange, help: "Resolution stated in the PNG for print (300 is typical; default: none).", \.dpi),
-    ])
+    ] + OverlayOptions.fields(for: SceneRequest.self))
 
     /// `w`/`h` in a query (the command line gives both as `size`); checked together in `validate`.
     private static func sideField(_ key: String, query: String) -> RequestField<SceneRequest> {

@@ -1,10 +1,11 @@
 import BrainAtlas
+import BrainMaps
 
 /// What to draw: the validated options of `render`/`pick` and of the server's scene query,
 /// hashable so a server can key its scene cache on it. Every field is declared once, in
 /// `SceneRequest.fields`; front ends hand over the texts they read and get either a request or a
 /// `FieldError` naming the field. Only this module can change a request after it was checked.
-public struct SceneRequest: Sendable, Hashable {
+public struct SceneRequest: Sendable, Hashable, OverlayRequesting {
     public enum HemisphereChoice: String, Sendable, Hashable, CaseIterable {
         case left, right, both
     }
@@ -44,6 +45,10 @@ public struct SceneRequest: Sendable, Hashable {
     public internal(set) var curvature: Bool?
     /// The resolution the PNG states (pHYs), for print and page layout; nil: none stated.
     public internal(set) var dpi: Int?
+    /// A statistical map coloured onto the cortex (`--overlay`; `OverlayColouring`).
+    public var overlay = OverlayOptions()
+    /// `--atlas none`: the cortex unlabelled (grey, curvature shading), for maps alone.
+    public static let noAtlas = "none"
 
     /// The defaults (`render`'s): gyri, lateral, 1024×768, pial, lit, white background.
     public init() {}
@@ -75,6 +80,14 @@ public struct SceneRequest: Sendable, Hashable {
         // Named by the fix (`poi`): `labels` is what the user asked for, `poi` what is missing.
         if (labels || legend) && meshFile != nil && poiFile == nil {
             throw FieldError("poi", "must come with {mesh} for labels or a legend: a mesh without a POI has no region names")
+        }
+        try overlay.validate()
+        if overlay.isRequested, shading == .flat {
+            throw FieldError("shading", value: "flat", "keeps exact region colours, so it cannot show {overlay}; use lit")
+        }
+        if atlas == Self.noAtlas {
+            let needing = [(highlight != nil, "highlight"), (labels, "labels"), (legend, "legend")].filter(\.0).map(\.1)
+            if let first = needing.first { throw FieldError(first, "needs an atlas, but {atlas} is 'none'") }
         }
         _ = try resolvedHemisphere()
     }

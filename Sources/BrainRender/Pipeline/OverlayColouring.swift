@@ -1,0 +1,55 @@
+import BrainAtlas
+import BrainImage
+import BrainMaps
+
+/// A statistical map on the cortex: per-vertex colours sampled from the volume along the pial
+/// surface's inward normals (`SurfaceMapSampling`), and the colour bar in a strip on the image's
+/// right that the brain is framed beside (set before any pass, so picks match the picture).
+extension AtlasScene {
+    /// The map's colours on `geometry` (the pial or inflated mesh of `side`): inflated vertices take
+    /// the values of their pial twins, so both surfaces show the same vertices coloured; vertices
+    /// the border split added take their source vertex's colour.
+    static func overlayColours(_ map: MapOverlay, geometry: SurfaceGeometry, side: Hemisphere, assets: SceneAssets) throws -> [UInt32] {
+        let pial = try assets.mesh(named: "pial-\(side.rawValue)")
+        let values = SurfaceMapSampling.values(map, positions: pial.positions, normals: pial.normals)
+        let colours = values.map { v -> UInt32 in
+            guard let c = map.colour(v) else { return 0xFF00_0000 }
+            return UInt32(c.x) | UInt32(c.y) << 8 | UInt32(c.z) << 16
+        }
+        return geometry.sourceVertex.map { colours[Int($0)] }
+    }
+
+    /// The colour bar's strip on a `width`-pixel-wide image: a fifth of it, 110…240 px; 0 (no bar)
+    /// on images too narrow to spare it.
+    public static func colourBarStrip(width: Int) -> Int {
+        width < 3 * 110 ? 0 : min(240, max(110, width / 5))
+    }
+
+    /// The framing that keeps the brain out of the colour bar's strip.
+    static func colourBarFraming(width: Int, height: Int) -> FramingArea {
+        let strip = colourBarStrip(width: width)
+        return strip == 0 ? .whole : FramingArea(PixelRect(x: 0, y: 0, width: width - strip, height: height), width: width, height: height)
+    }
+
+    /// The colour bar of the scene's map, nil without one.
+    public var colourBar: ColourBar? {
+        map.map { m in
+            ColourBar(title: m.name, caption: m.barCaption,
+                      segments: m.barSegments.map { ColourBar.Segment(top: $0.top, bottom: $0.bottom) },
+                      colour: { v in
+                          let c = m.colour(Float(v)) ?? SIMD3(128, 128, 128)
+                          return RGBA(c.x, c.y, c.z)
+                      }, label: MapOverlay.number)
+        }
+    }
+
+    /// Draws the colour bar in its strip, vertically centred.
+    func drawColourBar(into image: inout RGBAImage, text: TextRenderer) {
+        let strip = Self.colourBarStrip(width: scene.width)
+        guard let bar = colourBar, strip > 0 else { return }
+        let size = SceneAnnotations.legendSize(width: scene.width, height: scene.height)
+        let margin = max(4, size / 2)
+        let area = PixelRect(x: scene.width - strip, y: margin, width: strip - margin, height: scene.height - 2 * margin)
+        if let layout = bar.layout(in: area, size: size, text: text) { bar.draw(layout, text: text, into: &image) }
+    }
+}
