@@ -34,7 +34,8 @@ struct PickCommand: ParsableCommand {
             let report = try RenderJobs.pick(request, data: scene.data.dataDirectory, x: x, y: y,
                                              decideOnCPU: !Self.alwaysDraw, errorModel: Self.errorModel, exitsAfter: true)
             if json { return try CommandOutput.printJSON(report) }
-            let mni = report.mni.map { " at MNI (\($0.map { String($0) }.joined(separator: ", ")))" } ?? ""
+            let mni = (report.mni.map { " at MNI (\($0.map { String($0) }.joined(separator: ", ")))" } ?? "")
+                + (report.value.flatMap { $0 }.map { ", map value \($0)" } ?? "")
             guard let region = report.region?.region else {
                 guard let surface = report.surface else { return print("(\(x), \(y)): no region (background)") }
                 return print("(\(x), \(y)): no region: \(surface)\(mni), vertex \(report.vertex.map(String.init) ?? "–")")
