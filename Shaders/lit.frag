@@ -3,7 +3,8 @@
 // The colour is a uniform: each region is drawn as its own range, so borders match the pick pass.
 // Curvature shading scales it by 1 + c * uCurvature.x in sulci (c < 0) and 1 + c * uCurvature.y on
 // gyri, c the interpolated convexity; uCurvature = (0, 0) leaves the colour as it is. A map's
-// colour (vOverlay, premultiplied) then covers it, so map colours match the colour bar but for light.
+// colour (vOverlay.rgb) then covers it where the interpolated vOverlay.a is at most 0.5 (the value
+// is past the threshold there), so map colours match the colour bar but for light.
 #ifdef GL_FRAGMENT_PRECISION_HIGH
 precision highp float;
 #else
@@ -36,7 +37,7 @@ void main() {
     float specular = s32 * s8;
     float c = clamp(vCurvature, -1.0, 1.0);
     vec3 base = uColor.rgb * (1.0 + c * (c < 0.0 ? uCurvature.x : uCurvature.y));
-    base = base * vOverlay.a + vOverlay.rgb;
+    base = mix(base, vOverlay.rgb, step(vOverlay.a, 0.5));
     vec3 lit = base * (0.28 + 0.62 * key + 0.22 * fill) + vec3(0.12 * specular);
     gl_FragColor = vec4(min(lit, vec3(1.0)), uColor.a);
 }

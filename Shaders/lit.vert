@@ -1,8 +1,8 @@
 #version 100
 // Lit pass: per-vertex normals go to the fragment stage in eye space (orthographic camera), with
 // the vertex's convexity (-1 deepest sulcus ... +1 gyral crown; a constant 0 for meshes without)
-// and a statistical map's colour (premultiplied rgb, a = share of the region colour; an unset
-// attribute is (0, 0, 0, 1): the region colour alone).
+// and a statistical map's colour (rgb; a = 0.5 at the threshold, above it below threshold; an
+// unset attribute is (0, 0, 0, 1): the region colour alone).
 attribute highp vec3 aPosition;
 attribute highp vec3 aNormal;
 attribute highp float aCurvature;

@@ -108,6 +108,15 @@ public struct MapOverlay: Sendable {
         return nil
     }
 
+    /// How far a value lies beyond the threshold on the sides shown (≥ 0 exactly when it is coloured).
+    public func excess(_ v: Float) -> Float {
+        switch signs {
+        case .positive: v - threshold
+        case .negative: -v - threshold
+        case .both: abs(v) - threshold
+        }
+    }
+
     /// The value ranges a colour bar shows, top first: `MAX…T`, and `−T…−MAX` for negatives.
     public var barSegments: [(top: Double, bottom: Double)] {
         var segments: [(top: Double, bottom: Double)] = []

@@ -6,17 +6,36 @@ import BrainMaps
 /// surface's inward normals (`SurfaceMapSampling`), and the colour bar in a strip on the image's
 /// right that the brain is framed beside (set before any pass, so picks match the picture).
 extension AtlasScene {
-    /// The map's colours on `geometry` (the pial or inflated mesh of `side`): inflated vertices take
-    /// the values of their pial twins, so both surfaces show the same vertices coloured; vertices
-    /// the border split added take their source vertex's colour.
+    /// The map on `geometry` (the pial or inflated mesh of `side`), per vertex (`Scene.Layer.overlay`):
+    /// the colour of its value (at least the threshold's colour of its sign), and in alpha how far
+    /// the value lies below the threshold, so the lit pass cuts the map where the interpolated
+    /// value crosses the threshold rather than along triangle edges. Inflated vertices take the
+    /// values of their pial twins; vertices the border split added take their source vertex's.
     static func overlayColours(_ map: MapOverlay, geometry: SurfaceGeometry, side: Hemisphere, assets: SceneAssets) throws -> [UInt32] {
         let pial = try assets.mesh(named: "pial-\(side.rawValue)")
         let values = SurfaceMapSampling.values(map, positions: pial.positions, normals: pial.normals)
-        let colours = values.map { v -> UInt32 in
-            guard let c = map.colour(v) else { return 0xFF00_0000 }
-            return UInt32(c.x) | UInt32(c.y) << 8 | UInt32(c.z) << 16
+        var colours = [SIMD3<UInt8>?](repeating: nil, count: values.count)
+        for (i, v) in values.enumerated() { colours[i] = map.colour(v) }
+        // A vertex below threshold takes the threshold colour of a shown neighbour, so the edge
+        // of a cluster does not fade through black or the other sign's colour.
+        var edge = colours
+        let t = pial.triangles
+        for k in stride(from: 0, to: t.count - 2, by: 3) {
+            let corners = [Int(t[k]), Int(t[k + 1]), Int(t[k + 2])]
+            for a in corners where colours[a] != nil {
+                let rim = map.colour(values[a] >= 0 ? map.threshold : -map.threshold)
+                for b in corners where edge[b] == nil { edge[b] = rim }
+            }
         }
-        return geometry.sourceVertex.map { colours[Int($0)] }
+        let scale = 2 * Double(map.upper)
+        let packed = values.indices.map { i -> UInt32 in
+            let c = edge[i] ?? SIMD3(0, 0, 0)
+            // alpha = 1 − w, w = ½ + excess / 2·upper: ½ exactly at the threshold; 1 (no map) far below.
+            let w = min(1, max(0, 0.5 + Double(map.excess(values[i])) / scale))
+            let alpha = UInt32(255 - (w * 255).rounded())
+            return UInt32(c.x) | UInt32(c.y) << 8 | UInt32(c.z) << 16 | alpha << 24
+        }
+        return geometry.sourceVertex.map { packed[Int($0)] }
     }
 
     /// The colour bar's strip on a `width`-pixel-wide image: a fifth of it, 110…240 px; 0 (no bar)

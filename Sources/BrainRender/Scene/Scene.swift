@@ -15,9 +15,10 @@ public struct Scene: Sendable {
         /// Whether the lit pass shades the folding (`CurvatureShading`); only meshes that carry
         /// curvature can (`RenderMesh.curvature`). Flat and pick passes ignore it.
         public var curvature: Bool
-        /// A statistical map's colour per vertex, packed RGBA (red in the lowest byte), colour
-        /// premultiplied by its coverage and alpha = 1 − coverage: the lit pass draws
-        /// `region colour × alpha + rgb`. nil: no map. Flat and pick passes ignore it.
+        /// A statistical map per vertex, packed RGBA (red in the lowest byte): the map's colour, and
+        /// in alpha 1 − w, w rising through ½ where the value crosses the threshold: the lit pass
+        /// shows the colour where the interpolated alpha is ≤ ½ (`OverlayColouring`). nil: no map.
+        /// Flat and pick passes ignore it.
         public var overlay: [UInt32]?
 
         public init(geometry: SurfaceGeometry, colors: [RGB], opacity: Float = 1, hiddenRanges: Set<Int> = [],
