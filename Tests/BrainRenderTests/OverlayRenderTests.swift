@@ -45,7 +45,8 @@ struct OverlayRenderTests {
             #expect(colours[drawn] & 0xFF == 255 && (colours[drawn] >> 16) & 0xFF == 0, "\(surface): a warm colour")
             let far = pial.positions.indices.max { pial.positions[$0].x < pial.positions[$1].x }!
             let farDrawn = try #require(layer.geometry.sourceVertex.firstIndex(of: UInt32(far)))
-            #expect(colours[farDrawn] == 0xFF00_0000, "\(surface): a medial vertex keeps the cortex colour")
+            #expect(colours[farDrawn] >> 24 > 128 && colours[farDrawn] & 0xFF_FFFF == 0,
+                    "\(surface): a medial vertex (value 0) is below the threshold, with no colour")
             #expect(layer.colors.allSatisfy { $0 == AtlasScene.unlabelledColor }, "under a map the atlas has no fill")
         }
     }
