@@ -45,9 +45,9 @@ let package = Package(
         .target(name: "AtlasBuild", dependencies: ["BrainAtlas", "BrainFormats"]),
         .target(name: "BrainSlice", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage", "BrainMaps"]),
         .target(name: "BrainRender", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage", "BrainMaps", "COSMesa", "CEGL"]),
-        .target(name: "BrainMaps", dependencies: ["BrainAtlas", "BrainFormats"]),
+        .target(name: "BrainMaps", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage"]),
         .target(name: "BrainServer", dependencies: [
-            "BrainRender", "BrainSlice", "BrainAtlas", "BrainFormats",
+            "BrainRender", "BrainSlice", "BrainAtlas", "BrainFormats", "BrainMaps",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -50,8 +50,16 @@ extension OverlayOptions {
     /// `slice` and `render`.
     public static func fields<R: OverlayRequesting>(for _: R.Type) -> [RequestField<R>] {
         [
-            .path("overlay", valueName: "map.vmp|map.nii", help: "A statistical map (VMP or NIfTI, MNI or Talairach space) drawn over the atlas.",
-                  \R.overlay.file),
+            // A file on the command line; in a query the name of a map the server was started with
+            // (`serve --map NAME=FILE`), which the server replaces by its file before this reads it.
+            RequestField("overlay", form: .value("map.vmp|map.nii"), kind: .path,
+                         help: "A statistical map (VMP or NIfTI, MNI or Talairach space) drawn over the atlas (server: a --map NAME).") {
+                request, text throws(FieldError) in
+                guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                    throw FieldError("overlay", value: text, "is not a usable file name")
+                }
+                request.overlay.file = text
+            },
             RequestField("map", form: .value("N|name"), kind: .name,
                          help: "Which map of the overlay file: 1-based number or name (NIfTI: volume; default 1).") {
                 request, text throws(FieldError) in

@@ -2,6 +2,7 @@ import BrainAtlas
 import BrainFormats
 import BrainRender
 import BrainSlice
+import BrainMaps
 import Foundation
 import Logging
 
@@ -67,6 +68,8 @@ final class AtlasEngine: Sendable {
             case .unknownRegion: throw APIError(.notFound, QueryWording.message(error))
             case .unreadable: throw error
             }
+        } catch let error as MapsError {
+            throw APIError(.badRequest, error.message)
         }
     }
 

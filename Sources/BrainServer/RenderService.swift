@@ -1,5 +1,6 @@
 import BrainAtlas
 import BrainRender
+import BrainMaps
 import Foundation
 import Logging
 
@@ -127,6 +128,8 @@ final class RenderService: Sendable {
             case .libraryMissing, .contextFailed: throw RendererUnavailable(underlying: error)
             default: throw error
             }
+        } catch let error as MapsError {
+            throw APIError(.badRequest, error.message)
         } catch let error as AtlasError {
             switch error {
             case .unknownAtlas, .noMatch, .notInAtlas, .areaNotInAtlas: throw APIError(.notFound, error.description)

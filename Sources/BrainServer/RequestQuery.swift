@@ -20,15 +20,17 @@ extension QueryParameters {
 
     /// A scene query (`/api/render`, `/api/pick`, `/api/scene`); its atlas must be the catalog's.
     func sceneRequest(engine: AtlasEngine, extra: Set<String> = []) throws -> SceneRequest {
-        let given = try given(SceneRequest.fields, extra: extra)
+        var given = try given(SceneRequest.fields, extra: extra)
+        try overlay(into: &given, maps: engine.options.maps)
         let request = try APIError.fromField { () throws(FieldError) in try SceneRequest(given) }
-        _ = try engine.checkAtlas(request.atlas)
+        if request.atlas != SceneRequest.noAtlas { _ = try engine.checkAtlas(request.atlas) }
         return request
     }
 
     /// A slice query; its atlas must be the catalog's (or `none`).
     func sliceRequest(engine: AtlasEngine) throws -> SliceRequest {
-        let given = try given(SliceRequest.fields)
+        var given = try given(SliceRequest.fields)
+        try overlay(into: &given, maps: engine.options.maps)
         do {
             let request = try SliceRequest(given)
             if let atlas = request.atlas, atlas != SliceRequest.noAtlas { _ = try engine.checkAtlas(atlas) }
@@ -36,6 +38,19 @@ extension QueryParameters {
         } catch let error as SliceError {
             throw APIError.badRequest(QueryWording.message(error))
         }
+    }
+
+    /// `overlay=NAME`: a map the server was started with (`serve --map NAME=FILE`), given to the
+    /// request as its file; queries never name files (a name not among the maps is refused).
+    static let overlayKey = "overlay"
+
+    func overlay(into given: inout [String: String], maps: [String: String]) throws(APIError) {
+        guard let name = values[Self.overlayKey], !name.isEmpty else { return }
+        guard let file = maps[name] else {
+            throw .badRequest(maps.isEmpty ? "overlay: this server has no maps (start it with --map NAME=FILE)"
+                              : "overlay: no map named '\(name.prefix(64))' (maps: \(maps.keys.sorted().joined(separator: ", ")))")
+        }
+        given["overlay"] = file
     }
 
     /// A quiz query, checked against the engine's atlases.

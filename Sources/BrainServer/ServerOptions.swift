@@ -1,3 +1,4 @@
+import BrainMaps
 import Foundation
 
 /// How `braintutor serve` runs: address, worker threads, queue and cache sizes, timeouts.
@@ -19,8 +20,27 @@ public struct ServerOptions: Sendable {
     public var dataDirectory: String?
     /// Folder with the web viewer; nil = `WebAssets.locate()`.
     public var webDirectory: String?
+    /// `--map NAME=FILE`: statistical maps requests may overlay by name (`overlay=NAME`); the
+    /// server reads only these files, never a path from a query.
+    public var maps: [String: String] = [:]
 
     public init() {}
+
+    /// Adds one `NAME=FILE` map; the name is letters, digits, `-`, `_` and `.`, given once.
+    public mutating func addMap(_ text: String) throws {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex, text.index(after: equals) != text.endIndex else {
+            throw ServerSetupError("--map: '\(text)' is not NAME=FILE")
+        }
+        let name = String(text[..<equals]), file = String(text[text.index(after: equals)...])
+        guard name.count <= 64, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+            throw ServerSetupError("--map: name '\(name)' must be 1…64 letters, digits, '-', '_' or '.'")
+        }
+        guard maps[name] == nil else { throw ServerSetupError("--map: name '\(name)' is given twice") }
+        guard FileManager.default.isReadableFile(atPath: file) else { throw ServerSetupError("--map: \(name): cannot read \(file)") }
+        // Read once now, so a file that is no map, or a map in native space, stops the start.
+        do { _ = try MapVolume.load(URL(fileURLWithPath: file)) } catch { throw ServerSetupError("--map: \(name): \(error)") }
+        maps[name] = file
+    }
 
     /// Checks values a person typed, so a bad option is a clear error rather than a hang.
     public func validated() throws -> ServerOptions {

@@ -111,7 +111,7 @@ public final class Slicer: @unchecked Sendable {
             decorations = SliceDecorations(
                 base: base, head: head, letters: request.letters,
                 caption: request.caption ? SliceCaption.text(plane: request.plane, index: index, millimetres: mm, space: volume.space) : nil,
-                legend: entries, colourBar: map.map(Self.colourBar), text: renderer)
+                legend: entries, colourBar: map?.colourBar, text: renderer)
             text = renderer
         }
         let layout = decorations?.layout ?? base
@@ -257,16 +257,6 @@ public final class Slicer: @unchecked Sendable {
             throw SliceError.field("overlay", "needs a VMR in MNI or Talairach space; \(volume.name) is in \(volume.space) space")
         }
         do { return try MapOverlay.load(request.overlay) } catch let error as FieldError { throw SliceError.invalid(error) }
-    }
-
-    /// The colour bar of a map: its name, statistic and the value ranges shown.
-    static func colourBar(_ map: MapOverlay) -> ColourBar {
-        ColourBar(title: map.name, caption: map.barCaption,
-                  segments: map.barSegments.map { ColourBar.Segment(top: $0.top, bottom: $0.bottom) },
-                  colour: { v in
-                      let c = map.colour(Float(v)) ?? SIMD3(128, 128, 128)
-                      return RGBA(c.x, c.y, c.z)
-                  }, label: MapOverlay.number)
     }
 
     /// "-20" rather than "-20.0" in messages.

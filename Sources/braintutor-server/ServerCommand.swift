@@ -33,6 +33,10 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("gl"), help: ArgumentHelp(GLBackend.optionHelp, valueName: "backend"))
     var gl: String?
 
+    @Option(name: .customLong("map"), help: ArgumentHelp("A statistical map (VMP or NIfTI) requests may overlay as overlay=NAME; repeatable.",
+                                                         valueName: "NAME=FILE"))
+    var maps: [String] = []
+
     func run() async throws {
         if let gl {
             do { try GLBackend.force(gl, source: "--gl") } catch { throw ValidationError("\(error)") }
@@ -56,6 +60,7 @@ struct ServerCommand: AsyncParsableCommand {
         options.webDirectory = web
         let server: BrainTutorServer
         do {
+            for map in maps { try options.addMap(map) }
             server = try BrainTutorServer(options: options)
         } catch {
             // The one error line `braintutor` commands print.

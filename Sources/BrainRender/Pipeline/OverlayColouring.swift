@@ -50,25 +50,20 @@ extension AtlasScene {
         return strip == 0 ? .whole : FramingArea(PixelRect(x: 0, y: 0, width: width - strip, height: height), width: width, height: height)
     }
 
-    /// The colour bar of the scene's map, nil without one.
-    public var colourBar: ColourBar? {
-        map.map { m in
-            ColourBar(title: m.name, caption: m.barCaption,
-                      segments: m.barSegments.map { ColourBar.Segment(top: $0.top, bottom: $0.bottom) },
-                      colour: { v in
-                          let c = m.colour(Float(v)) ?? SIMD3(128, 128, 128)
-                          return RGBA(c.x, c.y, c.z)
-                      }, label: MapOverlay.number)
-        }
-    }
-
     /// Draws the colour bar in its strip, vertically centred.
     func drawColourBar(into image: inout RGBAImage, text: TextRenderer) {
         let strip = Self.colourBarStrip(width: scene.width)
-        guard let bar = colourBar, strip > 0 else { return }
+        guard let bar = map?.colourBar, strip > 0 else { return }
         let size = SceneAnnotations.legendSize(width: scene.width, height: scene.height)
         let margin = max(4, size / 2)
         let area = PixelRect(x: scene.width - strip, y: margin, width: strip - margin, height: scene.height - 2 * margin)
         if let layout = bar.layout(in: area, size: size, text: text) { bar.draw(layout, text: text, into: &image) }
+    }
+}
+
+extension RenderError {
+    /// Runs `body`; a `FieldError` (a map's bad option or missing file) becomes `.invalid`.
+    static func fromField<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as FieldError { throw RenderError.invalid(error) }
     }
 }
