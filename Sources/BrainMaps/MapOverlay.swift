@@ -14,6 +14,8 @@ public struct MapOverlay: Sendable {
     public let scale: OverlayColourScale
     public let clusterMinMm3: Double
     let values: [Float]
+    /// An SMP map: one value per vertex of its mesh (nil for volume maps, which `value(atMNI:)` samples).
+    public let surfaceValues: [Float]?
     let dims: SIMD3<Int>
     /// Row-major 3×4: millimetres in the map's space → voxel (i, j, k).
     let inverse: [Double]
@@ -27,10 +29,35 @@ public struct MapOverlay: Sendable {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw FieldError("overlay", value: file, "does not exist")
         }
+        if url.pathExtension.lowercased() == "smp" { return try surfaceMap(url, options: options) }
         return try MapOverlay(volume: try MapVolume.load(url, map: options.map), options: options)
     }
 
+    /// An SMP map, with its own thresholds and signs as defaults (no cluster removal on surfaces).
+    static func surfaceMap(_ url: URL, options: OverlayOptions) throws -> MapOverlay {
+        guard let smp = try FormatRegistry.read(url) as? SMPFile else {
+            throw FieldError("overlay", value: url.lastPathComponent, "is not an SMP file")
+        }
+        if options.clusterMinMm3 != nil {
+            throw FieldError("clusterMin", "applies to volume maps; \(url.lastPathComponent) is a surface map")
+        }
+        let m = try MapVolume.choose(options.map, count: smp.maps.count, names: smp.maps.map(\.name.string), file: url.lastPathComponent)
+        let header = smp.maps[m]
+        let values = header.values.floats
+        let display = MapDisplay(threshold: header.thresholdMin, upper: header.thresholdMax,
+                                 signs: header.showPositiveNegative == 2 ? .negative : header.showPositiveNegative == 1 ? .positive : .both,
+                                 statistic: header.type.name)
+        // A one-row "volume" holds the values so thresholds and colours work as for volume maps.
+        let volume = MapVolume(name: header.name.string, values: values, dims: SIMD3(values.count, 1, 1),
+                               affine: [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0]], space: .mni, display: display)
+        return try MapOverlay(volume: volume, options: options, surface: true)
+    }
+
     public init(volume: MapVolume, options: OverlayOptions) throws {
+        try self.init(volume: volume, options: options, surface: false)
+    }
+
+    init(volume: MapVolume, options: OverlayOptions, surface: Bool) throws {
         try options.validate()
         let display = volume.display
         name = volume.name
@@ -53,7 +80,8 @@ public struct MapOverlay: Sendable {
         dims = volume.dims
         talairach = volume.space == .talairach
         inverse = Self.invert(volume.affine)
-        values = try Self.keepingClusters(volume, threshold: threshold, signs: signs, minSize: clusterMinMm3)
+        values = surface ? volume.values : try Self.keepingClusters(volume, threshold: threshold, signs: signs, minSize: clusterMinMm3)
+        surfaceValues = surface ? volume.values : nil
     }
 
     /// The map's value at an MNI point: trilinear between the eight voxel centres around it,

@@ -97,6 +97,7 @@ public struct AtlasScene: Sendable {
         let path = request.meshFile!
         let srf = try MeshLoading.readSRF(path)
         let mesh = try MeshLoading.renderMesh(srf: srf, file: path)
+        let map = try request.overlay.isRequested ? RenderError.fromField { try MapOverlay.load(request.overlay) } : nil
         let name = URL(fileURLWithPath: path).lastPathComponent
         let geometry: SurfaceGeometry
         let regions: [Region?]
@@ -114,12 +115,16 @@ public struct AtlasScene: Sendable {
             regions = geometry.grouping.ranges.map { _ in nil }
             colors = geometry.grouping.ranges.map { $0.label == 0 ? unlabelledColor : palette[Int($0.label) - 1] }
         }
-        let scene = try Scene(layers: [Scene.Layer(geometry: geometry, colors: colors)],
+        let overlay = try map.map { try userMeshOverlay($0, mesh: mesh, geometry: geometry, file: name) }
+        let scene = try Scene(layers: [Scene.Layer(geometry: geometry, colors: map == nil ? colors : colors.map { _ in unlabelledColor },
+                                                   overlay: overlay)],
                               direction: try request.direction(), width: request.width, height: request.height,
-                              background: request.background)
+                              background: request.background,
+                              framingArea: map == nil ? .whole : colourBarFraming(width: request.width, height: request.height))
         var built = AtlasScene(request: request, scene: scene, layers: [LayerInfo(name: name, regions: regions)],
                                hemisphere: hemisphere)
         built.highlighted = highlighted
+        built.map = map
         return built
     }
 

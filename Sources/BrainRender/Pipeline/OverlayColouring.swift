@@ -12,30 +12,51 @@ extension AtlasScene {
     /// value crosses the threshold rather than along triangle edges. Inflated vertices take the
     /// values of their pial twins; vertices the border split added take their source vertex's.
     static func overlayColours(_ map: MapOverlay, geometry: SurfaceGeometry, side: Hemisphere, assets: SceneAssets) throws -> [UInt32] {
+        guard map.surfaceValues == nil else {
+            throw RenderError.invalid(FieldError("overlay", "is a surface map (SMP), one value per vertex of its own mesh: give that mesh with {mesh}"))
+        }
         let pial = try assets.mesh(named: "pial-\(side.rawValue)")
         let values = SurfaceMapSampling.values(map, positions: pial.positions, normals: pial.normals)
+        let encoded = vertexOverlay(map, values: values, triangles: pial.triangles)
+        return geometry.sourceVertex.map { encoded[Int($0)] }
+    }
+
+    /// An SMP map on the user's mesh `file`: one value per vertex, straight onto it. Volume maps are
+    /// refused there: a user's mesh need not lie in MNI space.
+    static func userMeshOverlay(_ map: MapOverlay, mesh: RenderMesh, geometry: SurfaceGeometry, file: String) throws -> [UInt32] {
+        guard let values = map.surfaceValues else {
+            throw RenderError.invalid(FieldError("overlay", "is a volume map; on {mesh} only an SMP map (one value per vertex) is drawn"))
+        }
+        guard values.count == mesh.vertexCount else {
+            throw RenderError.invalid(FieldError("overlay", "has \(values.count) vertex values, and \(file) has \(mesh.vertexCount) vertices"))
+        }
+        let encoded = vertexOverlay(map, values: values, triangles: mesh.triangles)
+        return geometry.sourceVertex.map { encoded[Int($0)] }
+    }
+
+    /// The per-vertex encoding of `values` (one per vertex of the mesh `triangles` index).
+    static func vertexOverlay(_ map: MapOverlay, values: [Float], triangles t: [UInt32]) -> [UInt32] {
         var colours = [SIMD3<UInt8>?](repeating: nil, count: values.count)
         for (i, v) in values.enumerated() { colours[i] = map.colour(v) }
         // A vertex below threshold takes the threshold colour of a shown neighbour, so the edge
         // of a cluster does not fade through black or the other sign's colour.
         var edge = colours
-        let t = pial.triangles
+        let rims = (map.colour(map.threshold), map.colour(-map.threshold))
         for k in stride(from: 0, to: t.count - 2, by: 3) {
-            let corners = [Int(t[k]), Int(t[k + 1]), Int(t[k + 2])]
-            for a in corners where colours[a] != nil {
-                let rim = map.colour(values[a] >= 0 ? map.threshold : -map.threshold)
-                for b in corners where edge[b] == nil { edge[b] = rim }
+            for ka in k..<(k + 3) {
+                let a = Int(t[ka])
+                guard colours[a] != nil else { continue }
+                for kb in k..<(k + 3) where edge[Int(t[kb])] == nil { edge[Int(t[kb])] = values[a] >= 0 ? rims.0 : rims.1 }
             }
         }
         let scale = 2 * Double(map.upper)
-        let packed = values.indices.map { i -> UInt32 in
+        return values.indices.map { i -> UInt32 in
             let c = edge[i] ?? SIMD3(0, 0, 0)
             // alpha = 1 − w, w = ½ + excess / 2·upper: ½ exactly at the threshold; 1 (no map) far below.
             let w = min(1, max(0, 0.5 + Double(map.excess(values[i])) / scale))
             let alpha = UInt32(255 - (w * 255).rounded())
             return UInt32(c.x) | UInt32(c.y) << 8 | UInt32(c.z) << 16 | alpha << 24
         }
-        return geometry.sourceVertex.map { packed[Int($0)] }
     }
 
     /// The colour bar's strip on a `width`-pixel-wide image: a fifth of it, 110…240 px; 0 (no bar)

@@ -82,7 +82,7 @@ extension AtlasScene {
         let surface = region == nil
             ? PickSurface.describe(layerName: layers[target.layer].name, vertex: hit?.vertex, library: library) : nil
         return PickReport(x: pixel.x, y: pixel.y, region: region, text: text, hit: hit, surface: surface)
-            .withMapValue(map, at: hit?.anatomical)
+            .withMapValue(map, at: hit?.anatomical, vertex: hit?.vertex)
     }
 }
 
@@ -135,11 +135,17 @@ public struct PickReport: Encodable, Sendable {
     enum CodingKeys: String, CodingKey { case x, y, region, mni, vertex, surface, value }
 
     /// The answer with the map's value at the picked point, when the scene has a map.
-    func withMapValue(_ map: MapOverlay?, at point: SIMD3<Float>?) -> PickReport {
+    /// Surface maps (SMP) give the picked vertex's value.
+    func withMapValue(_ map: MapOverlay?, at point: SIMD3<Float>?, vertex: Int? = nil) -> PickReport {
         guard let map else { return self }
         var out = self
+        let raw: Float? = if let surface = map.surfaceValues {
+            vertex.flatMap { surface.indices.contains($0) ? surface[$0] : nil }
+        } else {
+            point.map { map.value(atMNI: SIMD3<Double>($0)) }
+        }
         // Rounded to 1e-4: the value is a float sum, and its last digits are noise.
-        out.value = .some(point.map { (Double(map.value(atMNI: SIMD3<Double>($0))) * 10_000).rounded() / 10_000 })
+        out.value = .some(raw.map { (Double($0) * 10_000).rounded() / 10_000 })
         return out
     }
 
