@@ -13,12 +13,16 @@ extension MapVolume {
             let m = try choose(map, count: vmp.maps.count, names: vmp.maps.map(\.name.string), file: name)
             let d = vmp.dims
             let header = vmp.maps[m]
+            let values = vmp.mapValues(m).floats
             let voxelVolume = pow(Double(vmp.resolution), 3)
-            let display = MapDisplay(threshold: header.threshold, upper: header.upperThreshold,
+            // A stored lower threshold of 0 (as converted NIfTI maps have) would colour every voxel:
+            // the NIfTI rule (a third of the upper end) stands in for it.
+            let upper = header.upperThreshold > 0 ? header.upperThreshold : MapDisplay.defaults(values: values, statistic: nil).upper
+            let display = MapDisplay(threshold: header.threshold > 0 ? header.threshold : upper * MapDisplay.defaultThresholdFraction, upper: upper,
                                      signs: header.showPositiveNegative == 2 ? .negative : header.showPositiveNegative == 1 ? .positive : .both,
                                      clusterMinMm3: header.enableClusterSizeThreshold != 0 ? Double(header.clusterSizeThreshold) * voxelVolume : 0,
                                      statistic: header.type.name)
-            return MapVolume(name: header.name.string, values: vmp.mapValues(m).floats, dims: d,
+            return MapVolume(name: header.name.string, values: values, dims: d,
                              affine: Array(vmp.canonicalAffine.prefix(3)), space: space, storedThreshold: header.threshold,
                              display: display)
         case let image as NIfTIFile:
