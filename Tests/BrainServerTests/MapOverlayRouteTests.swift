@@ -5,23 +5,11 @@ import Testing
 
 /// `serve --map NAME=FILE`: renders, picks and slices overlay the server's own maps by name.
 @Suite(.serialized) struct MapOverlayRouteTests {
-    /// A 2 mm MNI NIfTI with one blob (height 8, σ 4 mm) at MNI (−40, −20, 50).
-    static func writeBlob(sformCode: Int16 = 4) throws -> URL {
-        let dims = [91, 109, 91]
-        let affine: [[Double]] = [[-2, 0, 0, 90], [0, 2, 0, -126], [0, 0, 2, -72], [0, 0, 0, 1]]
-        var values = [Float](repeating: 0, count: dims.reduce(1, *))
-        for k in 0..<dims[2] { for j in 0..<dims[1] { for i in 0..<dims[0] {
-            let d = SIMD3(90 - 2 * Double(i), -126 + 2 * Double(j), -72 + 2 * Double(k)) - SIMD3(-40, -20, 50)
-            values[i + dims[0] * (j + dims[1] * k)] = 8 * Float(exp(-(d * d).sum() / 32))
-        } } }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("route-blob-\(UUID().uuidString).nii")
-        try AtomicFile.write(Data(try NIfTIFile(float32: values, dims: dims, affine: affine, sformCode: sformCode, name: "blob.nii").encoded()), to: url)
-        return url
-    }
+    /// Tests/Fixtures/maps/blob_mni_2mm.nii.gz: one blob (height 8, σ 4 mm) at MNI (−40, −20, 50).
+    static let blob = TestServer.repository.appendingPathComponent("Tests/Fixtures/maps/blob_mni_2mm.nii.gz")
 
     @Test func overlaysAreTakenByNameOnly() async throws {
-        let map = try Self.writeBlob()
-        defer { try? FileManager.default.removeItem(at: map) }
+        let map = Self.blob
         let server = try await TestServer.start { $0.maps = ["blob": map.path] }
         defer { server.task.cancel() }
         let render = try await server.get("/api/render?view=lateral&hemi=left&w=400&h=300&overlay=blob&threshold=3,8&atlas=none")
@@ -42,7 +30,10 @@ import Testing
     }
 
     @Test func badMapOptionsStopTheStart() throws {
-        let native = try Self.writeBlob(sformCode: 1)
+        let native = FileManager.default.temporaryDirectory.appendingPathComponent("native-\(UUID().uuidString).nii")
+        try AtomicFile.write(Data(try NIfTIFile(float32: [Float](repeating: 5, count: 8), dims: [2, 2, 2],
+                                                affine: [[2, 0, 0, 0], [0, 2, 0, 0], [0, 0, 2, 0], [0, 0, 0, 1]], sformCode: 1,
+                                                name: "native.nii").encoded()), to: native)
         defer { try? FileManager.default.removeItem(at: native) }
         var options = ServerOptions()
         for bad in ["blob", "=x.nii", "a b=x.nii", "blob=/nonexistent.nii", "blob=\(native.path)"] {

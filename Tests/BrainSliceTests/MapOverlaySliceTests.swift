@@ -6,20 +6,19 @@ import Foundation
 import Testing
 @testable import BrainSlice
 
-/// A 2 mm MNI NIfTI map with one Gaussian blob (height 8, σ 4 mm) at MNI (−40, −20, 50), sliced
-/// on the bundled template.
+/// The blob fixture (a 2 mm MNI NIfTI, one Gaussian blob of height 8, σ 4 mm, at MNI (−40, −20, 50))
+/// sliced on the bundled template.
 @Suite(.enabled(if: (try? AtlasLibrary.open()) != nil, "AtlasData not built"))
 struct MapOverlaySliceTests {
-    static func writeBlobMap(sformCode: Int16 = 4) throws -> URL {
-        let dims = [91, 109, 91]
-        let affine: [[Double]] = [[-2, 0, 0, 90], [0, 2, 0, -126], [0, 0, 2, -72], [0, 0, 0, 1]]
-        var values = [Float](repeating: 0, count: dims.reduce(1, *))
-        for k in 0..<dims[2] { for j in 0..<dims[1] { for i in 0..<dims[0] {
-            let d = SIMD3(90 - 2 * Double(i), -126 + 2 * Double(j), -72 + 2 * Double(k)) - SIMD3(-40, -20, 50)
-            values[i + dims[0] * (j + dims[1] * k)] = 8 * Float(exp(-(d * d).sum() / 32))
-        } } }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("blob-\(UUID().uuidString).nii")
-        let image = try NIfTIFile(float32: values, dims: dims, affine: affine, sformCode: sformCode, name: url.lastPathComponent)
+    /// Tests/Fixtures/maps/blob_mni_2mm.nii.gz (SOURCES.md there).
+    static let blob = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/maps/blob_mni_2mm.nii.gz")
+
+    /// A small map whose only frame is the scanner's (sform code 1): native space.
+    static func writeNativeMap() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("native-\(UUID().uuidString).nii")
+        let image = try NIfTIFile(float32: [Float](repeating: 5, count: 64), dims: [4, 4, 4],
+                                  affine: [[2, 0, 0, -4], [0, 2, 0, -4], [0, 0, 2, -4], [0, 0, 0, 1]], sformCode: 1, name: "native.nii")
         try AtomicFile.write(Data(image.encoded()), to: url)
         return url
     }
@@ -39,8 +38,7 @@ struct MapOverlaySliceTests {
     static func isWarm(_ c: RGBA) -> Bool { c.r == 255 && c.b == 0 }
 
     @Test func thePeakShowsTheTopColourAndSubThresholdPixelsNone() throws {
-        let map = try Self.writeBlobMap()
-        defer { try? FileManager.default.removeItem(at: map) }
+        let map = Self.blob
         let result = try Self.slice(["threshold": "3,8"], map: map)
         let peak = Self.pixel(result, mni: SIMD3(-40, -20, 50))
         #expect(peak.r == 255 && peak.g > 230 && peak.b == 0, "near 8: yellow, got \(peak)")
@@ -60,15 +58,14 @@ struct MapOverlaySliceTests {
     }
 
     @Test func badOverlayInputNamesTheField() throws {
-        let map = try Self.writeBlobMap()
-        defer { try? FileManager.default.removeItem(at: map) }
+        let map = Self.blob
         func message(_ extra: [String: String], map url: URL = map) -> String {
             do { _ = try Self.slice(extra, map: url); return "" } catch { return "\(error)" }
         }
         #expect(message(["threshold": "abc"]).contains("threshold"))
         #expect(message(["map": "3"]).contains("--map: 3 is not a map"))
         #expect(message([:], map: URL(fileURLWithPath: "/nonexistent/blob.nii")).contains("does not exist"))
-        let native = try Self.writeBlobMap(sformCode: 1)
+        let native = try Self.writeNativeMap()
         defer { try? FileManager.default.removeItem(at: native) }
         #expect(message([:], map: native).contains("scanner"))
         do {
