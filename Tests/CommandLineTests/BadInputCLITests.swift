@@ -18,6 +18,8 @@ import Glibc
     }
 
     static let fixtures = CLIRun.repository.appendingPathComponent("Tests/Fixtures")
+    /// The overlay tests' blob map (Tests/Fixtures/maps/SOURCES.md).
+    static var blob: String { fixtures.appendingPathComponent("maps/blob_mni_2mm.nii.gz").path }
 
     /// Files the rows name, made in a fresh folder: named pipes, an empty `.gz`, garbage, a VOI
     /// whose name holds terminal control bytes, an annotation cut before its colour table.
@@ -63,6 +65,15 @@ import Glibc
         Row(arguments: ["inspect", "--json", "garbage.srf"], succeeds: false, expect: "garbage.srf: FileVersion", jsonError: true),
         Row(arguments: ["inspect", "empty.gz"], succeeds: false, expect: "empty.gz: gzip: empty gzip file (0 bytes)"),
         Row(arguments: ["slice", "--plane", "axial", "--index", "-1"], succeeds: false, expect: "axial index -1 is outside 0 (superior) … 255 (inferior)"),
+        Row(arguments: ["slice", "--plane", "axial", "--mni", "50", "--overlay", "nothere.nii"], succeeds: false,
+            expect: "--overlay: 'nothere.nii' does not exist"),
+        Row(arguments: ["slice", "--plane", "axial", "--mni", "50", "--overlay", blob, "--threshold", "abc"], succeeds: false,
+            expect: "--threshold: 'abc' is not T[,MAX] (one to two numbers)"),
+        Row(arguments: ["slice", "--plane", "axial", "--mni", "50", "--threshold", "3"], succeeds: false,
+            expect: "--threshold: needs --overlay FILE"),
+        Row(arguments: ["render", "--overlay", blob, "--map", "2"], succeeds: false, expect: "--map: 2 is not a map of blob_mni_2mm.nii.gz (1…1)"),
+        Row(arguments: ["render", "--overlay", blob, "--shading", "flat"], succeeds: false, expect: "--shading: 'flat' keeps exact region colours"),
+        Row(arguments: ["pick", "10", "10", "--overlay", blob, "--cmap", "rainbow"], succeeds: false, expect: "--cmap: 'rainbow' is not one of hot, cold, viridis"),
         Row(arguments: ["info", "precentral", "--atlas", "subcortical"], succeeds: false,
             expect: "no region matches 'precentral' in subcortical; found in gyri: Precentral gyrus"),
     ]
