@@ -90,7 +90,7 @@ struct OverlayRenderTests {
         defer { try? FileManager.default.removeItem(at: map) }
         #expect(throws: FieldError.self) { try Self.request(map, extra: ["shading": "flat"]) }
         for (extra, field) in [(["cmap": "rainbow"], "cmap"), (["atlas": "none", "legend": "on"], "legend"),
-                               (["clusterMin": "-5"], "clusterMin"), (["threshold": "3,x"], "threshold")] {
+                               (["clusterMin": "-5"], "clusterMin"), (["legend": "on"], "legend"), (["threshold": "3,x"], "threshold")] {
             let error = try #require(throws: FieldError.self) { try Self.request(map, extra: extra) }
             #expect(error.field == field)
         }

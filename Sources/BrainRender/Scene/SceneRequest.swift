@@ -85,6 +85,9 @@ public struct SceneRequest: Sendable, Hashable, OverlayRequesting {
         if overlay.isRequested, shading == .flat {
             throw FieldError("shading", value: "flat", "keeps exact region colours, so it cannot show {overlay}; use lit")
         }
+        if overlay.isRequested, legend {
+            throw FieldError("legend", "lists region colours, and under {overlay} regions are grey; name them with {labels} or draw their borders with {outline}")
+        }
         if atlas == Self.noAtlas {
             let needing = [(highlight != nil, "highlight"), (labels, "labels"), (legend, "legend")].filter(\.0).map(\.1)
             if let first = needing.first { throw FieldError(first, "needs an atlas, but {atlas} is 'none'") }
