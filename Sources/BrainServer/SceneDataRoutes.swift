@@ -18,6 +18,10 @@ struct SceneDataRoutes: Sendable {
         router.get("/api/scene") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             let scene = try q.sceneRequest(engine: engine)
+            // The viewer's scene data carries no map colours yet: say so rather than drop the key.
+            if scene.overlay.isRequested {
+                throw APIError.badRequest("overlay: /api/scene has no map colours; /api/render, /api/pick and /api/slice draw overlays")
+            }
             // The same query always describes the same scene: kept, so a page load pays it once.
             if let cached = data.descriptions.value(for: scene) { return HTTPResponses.json(cached) }
             let json = try BrainJSON.encode(try await RenderService.mapErrors { try data.describe(scene) })

@@ -25,6 +25,8 @@ import Testing
         #expect(unknown.status == 400 && unknown.errorMessage?.contains("no map named 'nope'") == true)
         let path = try await server.get("/api/render?overlay=\(map.path)")
         #expect(path.status == 400, "a query never names a file")
+        let scene = try await server.get("/api/scene?overlay=blob")
+        #expect(scene.status == 400, "the viewer's scene data does not draw maps, and says so")
         let orphan = try await server.get("/api/slice?plane=axial&mni=50&threshold=3")
         #expect(orphan.status == 400 && orphan.errorMessage?.contains("threshold") == true)
     }
