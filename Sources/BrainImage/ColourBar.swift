@@ -1,7 +1,7 @@
 import Foundation
 
 /// A boxed vertical colour bar for a statistical overlay, drawn like the `Legend` (same box, frame
-/// and text colours): the map's name, a caption (statistic, sides shown), then one bar per value
+/// and text colours): the map's name, caption lines (statistic, sides shown, …), then one bar per value
 /// range (positive on top, negative below, a gap between) with the range's end values beside it.
 public struct ColourBar: Sendable {
     /// One value range, drawn from `top` (upper edge) to `bottom`.
@@ -12,14 +12,15 @@ public struct ColourBar: Sendable {
     }
 
     public let title: String
-    public let caption: String
+    /// Smaller lines under the title, one per item, so none is cut for another's length.
+    public let caption: [String]
     public let segments: [Segment]
     /// The colour of a value inside a segment.
     public let colour: @Sendable (Double) -> RGBA
     /// How a value is written beside the bar.
     public let label: @Sendable (Double) -> String
 
-    public init(title: String, caption: String, segments: [Segment], colour: @escaping @Sendable (Double) -> RGBA,
+    public init(title: String, caption: [String], segments: [Segment], colour: @escaping @Sendable (Double) -> RGBA,
                 label: @escaping @Sendable (Double) -> String) {
         (self.title, self.caption, self.segments, self.colour, self.label) = (title, caption, segments, colour, label)
     }
@@ -28,9 +29,10 @@ public struct ColourBar: Sendable {
     public struct Layout: Sendable, Equatable {
         public let box: PixelRect
         public let titleLine: TextLine
-        public let captionLine: TextLine
+        public let captionLines: [TextLine]
         public let titleBaseline: Int
-        public let captionBaseline: Int
+        /// One per caption line.
+        public let captionBaselines: [Int]
         public let textX: Int
         /// One rectangle per segment, top to bottom.
         public let bars: [PixelRect]
@@ -46,7 +48,7 @@ public struct ColourBar: Sendable {
     public func naturalWidth(size: Int, text: TextRenderer) -> Int {
         let s = metrics(size)
         let labelWidth = segments.flatMap { [$0.top, $0.bottom] }.map { text.measure(label($0), size: s.small) }.max() ?? 0
-        let titleWidth = max(text.measure(title, size: size), text.measure(caption, size: s.small))
+        let titleWidth = max(text.measure(title, size: size), caption.map { text.measure($0, size: s.small) }.max() ?? 0)
         return 2 * s.pad + max(titleWidth, s.barWidth + s.gap + labelWidth)
     }
 
@@ -59,10 +61,10 @@ public struct ColourBar: Sendable {
         let inner = width - 2 * s.pad
         guard inner > s.barWidth + s.gap + size else { return nil }
         let titleLine = Legend.fitted(title, maxWidth: inner, size: size, text: text)
-        let captionLine = Legend.fitted(caption, maxWidth: inner, size: s.small, text: text)
+        let captionLines = caption.map { Legend.fitted($0, maxWidth: inner, size: s.small, text: text) }
         let (ascent, descent) = text.metrics(size: size)
         let (smallAscent, smallDescent) = text.metrics(size: s.small)
-        let head = ascent + descent + smallAscent + smallDescent + s.gap
+        let head = ascent + descent + caption.count * (smallAscent + smallDescent) + s.gap
         let segmentGap = segments.count > 1 ? size : 0
         // Bars as tall as 8 lines of text, within half the area's height.
         let barTotal = min(8 * size, max(2 * size, area.height / 2 - head - 2 * s.pad))
@@ -71,8 +73,8 @@ public struct ColourBar: Sendable {
         let box = PixelRect(x: area.x, y: area.y + (area.height - height) / 2, width: width, height: height)
         let textX = box.x + s.pad
         let titleBaseline = box.y + s.pad + ascent
-        let captionBaseline = titleBaseline + descent + smallAscent
-        var top = captionBaseline + smallDescent + s.gap
+        let captionBaselines = caption.indices.map { titleBaseline + descent + smallAscent + $0 * (smallAscent + smallDescent) }
+        var top = (captionBaselines.last ?? titleBaseline) + (caption.isEmpty ? descent : smallDescent) + s.gap
         let each = (barTotal - segmentGap * (segments.count - 1)) / segments.count
         var bars: [PixelRect] = []
         var labels: [(line: TextLine, x: Int, baseline: Int)] = []
@@ -84,8 +86,8 @@ public struct ColourBar: Sendable {
             labels.append((text.layout(label(segment.bottom), size: s.small), labelX, bar.maxY))
             top += each + segmentGap
         }
-        return Layout(box: box, titleLine: titleLine, captionLine: captionLine, titleBaseline: titleBaseline,
-                      captionBaseline: captionBaseline, textX: textX, bars: bars, labels: labels)
+        return Layout(box: box, titleLine: titleLine, captionLines: captionLines, titleBaseline: titleBaseline,
+                      captionBaselines: captionBaselines, textX: textX, bars: bars, labels: labels)
     }
 
     /// Draws the box, the text, and each bar as one colour per pixel row.
@@ -97,7 +99,9 @@ public struct ColourBar: Sendable {
             image.blend(rect: edge, color: Legend.frame)
         }
         text.draw(layout.titleLine, x: layout.textX, baseline: layout.titleBaseline, color: Legend.textColor, into: &image)
-        text.draw(layout.captionLine, x: layout.textX, baseline: layout.captionBaseline, color: Legend.textColor, into: &image)
+        for (line, baseline) in zip(layout.captionLines, layout.captionBaselines) {
+            text.draw(line, x: layout.textX, baseline: baseline, color: Legend.textColor, into: &image)
+        }
         for (bar, segment) in zip(layout.bars, segments) {
             image.blend(rect: bar, color: Legend.frame)
             let inside = bar.inset(by: 1)

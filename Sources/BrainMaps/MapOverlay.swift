@@ -154,12 +154,12 @@ public struct MapOverlay: Sendable {
     }
 
     /// What the bar says under the map's name: the statistic, the values shown and the smallest cluster.
-    public var barCaption: String {
+    public var barCaption: [String] {
         let stat = statistic.map { "\($0) map" } ?? "map values"
         let t = Self.number(Double(threshold))
         let sides = switch signs { case .positive: "≥ \(t)"; case .negative: "≤ −\(t)"; case .both: "|v| ≥ \(t)" }
-        let clusters = clusterMinMm3 > 0 ? ", clusters ≥ \(Self.number(clusterMinMm3)) mm³" : ""
-        return "\(stat), \(sides)\(clusters)"
+        let clusters = clusterMinMm3 > 0 ? ["clusters ≥ \(Self.number(clusterMinMm3)) mm³"] : []
+        return ["\(stat), \(sides)"] + clusters
     }
 
     /// A short number for labels: up to three significant decimals, no trailing zeros.
