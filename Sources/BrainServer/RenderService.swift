@@ -3,12 +3,15 @@ import BrainRender
 import Foundation
 import Logging
 
-/// One drawn scene, kept in the cache: the PNG of the colour pass and the pick pass's
-/// index image, so later renders, render.json and picks of the same scene need no GL.
+/// One drawn frame, kept in the cache with the PNG of its colour pass and its pick pass (the one
+/// its labels and legend were made from), so later renders, render.json and picks of the same
+/// scene need no GL.
 struct RenderedScene: Sendable {
-    let scene: AtlasScene
+    let frame: DrawnFrame
     let png: Data
     let index: IndexImage
+
+    var scene: AtlasScene { frame.scene }
 
     /// The bytes this scene keeps alive beyond the shared meshes: its PNG and its index image
     /// (the scene itself refers to the shared geometry and adds only colours and a camera).
@@ -79,7 +82,7 @@ final class RenderService: Sendable {
 
     func shutdown() { pool.shutdown() }
 
-    /// The scene for `request`, drawn once (both passes) and then served from the cache.
+    /// The frame for `request`, drawn once (each pass once) and then served from the cache.
     func scene(_ request: SceneRequest) async throws -> RenderedScene {
         let assets = self.assets
         let pool = self.pool
@@ -88,10 +91,10 @@ final class RenderService: Sendable {
             try await cache.scene(for: request, cost: \.bytes) {
                 try await pool.run(timeout: timeout) { context in
                     // Synchronous from here on: the context is current on this thread only.
-                    let scene = try AtlasScene.build(request, assets: assets).makingRoomForLegend(context: context)
-                    let png = Data(try scene.png(context: context))
-                    let index = try context.renderPickImage(scene.scene)
-                    return RenderedScene(scene: scene, png: png, index: index)
+                    var frame = try DrawnFrame(try AtlasScene.build(request, assets: assets), context: context)
+                    let png = Data(try frame.png(context: context))
+                    let index = try frame.indexImage(context: context)
+                    return RenderedScene(frame: frame, png: png, index: index)
                 }
             }
         }

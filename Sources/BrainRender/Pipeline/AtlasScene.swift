@@ -20,8 +20,6 @@ public struct AtlasScene: Sendable {
     public let hemisphere: SceneRequest.HemisphereChoice
     /// The regions `--highlight` matched (outlined in the colour pass).
     public var highlighted: Set<Region> = []
-    /// The legend's corner and rows the framing left room for (`makingRoomForLegend`).
-    public internal(set) var legendShape: LegendShape?
 
     /// Unlabelled cortex.
     public static let unlabelledColor = RGB(212, 212, 212)

@@ -21,7 +21,7 @@ extension RenderJobs {
         var times = StageTimes()
         let id: UInt32
         let scene: AtlasScene, library: AtlasLibrary?, candidates: PixelCandidates
-        // A legend moves the brain (`makingRoomForLegend`), which takes the pick pass to decide.
+        // A legend moves the brain (`DrawnFrame`), which takes the pick pass to decide.
         if decideOnCPU && !request.legend {
             library = request.meshFile == nil ? try AtlasLibrary.open(data: data) : nil
             scene = try buildScene(request, library: library)
@@ -43,9 +43,11 @@ extension RenderJobs {
             let context: GLContext, prepared: AtlasScene
             (prepared, library, context) = try prepare(request, data: data, passes: [.pick], times: &times)
             if exitsAfter { _ = Unmanaged.passRetained(context) }
-            scene = try prepared.makingRoomForLegend(context: context)
+            let frame = try DrawnFrame(prepared, context: context)
+            scene = frame.scene
             candidates = PixelCandidates(scene: scene.scene, pixel: pixel)
-            id = try context.pickID(scene.scene, pixel: pixel, candidates: candidates)
+            // The legend's framing pass, when the brain stayed where it was, is this frame's pick pass.
+            id = try frame.drawnIndex.map { $0.id(at: pixel) } ?? context.pickID(scene.scene, pixel: pixel, candidates: candidates)
             times.mark("pick pass")
         }
         let answer = try scene.pickReport(id: id, pixel: pixel, library: library) { target in

@@ -9,8 +9,8 @@ import Foundation
 /// `exitsAfter`: the process ends right after (the CLI), so the GL context is left for the exit
 /// to reclaim; destroying it joins llvmpipe's threads and frees its JIT code, 3–8 ms for nothing.
 public enum RenderJobs {
-    /// Renders `request` to `out` (atomically); with `report`, also draws the pick pass and
-    /// returns the visible regions.
+    /// Renders `request` to `out` (atomically); with `report`, also returns the visible regions
+    /// (from the frame's one pick pass, shared with labels and legend).
     public static func render(_ request: SceneRequest, data: String?, out: String,
                               compression: PNGEncoder.Compression, report: Bool,
                               exitsAfter: Bool = false) throws -> RenderReport? {
@@ -18,15 +18,13 @@ public enum RenderJobs {
         let passes: [PassKind] = report ? [.colour(request.shading), .pick] : [.colour(request.shading)]
         let (prepared, _, context) = try prepare(request, data: data, passes: passes, times: &times)
         if exitsAfter { _ = Unmanaged.passRetained(context) }
-        let scene = try prepared.makingRoomForLegend(context: context)
-        let bytes = try scene.png(context: context, compression: compression)
+        var frame = try DrawnFrame(prepared, context: context)
+        let bytes = try frame.png(context: context, compression: compression)
         times.mark("frame + png")
         try AtomicFile.writeRaw(Data(bytes), to: URL(fileURLWithPath: out))
         times.mark("write")
         times.report()
-        guard report else { return nil }
-        let index = try context.renderPickImage(scene.scene)
-        return RenderReport(scene: scene, index: index, out: out)
+        return report ? try frame.report(context: context, out: out) : nil
     }
 
     /// The scene (loaded on another thread) and a GL context made on this one, warmed up for

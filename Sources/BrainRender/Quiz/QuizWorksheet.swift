@@ -73,7 +73,8 @@ public enum QuizWorksheet {
     public static func survey(atlas: String, side: Hemisphere, assets: SceneAssets, context: GLContext) throws -> QuizSurvey {
         let views = try ViewName.allCases.map { view in
             let scene = try AtlasScene.build(QuizSurvey.sceneRequest(atlas: atlas, hemisphere: side, view: view), assets: assets)
-            return QuizSurvey.view(view, scene: scene, index: try context.renderPickImage(scene.scene))
+            var frame = try DrawnFrame(scene, context: context)
+            return QuizSurvey.view(view, scene: frame.scene, index: try frame.indexImage(context: context))
         }
         return QuizSurvey(atlas: atlas, hemisphere: side, views: views)
     }
@@ -91,8 +92,9 @@ public enum QuizWorksheet {
         for q in quiz.questions {
             progress("Drawing question \(q.number) of \(quiz.questions.count)")
             let name = fileName(question: q.number)
-            let scene = try AtlasScene.build(highlightRequest(q, atlas: quiz.atlas), assets: assets)
-            images.append(Image(name: name, png: try scene.png(context: context)))
+            var frame = try DrawnFrame(try AtlasScene.build(highlightRequest(q, atlas: quiz.atlas), assets: assets),
+                                       context: context)
+            images.append(Image(name: name, png: try frame.png(context: context)))
             placements.append(Placement(file: name, marker: nil))
         }
         return (images, placements)
@@ -121,11 +123,13 @@ public enum QuizWorksheet {
         for view in views {
             let name = fileName(view: view)
             progress("Drawing \(name)")
-            let scene = try AtlasScene.build(view.sceneRequest(atlas: quiz.atlas, width: imageWidth, height: imageHeight),
-                                             assets: assets)
-            let drawn = try scene.image(context: context)
+            var frame = try DrawnFrame(try AtlasScene.build(view.sceneRequest(atlas: quiz.atlas, width: imageWidth,
+                                                                              height: imageHeight), assets: assets),
+                                       context: context)
+            let drawn = try frame.image(context: context)
             var image = try RGBAImage(width: drawn.width, height: drawn.height, pixels: drawn.rgba)
-            let index = try context.renderPickImage(scene.scene)
+            let index = try frame.indexImage(context: context)
+            let scene = frame.scene
             var idsOf: [Int: Set<UInt32>] = [:]
             for id in Set(index.ids) where id != 0 {
                 if let region = scene.target(id: id)?.region, region.atlas == atlas.name { idsOf[region.id, default: []].insert(id) }
