@@ -9,9 +9,6 @@ import Logging
 /// loaded once and shared by every request. Each endpoint calls the same library function
 /// as the matching CLI command, so both give the same answer.
 final class AtlasEngine: Sendable {
-    /// The CLI's default atlas (`render`, `slice`).
-    static let defaultAtlas = "gyri"
-
     let library: AtlasLibrary
     let options: ServerOptions
     let logger: Logger

@@ -35,7 +35,8 @@ final class RenderService: Sendable {
         Task.detached(priority: .utility) { [assets] in
             let start = ContinuousClock.now
             for mesh in library.catalog.meshes {
-                do { _ = try assets.mesh(named: mesh.name) } catch {
+                guard let id = mesh.id else { continue }
+                do { _ = try assets.mesh(id) } catch {
                     logger.warning("mesh \(mesh.name) not loaded at start-up: \(error)")
                 }
             }
@@ -62,13 +63,9 @@ final class RenderService: Sendable {
         for atlas in library.atlases {
             do {
                 if atlas.kind == .cortical {
-                    for surface in ["pial", "inflated"] {
-                        for side in [Hemisphere.left, .right] {
-                            _ = try assets.geometry(mesh: "\(surface)-\(side.rawValue)", atlas: atlas, side: side)
-                        }
-                    }
+                    for mesh in MeshID.cortexMeshes { _ = try assets.geometry(mesh: mesh, atlas: atlas) }
                 } else if atlas.name == "subcortical" {
-                    _ = try assets.geometry(mesh: "subcortical", atlas: atlas, side: .none)
+                    _ = try assets.geometry(mesh: .subcortical, atlas: atlas)
                 }
             } catch {
                 logger.warning("atlas \(atlas.name): surfaces not prepared at start-up: \(error)")

@@ -25,7 +25,7 @@ enum Routes {
         router.get("/api/regions") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             try q.allowOnly(["atlas", "hemi"])
-            let atlas = try q.name("atlas") ?? AtlasEngine.defaultAtlas
+            let atlas = try q.name("atlas") ?? AtlasLibrary.defaultAtlas
             let hemi = q.string("hemi")
             return HTTPResponses.json(try engine.regions(atlas: atlas, hemi: hemi))
         }

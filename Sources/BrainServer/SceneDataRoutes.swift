@@ -40,20 +40,20 @@ struct SceneDataRoutes: Sendable {
         }
     }
 
-    /// A catalog mesh name, or a 404 listing them.
-    func checkMesh(_ name: String) throws -> String {
-        let names = engine.library.catalog.meshes.map(\.name)
-        guard names.contains(name) else {
-            throw APIError.notFound("no mesh '\(name.prefix(40))'; known: \(names.joined(separator: ", "))")
+    /// The catalog mesh `name` spells, or a 404 listing them.
+    func checkMesh(_ name: String) throws -> MeshID {
+        let catalog = engine.library.catalog
+        guard let id = MeshID(name: name), catalog.mesh(id) != nil else {
+            throw APIError.notFound("no mesh '\(name.prefix(40))'; known: \(catalog.meshes.map(\.name).joined(separator: ", "))")
         }
-        return name
+        return id
     }
 
     func mesh(_ name: String) throws -> ImmutableBodies.Body {
-        let name = try checkMesh(name)
+        let id = try checkMesh(name)
         let assets = engine.renderer.assets
-        return try bodies.body("mesh|" + name, contentType: Self.binary) {
-            try SceneBinary.mesh(name: name, mesh: try assets.mesh(named: name))
+        return try bodies.body("mesh|" + id.name, contentType: Self.binary) {
+            try SceneBinary.mesh(name: id.name, mesh: try assets.mesh(id))
         }
     }
 
@@ -61,9 +61,9 @@ struct SceneDataRoutes: Sendable {
         let atlas = try engine.checkAtlas(atlas)
         let mesh = try checkMesh(mesh)
         let assets = engine.renderer.assets
-        return try bodies.body("labels|" + atlas + "|" + mesh, contentType: Self.binary) {
+        return try bodies.body("labels|" + atlas + "|" + mesh.name, contentType: Self.binary) {
             try SceneBinary.labels(atlas: atlas, drawn: try DrawnGeometry.build(mesh: mesh, atlas: atlas, assets: assets),
-                                   catalogVertexCount: try assets.mesh(named: mesh).vertexCount)
+                                   catalogVertexCount: try assets.mesh(mesh).vertexCount)
         }
     }
 

@@ -81,20 +81,26 @@ extension AtlasScene {
         let hit = PickResolver.resolve(scene: scene, layer: target.layer, triangles: triangles(target), pixel: pixel)
         let text = try region.flatMap { try library?.text(for: $0) }
         let surface = region == nil
-            ? PickSurface.describe(layerName: layers[target.layer].name, vertex: hit?.vertex, library: library) : nil
+            ? PickSurface.describe(mesh: layers[target.layer].mesh, vertex: hit?.vertex, library: library) : nil
         return PickReport(x: pixel.x, y: pixel.y, region: region, text: text, hit: hit, surface: surface)
     }
 }
 
-/// Where pick answers get region texts from (the atlas library; none for user files).
+/// Where pick answers get region texts and cortex labels from (the atlas library; none for user files).
 public protocol AtlasLibraryTexts: Sendable {
     func text(for region: Region) throws -> String?
+    /// `atlas`'s region id per vertex of the cortex meshes of `side`; nil where it has none.
+    func surfaceLabels(atlas: String, side: Hemisphere) -> SurfaceLabels?
 }
 
 extension AtlasLibrary: AtlasLibraryTexts {
     public func text(for region: Region) throws -> String? {
         guard atlasNames.contains(region.atlas) else { return nil }
         return try textEntry(for: region)?.text
+    }
+
+    public func surfaceLabels(atlas name: String, side: Hemisphere) -> SurfaceLabels? {
+        try? atlas(named: name).surfaceLabels(side)
     }
 }
 

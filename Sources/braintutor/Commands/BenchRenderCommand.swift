@@ -62,11 +62,11 @@ struct BenchRenderCommand: ParsableCommand {
                 let library = try scene.data.library()
                 let assets = SceneAssets(library: library)
                 let side: Hemisphere = try request.resolvedHemisphere() == .right ? .right : .left
-                let mesh = "\(request.surface.rawValue)-\(side.rawValue)"
-                loadParts.append("SRF \(String(format: "%.1f", ms(try clock.measure { _ = try assets.mesh(named: mesh) }))) ms")
+                let mesh = MeshID.cortex(request.surface, side)
+                loadParts.append("SRF \(String(format: "%.1f", ms(try clock.measure { _ = try assets.mesh(mesh) }))) ms")
                 let atlas = try library.atlas(named: request.atlas)
                 loadParts.append("POI labels \(String(format: "%.1f", ms(try clock.measure { _ = try atlas.surfaceLabels(side) }))) ms")
-                loadParts.append("grouping \(String(format: "%.1f", ms(try clock.measure { _ = try assets.geometry(mesh: mesh, atlas: atlas, side: side) }))) ms")
+                loadParts.append("grouping \(String(format: "%.1f", ms(try clock.measure { _ = try assets.geometry(mesh: mesh, atlas: atlas) }))) ms")
             }
             var built: AtlasScene?
             let buildMs = ms(try clock.measure {
