@@ -12,7 +12,7 @@ final class QuizService: Sendable {
     init(renderer: RenderService) { self.renderer = renderer }
 
     func quiz(_ request: QuizRequest) async throws -> Quiz {
-        let atlas = try AtlasEngine.mapLibraryErrors { try renderer.library.atlas(named: request.atlas) }
+        let atlas = try renderer.library.atlas(named: request.atlas)
         var found: [Hemisphere: QuizSurvey] = [:]
         for side in QuizGenerator.hemispheres(request) {
             found[side] = try await survey(atlas: request.atlas, side: side)

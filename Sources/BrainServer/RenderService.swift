@@ -84,15 +84,13 @@ final class RenderService: Sendable {
         let assets = self.assets
         let pool = self.pool
         let timeout = self.timeout
-        return try await Self.mapErrors {
-            try await cache.scene(for: request, cost: \.bytes) {
-                try await pool.run(timeout: timeout) { context in
-                    // Synchronous from here on: the context is current on this thread only.
-                    var frame = try DrawnFrame(try AtlasScene.build(request, assets: assets), context: context)
-                    let png = Data(try frame.png(context: context))
-                    let index = try frame.indexImage(context: context)
-                    return RenderedScene(frame: frame, png: png, index: index)
-                }
+        return try await cache.scene(for: request, cost: \.bytes) {
+            try await pool.run(timeout: timeout) { context in
+                // Synchronous from here on: the context is current on this thread only.
+                var frame = try DrawnFrame(try AtlasScene.build(request, assets: assets), context: context)
+                let png = Data(try frame.png(context: context))
+                let index = try frame.indexImage(context: context)
+                return RenderedScene(frame: frame, png: png, index: index)
             }
         }
     }
@@ -110,29 +108,6 @@ final class RenderService: Sendable {
     /// `pick X Y --json`: a read of the cached index image plus one region's ray cast.
     func pick(_ request: SceneRequest, x: Int, y: Int) async throws -> PickReport {
         let drawn = try await scene(request)
-        let library = self.library
-        return try await Self.mapErrors {
-            try drawn.scene.pickReport(index: drawn.index, x: x, y: y, library: library)
-        }
-    }
-
-    /// Request mistakes (bad highlight, size, pixel) become 4xx with the library's message.
-    static func mapErrors<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as RenderError {
-            switch error {
-            case .badSize, .invalid, .pixelOutside: throw APIError(.badRequest, QueryWording.message(error))
-            case .unknownRegion: throw APIError(.notFound, QueryWording.message(error))
-            case .libraryMissing, .contextFailed: throw RendererUnavailable(underlying: error)
-            default: throw error
-            }
-        } catch let error as AtlasError {
-            switch error {
-            case .unknownAtlas, .noMatch, .notInAtlas, .areaNotInAtlas: throw APIError(.notFound, error.description)
-            case .badArgument, .outsideVolume, .invalid: throw APIError(.badRequest, QueryWording.message(error))
-            default: throw error
-            }
-        }
+        return try drawn.scene.pickReport(index: drawn.index, x: x, y: y, library: library)
     }
 }

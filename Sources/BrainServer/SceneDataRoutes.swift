@@ -15,26 +15,26 @@ struct SceneDataRoutes: Sendable {
 
     static func register(on router: Router<BasicRequestContext>, engine: AtlasEngine) {
         let data = SceneDataRoutes(engine: engine)
-        router.get("/api/scene") { request, _ in
+        router.readOnly("/api/scene") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             let scene = try q.sceneRequest(engine: engine)
             // The same query always describes the same scene: kept, so a page load pays it once.
             if let cached = data.descriptions.value(for: scene) { return HTTPResponses.json(cached) }
-            let json = try BrainJSON.encode(try await RenderService.mapErrors { try data.describe(scene) })
+            let json = try BrainJSON.encode(try data.describe(scene))
             data.descriptions.insert(json, for: scene, cost: json.count)
             return HTTPResponses.json(json)
         }
-        router.get("/api/mesh/{name}") { request, context in
+        router.readOnly("/api/mesh/{name}") { request, context in
             try QueryParameters(rawQuery: request.uri.query).allowOnly(["v"])
             let name = try context.parameters.require("name")
-            return ImmutableBodies.response(try await RenderService.mapErrors { try data.mesh(name) }, request: request)
+            return ImmutableBodies.response(try data.mesh(name), request: request)
         }
-        router.get("/api/labels/{atlas}/{mesh}") { request, context in
+        router.readOnly("/api/labels/{atlas}/{mesh}") { request, context in
             try QueryParameters(rawQuery: request.uri.query).allowOnly(["v"])
             let atlas = try context.parameters.require("atlas"), mesh = try context.parameters.require("mesh")
-            return ImmutableBodies.response(try await RenderService.mapErrors { try data.labels(atlas, mesh) }, request: request)
+            return ImmutableBodies.response(try data.labels(atlas, mesh), request: request)
         }
-        router.get("/shaders/{file}") { request, context in
+        router.readOnly("/shaders/{file}") { request, context in
             try QueryParameters(rawQuery: request.uri.query).allowOnly(["v"])
             return ImmutableBodies.response(try data.shader(try context.parameters.require("file")), request: request)
         }
