@@ -46,14 +46,16 @@ let package = Package(
         .target(name: "BrainSlice", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage"]),
         .target(name: "BrainRender", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage", "COSMesa", "CEGL"]),
         .target(name: "BrainMaps", dependencies: ["BrainAtlas", "BrainFormats"]),
+        // The quiz and its worksheets: questions drawn from what the renderer shows.
+        .target(name: "BrainQuiz", dependencies: ["BrainRender", "BrainAtlas", "BrainFormats", "BrainImage"]),
         .target(name: "BrainServer", dependencies: [
-            "BrainRender", "BrainSlice", "BrainAtlas", "BrainFormats",
+            "BrainRender", "BrainQuiz", "BrainSlice", "BrainAtlas", "BrainFormats",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         ], exclude: ["Web"]),  // the web viewer's files, read at run time (WebAssets)
         .executableTarget(name: "braintutor", dependencies: [
-            "BrainFormats", "BrainImage", "BrainAtlas", "AtlasBuild", "BrainSlice", "BrainRender", "BrainMaps",
+            "BrainFormats", "BrainImage", "BrainAtlas", "AtlasBuild", "BrainSlice", "BrainRender", "BrainQuiz", "BrainMaps",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "braintutor-server", dependencies: [
@@ -67,8 +69,9 @@ let package = Package(
         .testTarget(name: "BrainMapsTests", dependencies: ["BrainMaps", "BrainAtlas", "BrainFormats"]),
         .testTarget(name: "BrainSliceTests", dependencies: ["BrainSlice", "BrainAtlas", "BrainFormats", "BrainImage"]),
         .testTarget(name: "BrainRenderTests", dependencies: ["BrainRender", "BrainAtlas", "BrainFormats", "BrainImage"]),
+        .testTarget(name: "BrainQuizTests", dependencies: ["BrainQuiz", "BrainRender", "BrainAtlas", "BrainFormats", "BrainImage"]),
         .testTarget(name: "BrainServerTests", dependencies: [
-            "BrainServer", "BrainAtlas", "BrainFormats", "BrainImage", "BrainRender", "BrainSlice",
+            "BrainServer", "BrainQuiz", "BrainAtlas", "BrainFormats", "BrainImage", "BrainRender", "BrainSlice",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Runs the built `braintutor` (and a server) as a user would: the CLI's table of inputs.

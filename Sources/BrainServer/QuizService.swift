@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainQuiz
 import BrainRender
 import Synchronization
 
@@ -25,7 +26,7 @@ final class QuizService: Sendable {
         if let known = surveys.withLock({ $0[key] }) { return known }
         var views: [QuizSurvey.View] = []
         for view in ViewName.allCases {
-            let drawn = try await renderer.scene(QuizSurvey.sceneRequest(atlas: atlas, hemisphere: side, view: view))
+            let drawn = try await renderer.scene(try QuizSurvey.sceneRequest(atlas: atlas, hemisphere: side, view: view))
             views.append(QuizSurvey.view(view, scene: drawn.scene, index: drawn.index))
         }
         let survey = QuizSurvey(atlas: atlas, hemisphere: side, views: views)

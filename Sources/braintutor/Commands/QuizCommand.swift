@@ -1,6 +1,7 @@
 import AtlasBuild
 import ArgumentParser
 import BrainAtlas
+import BrainQuiz
 import BrainRender
 
 /// `braintutor quiz`: a printable worksheet (images, sheet and answer key) for a seeded question set.

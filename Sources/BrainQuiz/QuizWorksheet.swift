@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainRender
 import BrainFormats
 import BrainImage
 import Foundation
@@ -72,7 +73,7 @@ public enum QuizWorksheet {
     /// The visibility survey of one side, drawn with the survey's own scene requests.
     public static func survey(atlas: String, side: Hemisphere, assets: SceneAssets, context: GLContext) throws -> QuizSurvey {
         let views = try ViewName.allCases.map { view in
-            let scene = try AtlasScene.build(QuizSurvey.sceneRequest(atlas: atlas, hemisphere: side, view: view), assets: assets)
+            let scene = try AtlasScene.build(try QuizSurvey.sceneRequest(atlas: atlas, hemisphere: side, view: view), assets: assets)
             var frame = try DrawnFrame(scene, context: context)
             return QuizSurvey.view(view, scene: frame.scene, index: try frame.indexImage(context: context))
         }
@@ -92,7 +93,7 @@ public enum QuizWorksheet {
         for q in quiz.questions {
             progress("Drawing question \(q.number) of \(quiz.questions.count)")
             let name = fileName(question: q.number)
-            var frame = try DrawnFrame(try AtlasScene.build(highlightRequest(q, atlas: quiz.atlas), assets: assets),
+            var frame = try DrawnFrame(try AtlasScene.build(try highlightRequest(q, atlas: quiz.atlas), assets: assets),
                                        context: context)
             images.append(Image(name: name, png: try frame.png(context: context)))
             placements.append(Placement(file: name, marker: nil))
@@ -101,11 +102,9 @@ public enum QuizWorksheet {
     }
 
     /// The scene of a name-mode image.
-    public static func highlightRequest(_ q: Quiz.Question, atlas: String) -> SceneRequest {
-        var request = q.view.sceneRequest(atlas: atlas, width: imageWidth, height: imageHeight)
-        request.highlight = String(q.answer.id)
-        request.dimOthers = true
-        return request
+    public static func highlightRequest(_ q: Quiz.Question, atlas: String) throws(FieldError) -> SceneRequest {
+        try q.view.sceneRequest(atlas: atlas, width: imageWidth, height: imageHeight,
+                                extra: ["highlight": String(q.answer.id), "dimOthers": "true"])
     }
 
     public static func fileName(question: Int) -> String { "q" + (question < 10 ? "0" : "") + "\(question).png" }
@@ -123,7 +122,7 @@ public enum QuizWorksheet {
         for view in views {
             let name = fileName(view: view)
             progress("Drawing \(name)")
-            var frame = try DrawnFrame(try AtlasScene.build(view.sceneRequest(atlas: quiz.atlas, width: imageWidth,
+            var frame = try DrawnFrame(try AtlasScene.build(try view.sceneRequest(atlas: quiz.atlas, width: imageWidth,
                                                                               height: imageHeight), assets: assets),
                                        context: context)
             let drawn = try frame.image(context: context)
