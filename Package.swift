@@ -10,6 +10,8 @@ let package = Package(
         .executable(name: "braintutor", targets: ["braintutor"]),
         // `braintutor serve` runs this program; apart so that a render's build skips the HTTP stack.
         .executable(name: "braintutor-server", targets: ["braintutor-server"]),
+        // Speed figures (`braintutor-bench formats|render`): apart, so users' builds carry no bench code.
+        .executable(name: "braintutor-bench", targets: ["braintutor-bench"]),
         .library(name: "BrainFormats", targets: ["BrainFormats"]),
         .library(name: "BrainAtlas", targets: ["BrainAtlas"]),
     ],
@@ -54,12 +56,21 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         ], exclude: ["Web"]),  // the web viewer's files, read at run time (WebAssets)
+        // What the command-line programs share: the field-table options, GL and data options, output and error wording.
+        .target(name: "CommandLineSupport", dependencies: [
+            "BrainFormats", "BrainAtlas", "BrainSlice", "BrainRender", "BrainQuiz",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "braintutor", dependencies: [
             "BrainFormats", "BrainImage", "BrainAtlas", "AtlasBuild", "BrainSlice", "BrainRender", "BrainQuiz", "BrainMaps",
+            "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "braintutor-bench", dependencies: [
+            "BrainFormats", "BrainImage", "BrainAtlas", "BrainRender", "CommandLineSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "braintutor-server", dependencies: [
-            "BrainServer", "BrainRender", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BrainServer", "BrainRender", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "BrainFormatsTests", dependencies: ["BrainFormats"]),
@@ -69,6 +80,7 @@ let package = Package(
         .testTarget(name: "BrainMapsTests", dependencies: ["BrainMaps", "BrainAtlas", "BrainFormats"]),
         .testTarget(name: "BrainSliceTests", dependencies: ["BrainSlice", "BrainAtlas", "BrainFormats", "BrainImage"]),
         .testTarget(name: "BrainRenderTests", dependencies: ["BrainRender", "BrainAtlas", "BrainFormats", "BrainImage"]),
+        .testTarget(name: "BenchToolTests", dependencies: ["braintutor-bench", "BrainFormats"]),
         .testTarget(name: "BrainQuizTests", dependencies: ["BrainQuiz", "BrainRender", "BrainAtlas", "BrainFormats", "BrainImage"]),
         .testTarget(name: "BrainServerTests", dependencies: [
             "BrainServer", "BrainQuiz", "BrainAtlas", "BrainFormats", "BrainImage", "BrainRender", "BrainSlice",

@@ -1,5 +1,6 @@
 import AtlasBuild
 import ArgumentParser
+import CommandLineSupport
 import BrainAtlas
 import BrainQuiz
 import BrainRender

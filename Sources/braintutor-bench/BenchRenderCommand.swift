@@ -1,10 +1,11 @@
 import ArgumentParser
+import CommandLineSupport
 import BrainAtlas
 import BrainFormats
 import BrainRender
 import Foundation
 
-/// `braintutor bench render`: in-process renderer figures (lit frame, pick pass, repeated pick).
+/// `braintutor-bench render`: in-process renderer figures (lit frame, pick pass, repeated pick).
 struct BenchRenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
