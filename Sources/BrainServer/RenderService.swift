@@ -106,8 +106,8 @@ final class RenderService: Sendable {
     }
 
     /// `pick X Y --json`: a read of the cached index image plus one region's ray cast.
-    func pick(_ request: SceneRequest, x: Int, y: Int) async throws -> PickReport {
+    func pick(_ request: SceneRequest, pixel: Pixel) async throws -> PickReport {
         let drawn = try await scene(request)
-        return try drawn.scene.pickReport(index: drawn.index, x: x, y: y, library: library)
+        return try drawn.scene.pickReport(index: drawn.index, pixel: pixel, library: library)
     }
 }

@@ -1,5 +1,6 @@
 import BrainAtlas
 import BrainFormats
+import BrainRender
 import Foundation
 import Hummingbird
 
@@ -72,11 +73,9 @@ enum Routes {
             guard let x = try q.int("x", in: Int.min...Int.max), let y = try q.int("y", in: Int.min...Int.max) else {
                 throw APIError.badRequest("x and y: both pixel coordinates are required")
             }
-            guard (0..<scene.width).contains(x), (0..<scene.height).contains(y) else {
-                throw APIError.badRequest("pixel (\(x), \(y)) is outside the \(scene.width)×\(scene.height) image "
-                    + "(x 0…\(scene.width - 1), y 0…\(scene.height - 1))")
-            }
-            let report = try await engine.renderer.pick(scene, x: x, y: y)
+            // Checked before anything is drawn, by the one bounds check.
+            let pixel = try Pixel(x: x, y: y, width: scene.width, height: scene.height)
+            let report = try await engine.renderer.pick(scene, pixel: pixel)
             return HTTPResponses.json(try BrainJSON.encode(report))
         }
 

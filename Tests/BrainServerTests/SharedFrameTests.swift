@@ -19,7 +19,7 @@ import Testing
                                         "labels": "true", "legend": "true", "orientation": "true"])
         let png = try await service.renderPNG(request)
         let report = try await service.renderReport(request)
-        let pick = try await service.pick(request, x: 80, y: 60)
+        let pick = try await service.pick(request, pixel: try Pixel(x: 80, y: 60, width: 160, height: 120))
         let drawn = try await service.scene(request)
         #expect(!png.isEmpty && !report.regions.isEmpty && pick.region != nil)
         #expect(drawn.frame.scene.scene.framingArea == .whole)

@@ -64,8 +64,12 @@ extension AtlasScene {
     /// The pick answer for pixel (x, y from the top) of a drawn pick image (a memory read plus
     /// a ray cast over one range's triangles): the server's repeated picks.
     public func pickReport(index: IndexImage, x: Int, y: Int, library: AtlasLibraryTexts?) throws -> PickReport {
-        let pixel = try scene.pixel(x: x, y: y)
-        return try pickReport(id: index.id(at: pixel), pixel: pixel, library: library) {
+        try pickReport(index: index, pixel: try scene.pixel(x: x, y: y), library: library)
+    }
+
+    /// The same for a pixel already checked.
+    public func pickReport(index: IndexImage, pixel: Pixel, library: AtlasLibraryTexts?) throws -> PickReport {
+        try pickReport(id: index.id(at: pixel), pixel: pixel, library: library) {
             PickResolver.triangles(of: $0, in: scene)
         }
     }
