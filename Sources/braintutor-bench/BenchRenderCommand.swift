@@ -53,12 +53,13 @@ struct BenchRenderCommand: ParsableCommand {
     func run() throws {
         try CommandOutput.run {
             let request = try scene.request(command: "bench render").request
-            let library = request.meshFile == nil ? try scene.data.library() : nil
+            let source = try SceneSource.open(for: request, data: scene.data.dataDirectory)
+            let library = source.library
             let clock = ContinuousClock()
             func ms(_ d: Duration) -> Double { Timing.ms(d) }
             // Load phases apart (first use, so these are the one-shot costs), for the report.
             var loadParts: [String] = []
-            if request.meshFile == nil {
+            if case .bundled = source {
                 // A library of its own, so its caches do not shorten the scene build measured below.
                 let library = try scene.data.library()
                 let assets = SceneAssets(library: library)
@@ -71,8 +72,7 @@ struct BenchRenderCommand: ParsableCommand {
             }
             var built: AtlasScene?
             let buildMs = ms(try clock.measure {
-                built = try library.map { try AtlasScene.build(request, assets: SceneAssets(library: $0)) }
-                    ?? AtlasScene.buildUserScene(request)
+                built = try source.scene(request)
             })
             let atlasScene = built!
             if let exportPLY {

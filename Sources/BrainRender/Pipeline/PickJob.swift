@@ -23,8 +23,9 @@ extension RenderJobs {
         let scene: AtlasScene, library: AtlasLibrary?, candidates: PixelCandidates
         // A legend moves the brain (`DrawnFrame`), which takes the pick pass to decide.
         if decideOnCPU && !request.legend {
-            library = request.meshFile == nil ? try AtlasLibrary.open(data: data) : nil
-            scene = try buildScene(request, library: library)
+            let source = try SceneSource.open(for: request, data: data)
+            library = source.library
+            scene = try source.scene(request)
             times.mark("scene")
             candidates = PixelCandidates(scene: scene.scene, pixel: pixel)
             if let certain = CertainPick.id(scene: scene.scene, candidates: candidates, model: errorModel) {

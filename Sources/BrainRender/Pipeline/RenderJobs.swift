@@ -33,8 +33,8 @@ public enum RenderJobs {
     static func prepare(_ request: SceneRequest, data: String?, passes: [PassKind],
                                 times: inout StageTimes) throws -> (AtlasScene, AtlasLibrary?, GLContext) {
         let loading = BackgroundWork { () throws -> (AtlasScene, AtlasLibrary?) in
-            let library = request.meshFile == nil ? try AtlasLibrary.open(data: data) : nil
-            return (try buildScene(request, library: library), library)
+            let source = try SceneSource.open(for: request, data: data)
+            return (try source.scene(request), source.library)
         }
         let context = Result { () throws(RenderError) -> GLContext in
             let backend = try GLBackend.chosen()
@@ -51,12 +51,5 @@ public enum RenderJobs {
         let (scene, library) = try loading.value()
         times.mark("scene wait")
         return (scene, library, try context.get())
-    }
-
-    static func buildScene(_ request: SceneRequest, library: AtlasLibrary?) throws -> AtlasScene {
-        guard request.meshFile == nil, let library else {
-            return try AtlasScene.buildUserScene(request)
-        }
-        return try AtlasScene.build(request, assets: SceneAssets(library: library))
     }
 }
