@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainQuiz
 import BrainRender
 import BrainSlice
 
@@ -22,7 +23,7 @@ extension QueryParameters {
     func sceneRequest(engine: AtlasEngine, extra: Set<String> = []) throws -> SceneRequest {
         var given = try given(SceneRequest.fields, extra: extra)
         try overlay(into: &given, maps: engine.options.maps)
-        let request = try APIError.fromField { () throws(FieldError) in try SceneRequest(given) }
+        let request = try SceneRequest(given)
         if request.atlas != SceneRequest.noAtlas { _ = try engine.checkAtlas(request.atlas) }
         return request
     }
@@ -31,13 +32,9 @@ extension QueryParameters {
     func sliceRequest(engine: AtlasEngine) throws -> SliceRequest {
         var given = try given(SliceRequest.fields)
         try overlay(into: &given, maps: engine.options.maps)
-        do {
-            let request = try SliceRequest(given)
-            if let atlas = request.atlas, atlas != SliceRequest.noAtlas { _ = try engine.checkAtlas(atlas) }
-            return request
-        } catch let error as SliceError {
-            throw APIError.badRequest(QueryWording.message(error))
-        }
+        let request = try SliceRequest(given)
+        if let atlas = request.atlas, atlas != SliceRequest.noAtlas { _ = try engine.checkAtlas(atlas) }
+        return request
     }
 
     /// `overlay=NAME`: a map the server was started with (`serve --map NAME=FILE`), given to the
@@ -56,13 +53,6 @@ extension QueryParameters {
     /// A quiz query, checked against the engine's atlases.
     func quizRequest(library: AtlasLibrary) throws -> QuizRequest {
         let given = try given(QuizRequest.fields)
-        return try APIError.fromField { () throws(FieldError) in try QuizRequest(given, library: library) }
-    }
-}
-
-extension APIError {
-    /// Runs `body`; a `FieldError` is a 400 worded with query keys.
-    static func fromField<T>(_ body: () throws(FieldError) -> T) throws(APIError) -> T {
-        do { return try body() } catch { throw .badRequest(error.message(spelling: QueryWording.spell)) }
+        return try QuizRequest(given, library: library)
     }
 }

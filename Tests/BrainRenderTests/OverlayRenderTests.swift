@@ -30,7 +30,7 @@ struct OverlayRenderTests {
 
     @Test func theVertexOverAPeakIsColouredAndFarOnesAreNot() throws {
         let assets = try #require(BundledAtlas.assets)
-        let pial = try assets.mesh(named: "pial-left")
+        let pial = try assets.mesh(.cortex(.pial, .left))
         // The most lateral vertex (smallest x), in plain view from the left.
         let vertex = pial.positions.indices.min { pial.positions[$0].x < pial.positions[$1].x }!
         let peak = SIMD3<Double>(pial.positions[vertex]) - 1.5 * SIMD3<Double>(pial.normals[vertex])
@@ -53,7 +53,7 @@ struct OverlayRenderTests {
 
     @Test func theRenderShowsMapColoursOnlyWithAMap() throws {
         let assets = try #require(BundledAtlas.assets)
-        let pial = try assets.mesh(named: "pial-left")
+        let pial = try assets.mesh(.cortex(.pial, .left))
         let vertex = pial.positions.indices.min { pial.positions[$0].x < pial.positions[$1].x }!
         let peak = SIMD3<Double>(pial.positions[vertex])
         let map = try Self.writeMap { p in let d = p - peak; return 8 * Float(exp(-(d * d).sum() / 32)) }

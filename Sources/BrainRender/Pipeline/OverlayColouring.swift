@@ -15,7 +15,7 @@ extension AtlasScene {
         guard map.surfaceValues == nil else {
             throw RenderError.invalid(FieldError("overlay", "is a surface map (SMP), one value per vertex of its own mesh: give that mesh with {mesh}"))
         }
-        let pial = try assets.mesh(named: "pial-\(side.rawValue)")
+        let pial = try assets.mesh(.cortex(.pial, side))
         let values = SurfaceMapSampling.values(map, positions: pial.positions, normals: pial.normals)
         let encoded = vertexOverlay(map, values: values, triangles: pial.triangles)
         return geometry.sourceVertex.map { encoded[Int($0)] }
