@@ -47,7 +47,7 @@ public struct AtlasScene: Sendable {
         // of picks), as in the web viewer, so the structures show in every view.
         let sides: [Hemisphere] = hemisphere == .both ? [.left, .right] : [hemisphere == .left ? .left : .right]
         let labelled = atlas.kind == .cortical || (try? atlas.surfaceLabels(sides[0])) != nil
-        for side in sides {
+        for side in sides where request.showsCortex {
             let name = "\(request.surface.rawValue)-\(side.rawValue)"
             let geometry = try assets.geometry(mesh: name, atlas: labelled ? atlas : nil, side: side)
             let regions = geometry.grouping.ranges.map { atlas.region(id: Int($0.label)) }
@@ -68,7 +68,12 @@ public struct AtlasScene: Sendable {
                                       hiddenRanges: otherSide(regions, shown: hemisphere)))
             infos.append(LayerInfo(name: "subcortical", regions: regions))
         }
-        if request.head {
+        if let planes = request.planes {
+            let added = try planeLayers(planes, request: request, atlas: atlas, library: library, highlighted: highlighted,
+                                        assets: assets)
+            layers += added.layers
+            infos += added.infos
+        } else if request.head {
             let geometry = try assets.geometry(mesh: "head", atlas: nil, side: .none)
             layers.append(Scene.Layer(geometry: geometry, colors: geometry.grouping.ranges.map { _ in headColor },
                                       opacity: headOpacity))
