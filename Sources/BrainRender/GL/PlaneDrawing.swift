@@ -5,7 +5,7 @@ struct PlaneProgram {
     let base: ShaderPrograms.Program
     let texS: GLint, texT: GLint
     let grey: GLint, ids: GLint, palette: GLint, paletteRows: GLint
-    let window: GLint, pick: GLint, pickBase: GLint
+    let window: GLint, pick: GLint, pickBase: GLint, cut: GLint, cutSide: GLint
 
     init(gl: GLFunctions) throws(RenderError) {
         let sources = try ShaderSources.load()
@@ -16,6 +16,7 @@ struct PlaneProgram {
         (texS, texT) = (location("uTexS"), location("uTexT"))
         (grey, ids, palette, paletteRows) = (location("uGrey"), location("uIDs"), location("uPalette"), location("uPaletteRows"))
         (window, pick, pickBase) = (location("uWindow"), location("uPick"), location("uPickBase"))
+        (cut, cutSide) = (location("uCut"), location("uCutSide"))
     }
 }
 
@@ -36,6 +37,13 @@ extension GLContext {
         gl.uniform1i(program.ids, 1)
         gl.uniform1i(program.palette, 2)
         gl.uniform1f(program.paletteRows, Float(palette.height))
+        // The planes show where the head is cut open (the scene's one cut), whole without one.
+        if let cut = scene.layers.lazy.compactMap(\.cutAway).first {
+            gl.uniform4f(program.cut, cut.corner.x, cut.corner.y, cut.corner.z, 1)
+            gl.uniform3f(program.cutSide, cut.side.x, cut.side.y, cut.side.z)
+        } else {
+            gl.uniform4f(program.cut, 0, 0, 0, 0)
+        }
         gl.pixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         var textures = [GLuint](repeating: 0, count: 3)
         gl.genTextures(3, &textures)

@@ -69,41 +69,69 @@ enum PlaneSectionBuilder {
     }
 }
 
-/// The head's cross-section on a plane: texels between the first and last bright texel of their
-/// row and of their column, so dark tissue inside (ventricles, CSF) stays on the plane while the
-/// air around the head is left out.
+/// The head's cross-section on a plane: everything the air around the head (dark texels joined
+/// to the border) does not reach, so dark tissue inside (ventricles, CSF) stays on the plane,
+/// then shrunk by `inset` texels, as the head surface lies a little inside the template's
+/// outermost bright voxels (drawn to them, the planes' edges would poke through the skin).
 struct HeadMask {
-    private let rows: [(first: Int, last: Int)]
-    private let columns: [(first: Int, last: Int)]
+    private let inside: [Bool]
     private let side: Int
+
+    /// Texels (mm) taken off the cross-section's edge.
+    static let inset = 3
 
     init(grey: [UInt8], side: Int, threshold: UInt8) {
         self.side = side
-        var rows = [(first: Int, last: Int)](repeating: (Int.max, -1), count: side)
-        var columns = rows
-        for j in 0..<side {
-            for i in 0..<side where grey[j * side + i] >= threshold {
-                rows[j] = (min(rows[j].first, i), max(rows[j].last, i))
-                columns[i] = (min(columns[i].first, j), max(columns[i].last, j))
-            }
+        var outside = [Bool](repeating: false, count: side * side)
+        var stack: [Int] = []
+        for k in 0..<side {
+            stack += [k, (side - 1) * side + k, k * side, k * side + side - 1]
         }
-        self.rows = rows
-        self.columns = columns
+        while let index = stack.popLast() {
+            guard !outside[index], grey[index] < threshold else { continue }
+            outside[index] = true
+            let i = index % side, j = index / side
+            if i > 0 { stack.append(index - 1) }
+            if i < side - 1 { stack.append(index + 1) }
+            if j > 0 { stack.append(index - side) }
+            if j < side - 1 { stack.append(index + side) }
+        }
+        inside = Self.eroded(outside.map { !$0 }, side: side, by: Self.inset)
+    }
+
+    /// `mask` with every texel cleared that has a cleared texel within `radius` along its row or
+    /// column, or in the square around it (a row pass then a column pass).
+    private static func eroded(_ mask: [Bool], side: Int, by radius: Int) -> [Bool] {
+        func pass(_ input: [Bool], step: Int, lineStep: Int) -> [Bool] {
+            var output = input
+            for line in 0..<side {
+                var lastCleared = Int.min / 2  // position along the line of the last cleared texel
+                var counts = [Int](repeating: Int.max / 2, count: side)  // distance to the nearest cleared before
+                for k in 0..<side {
+                    if !input[line * lineStep + k * step] { lastCleared = k }
+                    counts[k] = k - lastCleared
+                }
+                lastCleared = Int.max / 2
+                for k in stride(from: side - 1, through: 0, by: -1) {
+                    if !input[line * lineStep + k * step] { lastCleared = k }
+                    if min(counts[k], lastCleared - k) <= radius { output[line * lineStep + k * step] = false }
+                }
+            }
+            return output
+        }
+        return pass(pass(mask, step: 1, lineStep: side), step: side, lineStep: 1)
     }
 
     /// Whether texel `index` (row-major) lies inside.
-    func contains(_ index: Int) -> Bool {
-        let i = index % side, j = index / side
-        return rows[j].first <= i && i <= rows[j].last && columns[i].first <= j && j <= columns[i].last
-    }
+    func contains(_ index: Int) -> Bool { inside[index] }
 
     /// The inclusive texel box of the inside, nil when the plane misses the head.
     var bounds: (i0: Int, j0: Int, i1: Int, j1: Int)? {
-        let usedRows = rows.indices.filter { rows[$0].last >= 0 }
-        let usedColumns = columns.indices.filter { columns[$0].last >= 0 }
-        guard let j0 = usedRows.first, let j1 = usedRows.last, let i0 = usedColumns.first, let i1 = usedColumns.last else {
-            return nil
+        var box: (i0: Int, j0: Int, i1: Int, j1: Int)?
+        for index in inside.indices where inside[index] {
+            let i = index % side, j = index / side
+            box = box.map { (min($0.i0, i), min($0.j0, j), max($0.i1, i), max($0.j1, j)) } ?? (i, j, i, j)
         }
-        return (i0, j0, i1, j1)
+        return box
     }
 }
