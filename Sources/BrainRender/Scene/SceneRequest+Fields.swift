@@ -35,7 +35,7 @@ extension SceneRequest {
         .flag("head", help: "Add the see-through head surface.", \.head),
         .flag("subcortical", help: "Add the subcortical structures' mesh.", \.subcortical),
         RequestField("planes", form: .value("X,Y,Z|axial:Z,…"),
-                     help: "Slicing mode: the head cut open with MRI planes through MNI mm X,Y,Z (or some of axial:Z, coronal:Y, sagittal:X), the atlas over them.",
+                     help: "Slicing mode (docs/SLICING.md): the head cut open on the camera's side, with T1 planes through MNI mm X,Y,Z (or some of axial:Z, coronal:Y, sagittal:X) and the atlas over them; the cortex only when a hemisphere is asked for.",
                      default: { $0.planes?.text }) { request, text throws(FieldError) in
             request.planes = try ScenePlanes(parsing: text)
         },
