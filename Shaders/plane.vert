@@ -6,9 +6,11 @@ uniform highp mat4 uMVP;
 uniform highp vec4 uTexS;
 uniform highp vec4 uTexT;
 varying highp vec2 vTexCoord;
+varying highp vec3 vPosition;
 
 void main() {
     vec4 p = vec4(aPosition, 1.0);
+    vPosition = aPosition;
     vTexCoord = vec2(dot(p, uTexS), dot(p, uTexT));
     gl_Position = uMVP * p;
 }

@@ -51,7 +51,7 @@ extension GLContext {
                filter: GL_NEAREST, bytes: palette.rgba)
         for index in planes {
             let layer = scene.layers[index], plane = layer.plane!
-            upload(textures[0], unit: 0, width: plane.width, height: plane.height, format: GL_LUMINANCE,
+            upload(textures[0], unit: 0, width: plane.width, height: plane.height, format: GL_LUMINANCE_ALPHA,
                    filter: GL_LINEAR, bytes: plane.grey)
             upload(textures[1], unit: 1, width: plane.width, height: plane.height, format: GL_RGBA,
                    filter: GL_NEAREST, bytes: plane.ids)

@@ -181,8 +181,7 @@ extension GLContext {
             layer.hiddenRanges.contains(index) ? nil : (range.triangleStart, range.triangleCount, color(index, range))
         }
         if curvature { setCurvature(layer.curvature ? b.curvatureBuffer : 0, program: program) }
-        // A cut-open closed mesh shows its inside through the cut: both faces are drawn.
-        drawRanges(vertexBuffer: b.vertexBuffer, indexBuffer: b.indexBuffer, closed: geometry.mesh.isClosed && layer.cutAway == nil,
+        drawRanges(vertexBuffer: b.vertexBuffer, indexBuffer: b.indexBuffer, closed: geometry.mesh.isClosed,
                    program: program, normals: normals, ranges: ranges)
         if curvature { gl.disableVertexAttribArray(ShaderPrograms.curvatureAttribute) }
     }

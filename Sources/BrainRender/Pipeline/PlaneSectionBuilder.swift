@@ -53,15 +53,16 @@ enum PlaneSectionBuilder {
         let inside = HeadMask(grey: grey, side: n, threshold: UInt8(PlaneSection.greyWindow.low))
         guard let box = inside.bounds else { return nil }
         let width = box.i1 - box.i0 + 1, height = box.j1 - box.j0 + 1
-        var croppedGrey = [UInt8](repeating: 0, count: width * height)
+        var croppedGrey = [UInt8](repeating: 0, count: width * height * 2)
         var croppedIDs = [UInt8](repeating: 0, count: width * height * 4)
         for j in 0..<height {
             for i in 0..<width {
                 let from = (box.j0 + j) * n + box.i0 + i, to = j * width + i
-                croppedGrey[to] = grey[from]
+                croppedGrey[2 * to] = grey[from]
+                croppedGrey[2 * to + 1] = inside.contains(from) ? 255 : 0
                 croppedIDs[4 * to] = UInt8(ids[from] & 0xFF)
                 croppedIDs[4 * to + 1] = UInt8(ids[from] >> 8)
-                croppedIDs[4 * to + 3] = inside.contains(from) ? 255 : 0
+                croppedIDs[4 * to + 3] = croppedGrey[2 * to + 1]
             }
         }
         return PlaneSection(orientation: orientation, position: position, width: width, height: height,
@@ -70,15 +71,10 @@ enum PlaneSectionBuilder {
 }
 
 /// The head's cross-section on a plane: everything the air around the head (dark texels joined
-/// to the border) does not reach, so dark tissue inside (ventricles, CSF) stays on the plane,
-/// then shrunk by `inset` texels, as the head surface lies a little inside the template's
-/// outermost bright voxels (drawn to them, the planes' edges would poke through the skin).
+/// to the border) does not reach, so dark tissue inside (ventricles, CSF) stays on the plane.
 struct HeadMask {
     private let inside: [Bool]
     private let side: Int
-
-    /// Texels (mm) taken off the cross-section's edge.
-    static let inset = 3
 
     init(grey: [UInt8], side: Int, threshold: UInt8) {
         self.side = side
@@ -96,30 +92,7 @@ struct HeadMask {
             if j > 0 { stack.append(index - side) }
             if j < side - 1 { stack.append(index + side) }
         }
-        inside = Self.eroded(outside.map { !$0 }, side: side, by: Self.inset)
-    }
-
-    /// `mask` with every texel cleared that has a cleared texel within `radius` along its row or
-    /// column, or in the square around it (a row pass then a column pass).
-    private static func eroded(_ mask: [Bool], side: Int, by radius: Int) -> [Bool] {
-        func pass(_ input: [Bool], step: Int, lineStep: Int) -> [Bool] {
-            var output = input
-            for line in 0..<side {
-                var lastCleared = Int.min / 2  // position along the line of the last cleared texel
-                var counts = [Int](repeating: Int.max / 2, count: side)  // distance to the nearest cleared before
-                for k in 0..<side {
-                    if !input[line * lineStep + k * step] { lastCleared = k }
-                    counts[k] = k - lastCleared
-                }
-                lastCleared = Int.max / 2
-                for k in stride(from: side - 1, through: 0, by: -1) {
-                    if !input[line * lineStep + k * step] { lastCleared = k }
-                    if min(counts[k], lastCleared - k) <= radius { output[line * lineStep + k * step] = false }
-                }
-            }
-            return output
-        }
-        return pass(pass(mask, step: 1, lineStep: side), step: side, lineStep: 1)
+        inside = outside.map { !$0 }
     }
 
     /// Whether texel `index` (row-major) lies inside.

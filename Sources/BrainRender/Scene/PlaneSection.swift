@@ -13,10 +13,12 @@ public struct PlaneSection: Sendable {
     public let height: Int
     let uLow: Int
     let vLow: Int
-    /// Template grey values, one byte per texel, rows along v (sampled linearly).
+    /// Per texel the template grey value and 255 inside the head or 0 outside (luminance-alpha,
+    /// sampled linearly, so the plane's edge follows a smooth contour rather than voxel steps),
+    /// rows along v.
     let grey: [UInt8]
-    /// Per texel: label id low byte, high byte, 0, and 255 inside the head or 0 outside (sampled
-    /// nearest: an id is never blended).
+    /// Per texel: label id low byte, high byte, 0, and the inside flag again (sampled nearest: an
+    /// id is never blended).
     let ids: [UInt8]
     /// Region colours and fill opacities by id, shared by the planes of one scene.
     let palette: PlanePalette
