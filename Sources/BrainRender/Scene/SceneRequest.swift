@@ -30,6 +30,8 @@ public struct SceneRequest: Sendable, Hashable {
     public internal(set) var background: Background = .color(RGB(255, 255, 255))
     public internal(set) var head = false
     public internal(set) var subcortical = false
+    /// The slicing mode: the head cut open with orthogonal MRI planes (`ScenePlanes`); nil: off.
+    public internal(set) var planes: ScenePlanes?
     /// A user's BrainVoyager SRF instead of the bundled meshes, with an optional POI.
     public internal(set) var meshFile: String?
     public internal(set) var poiFile: String?
@@ -74,6 +76,9 @@ public struct SceneRequest: Sendable, Hashable {
         // Named by the fix (`poi`): `labels` is what the user asked for, `poi` what is missing.
         if (labels || legend) && meshFile != nil && poiFile == nil {
             throw FieldError("poi", "must come with {mesh} for labels or a legend: a mesh without a POI has no region names")
+        }
+        if planes != nil, let meshFile {
+            throw FieldError("planes", "cannot be used with {mesh} \(meshFile): the planes cut the bundled template")
         }
         _ = try resolvedHemisphere()
     }
