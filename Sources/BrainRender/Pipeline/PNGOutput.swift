@@ -53,6 +53,32 @@ extension AtlasScene {
     /// they come out smooth, from the pick pass at the drawn size (they sit on its borders), and
     /// the text (labels, legend, orientation letters: `SceneAnnotations`) at output size.
     public func image(context: GLContext) throws -> RenderedImage {
+        var image = try picture(context: context)
+        let text = request.labels || request.legend || request.orientation ? try TextRenderer() : nil
+        if let text, let annotations = try annotations(context: context, text: text) {
+            image.drawing { annotations.draw(into: &$0, text: text, cueColor: OrientationCue.color(on: scene.background)) }
+        }
+        return image
+    }
+
+    /// The figure as SVG (`SVGFigure`): the colour pass with its outlines as an embedded PNG (the
+    /// pixels `png` gives without text), the labels, leaders, legend and letters as SVG elements.
+    public func svg(context: GLContext, compression: PNGEncoder.Compression = .fast) throws -> String {
+        var image = try picture(context: context)
+        var figure = SVGFigure(width: scene.width, height: scene.height)
+        let text = request.labels || request.legend || request.orientation ? try TextRenderer() : nil
+        if let text, let annotations = try annotations(context: context, text: text) {
+            image.drawing { picture in
+                annotations.draw(on: &figure, dark: annotations.labels?.darkPlacements(on: picture) ?? [], text: text,
+                                 cueColor: OrientationCue.color(on: scene.background))
+            }
+        }
+        let png = try image.png(compression: compression, transparent: scene.background == .transparent, dpi: request.dpi)
+        return figure.document(png: png)
+    }
+
+    /// The colour pass with its outlines, before any text.
+    func picture(context: GLContext) throws -> RenderedImage {
         let factor = Supersampling.effectiveFactor(request.antialias, shading: request.shading,
                                                    width: scene.width, height: scene.height)
         let drawn = factor > 1 ? try scene.scaled(by: factor) : scene
@@ -69,12 +95,7 @@ extension AtlasScene {
                             color: BorderLines.color, strength: 1)
             }
         }
-        image = image.downsampled(by: factor)
-        let text = request.labels || request.legend || request.orientation ? try TextRenderer() : nil
-        if let text, let annotations = try annotations(context: context, text: text) {
-            image.drawing { annotations.draw(into: &$0, text: text, cueColor: OrientationCue.color(on: scene.background)) }
-        }
-        return image
+        return image.downsampled(by: factor)
     }
 }
 
