@@ -4,6 +4,8 @@
 struct ViewRaster: Sendable {
     /// Pixels on the longer side of the projected meshes.
     static let size = 384
+    /// Barycentric slack at triangle edges.
+    static let edgeTolerance: Float = 1e-4
 
     /// Per pixel the vertex drawn there, as an index into the meshes' vertices taken one after the
     /// other, or −1.
@@ -48,7 +50,8 @@ struct ViewRaster: Sendable {
                 let wa = ((b.x - px) * (c.y - py) - (c.x - px) * (b.y - py)) / area
                 let wb = ((c.x - px) * (a.y - py) - (a.x - px) * (c.y - py)) / area
                 let wc = 1 - wa - wb
-                guard wa >= 0, wb >= 0, wc >= 0 else { continue }
+                // A little tolerance, so pixels on an edge shared by two triangles are never missed by both.
+                guard wa >= -Self.edgeTolerance, wb >= -Self.edgeTolerance, wc >= -Self.edgeTolerance else { continue }
                 let z = wa * a.z + wb * b.z + wc * c.z
                 let i = y * n + x
                 guard z < depth[i] else { continue }
