@@ -8,12 +8,18 @@ attribute highp vec3 aNormal;
 attribute highp float aCurvature;
 attribute mediump vec4 aOverlay;
 uniform highp mat4 uMVP;
+#ifdef CUT_AWAY
+varying highp vec3 vPosition;
+#endif
 uniform highp mat4 uNormalMatrix;
 varying highp vec3 vNormal;
 varying highp float vCurvature;
 varying mediump vec4 vOverlay;
 
 void main() {
+#ifdef CUT_AWAY
+    vPosition = aPosition;
+#endif
     vNormal = (uNormalMatrix * vec4(aNormal, 0.0)).xyz;
     vCurvature = aCurvature;
     vOverlay = aOverlay;

@@ -22,6 +22,10 @@ struct SceneDataRoutes: Sendable {
             if scene.overlay.isRequested {
                 throw APIError.badRequest("overlay: /api/scene has no map colours; /api/render, /api/pick and /api/slice draw overlays")
             }
+            if scene.planes != nil {
+                // The description lists meshes; the planes' textures have no data route yet.
+                throw APIError.badRequest("planes: /api/scene describes meshes only; the slicing mode is drawn by /api/render and picked by /api/pick")
+            }
             // The same query always describes the same scene: kept, so a page load pays it once.
             if let cached = data.descriptions.value(for: scene) { return HTTPResponses.json(cached) }
             let json = try BrainJSON.encode(try data.describe(scene))

@@ -70,6 +70,8 @@ public struct SliceRequest: Sendable, Equatable, OverlayRequesting {
     public internal(set) var dpi: Int?
     /// A statistical map drawn on the slice under the region borders (`--overlay`).
     public var overlay = OverlayOptions()
+    /// Which built palette colours the regions (the colour-blind one: `cvd`).
+    public internal(set) var palette: ColourPalette = .default
     /// The position as given (`index`, `mni`, `at`, `space`), read into `position` once all are in.
     var positionInput = PositionInput()
 

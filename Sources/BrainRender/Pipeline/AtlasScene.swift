@@ -8,9 +8,9 @@ import BrainMaps
 public struct AtlasScene: Sendable {
     /// What a layer is and what its ranges mean.
     public struct LayerInfo: Sendable {
-        /// The catalog mesh drawn, nil for a user's file.
+        /// The catalog mesh drawn, nil for a user's file or an MRI plane.
         public let mesh: MeshID?
-        /// The mesh's name (`MeshID.name`) or the user file's name.
+        /// The mesh's name (`MeshID.name`), the user file's name or the plane's (`axial`, …).
         public let name: String
         /// Region per grouping range; nil for unlabelled cortex and plain colours.
         public let regions: [Region?]
@@ -57,7 +57,7 @@ public struct AtlasScene: Sendable {
         let sides: [Hemisphere] = hemisphere == .both ? [.left, .right] : [hemisphere == .left ? .left : .right]
         let labelled = atlas.map { $0.kind == .cortical || (try? $0.surfaceLabels(sides[0])) != nil } ?? false
         let map = try request.overlay.isRequested ? RenderError.fromField { try MapOverlay.load(request.overlay) } : nil
-        for side in sides {
+        for side in sides where request.showsCortex {
             let mesh = MeshID.cortex(request.surface, side)
             let geometry = try assets.geometry(mesh: mesh, atlas: labelled ? atlas : nil)
             let regions = geometry.grouping.ranges.map { range in atlas.flatMap { $0.region(id: Int(range.label)) } }
@@ -81,7 +81,13 @@ public struct AtlasScene: Sendable {
                                       hiddenRanges: otherSide(regions, shown: hemisphere)))
             infos.append(LayerInfo(mesh: .subcortical, regions: regions))
         }
-        if request.head {
+        if let planes = request.planes {
+            guard let atlas else { throw RenderError.invalid(FieldError("planes", "needs an atlas, but {atlas} is 'none'")) }
+            let added = try planeLayers(planes, request: request, atlas: atlas, library: library, highlighted: highlighted,
+                                        assets: assets)
+            layers += added.layers
+            infos += added.infos
+        } else if request.head {
             let geometry = try assets.geometry(mesh: .head, atlas: nil)
             layers.append(Scene.Layer(geometry: geometry, colors: geometry.grouping.ranges.map { _ in headColor },
                                       opacity: headOpacity))
@@ -160,7 +166,7 @@ public struct AtlasScene: Sendable {
         return regions.map { region in
             // Unlabelled cortex stays grey: only regions are tinted around a highlight.
             guard let region else { return unlabelledColor }
-            let base = region.color
+            let base = region.colour(in: request.palette)
             if highlighted.isEmpty || highlighted.contains(region) { return base }
             return base.mixed(with: white, amount: request.dimOthers ? dimTint : softTint)
         }
