@@ -81,6 +81,6 @@ import Testing
     @Test func whereFootnotesApproximateAnswers() throws {
         let text = try Lookup(library: try Self.library()).lookup(SIMD3(-22, -14, -32), space: .mni).readableText()
         #expect(text.contains("Brodmann area 28 (left) [histology]"))
-        #expect(text.contains("(approximate*)") && text.contains("* Brodmann area 20 (left): approximate map"))
+        #expect(text.contains("(approximate*)") && text.contains("* Brodmann area 20 (left) [brodmann-pals]: approximate map"))
     }
 }
