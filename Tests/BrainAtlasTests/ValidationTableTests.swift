@@ -68,12 +68,17 @@ import Testing
     @Test func everyPointAnswersAsPublishedOrIsFlagged() throws {
         guard let library = try Fixture.realLibrary() else { return }
         var counts: [Verdict: Int] = [:]
+        let lookup = Lookup(library: library)
         for p in try Self.points() {
             var missed: [String] = []
             for atlas in Self.atlasColumns where p.expected[atlas] != nil {
                 let v = try Self.verdict(library, p, atlas: atlas)
                 counts[v, default: 0] += 1
-                if v == .miss { missed.append(atlas) }
+                guard v == .miss else { continue }
+                let result = try lookup.lookup(p.mni, space: .mni)
+                let got = result.atlases.first { $0.name == atlas }?.region?.displayName
+                    ?? result.nearest.first { $0.name == atlas }.map { "nearest \($0.hit.region.displayName)" } ?? "nothing"
+                missed.append("\(atlas): \(got)")
             }
             if p.approximate.isEmpty {
                 #expect(missed.isEmpty, "\(p.id) \(p.published) \(p.mni): not the published region in \(missed)")
