@@ -4,10 +4,12 @@ import Testing
 
 /// The `lobes` atlas follows the textbook borders of docs/LOBES.md, measured on the built volume.
 @Suite struct LobeBorderTests {
-    /// The lateral parieto-occipital / temporo-occipital border of the recipe (MNI y, mm), and how far
-    /// painting the surface rule into the ribbon may carry a label past it.
+    /// The lateral parieto-occipital / temporo-occipital border of the recipe (fsaverage y, mm), and
+    /// how far painting the surface rule into the 2009c ribbon may carry a label past it: half the
+    /// cortical thickness from the mid-thickness vertex, plus the few millimetres between fsaverage
+    /// (MNI305) and 2009c coordinates (docs/LOBES.md).
     static let lateralBorderY = -73.0
-    static let paintingToleranceMm = 3.0
+    static let paintingToleranceMm = 5.0
 
     /// Every labelled voxel of the lobes atlas: its region and the MNI point of its centre.
     func voxels(_ library: AtlasLibrary) throws -> [(region: Region, mni: SIMD3<Double>)] {
@@ -36,9 +38,10 @@ import Testing
     @Test func noParietalOrTemporalCortexBehindTheOccipitalBorder() throws {
         guard let library = try Fixture.realLibrary() else { return }
         let limit = Self.lateralBorderY - Self.paintingToleranceMm
+        let all = try voxels(library)
         for lobe in ["parietal", "temporal"] {
-            let behind = try count(library, lobe: lobe) { $0.y < limit }
-            #expect(behind.values.reduce(0, +) == 0, "\(lobe) voxels behind y = \(limit): \(behind)")
+            let behind = all.filter { $0.region.sourceLabel == lobe && $0.mni.y < limit }.map(\.mni)
+            #expect(behind.isEmpty, "\(behind.count) \(lobe) voxels behind y = \(limit), e.g. \(behind.prefix(8).map { [$0.x, $0.y, $0.z] })")
         }
         // The border is not trivially met: the occipital lobe reaches well in front of the pole.
         let occipital = try count(library, lobe: "occipital") { $0.y > limit }
