@@ -189,7 +189,7 @@ enum SceneBinary {
         let ids = Array(geometry.vertexLabels.prefix(catalogVertexCount))
         let vertexRegions: Array32 = (ids.max() ?? 0) < 65536 ? .u16(ids.map { UInt16($0) }) : .u32(ids)
         let header = LabelsHeader(
-            atlas: atlas, mesh: drawn.mesh, regionAtlas: drawn.labellingAtlas,
+            atlas: atlas, mesh: drawn.mesh.name, regionAtlas: drawn.labellingAtlas,
             geometry: drawn.isCatalogMesh ? "catalog" : "split", vertexCount: geometry.mesh.vertexCount,
             triangleCount: geometry.mesh.triangleCount, closed: geometry.mesh.isClosed,
             ranges: geometry.grouping.ranges.map { RangeEntry(label: $0.label, start: $0.triangleStart, count: $0.triangleCount) })

@@ -87,7 +87,7 @@ import FoundationNetworking
         let reply = try await server.get("/api/mesh/pial-left")
         #expect(reply.status == 200)
         let body = try Body(reply.body)
-        let mesh = try assets.mesh(named: "pial-left")
+        let mesh = try assets.mesh(.cortex(.pial, .left))
         #expect(body.header["vertexCount"] as? Int == mesh.vertexCount)
         #expect(body.arrays["triangles"]?.type == "u16-delta")
         #expect(body.uints("triangles") == mesh.triangles)
@@ -111,18 +111,19 @@ import FoundationNetworking
         // A mesh over 65 536 vertices sends its triangles as u32 deltas.
         let subcortical = try Body(try await server.get("/api/mesh/subcortical").body)
         #expect(subcortical.arrays["triangles"]?.type == "u32-delta")
-        #expect(subcortical.uints("triangles") == (try assets.mesh(named: "subcortical").triangles))
+        #expect(subcortical.uints("triangles") == (try assets.mesh(.subcortical).triangles))
     }
 
     @Test func labelsBodyIsTheDrawnGrouping() async throws {
         let server = try await TestServer.shared.value
         for (atlas, mesh) in [("gyri", "pial-right"), ("networks", "inflated-left"), ("gyri", "subcortical")] {
             let body = try Body(try await server.get("/api/labels/\(atlas)/\(mesh)").body)
-            let drawn = try DrawnGeometry.build(mesh: mesh, atlas: atlas, assets: assets)
+            let id = try #require(MeshID(name: mesh))
+            let drawn = try DrawnGeometry.build(mesh: id, atlas: atlas, assets: assets)
             // Where the region rule splits border triangles, the client splits them (the body
             // says so); otherwise it draws the catalog triangles. Either way the body holds the
             // region id of each catalog vertex, and the counts and ranges the split must give.
-            let catalog = try assets.mesh(named: mesh)
+            let catalog = try assets.mesh(id)
             #expect(body.header["geometry"] as? String == (drawn.isCatalogMesh ? "catalog" : "split"), "\(atlas) \(mesh)")
             #expect(body.uints("vertexRegions") == Array(drawn.geometry.vertexLabels.prefix(catalog.vertexCount)))
             #expect(body.arrays["triangleOrder"] == nil && body.arrays["positions"] == nil)

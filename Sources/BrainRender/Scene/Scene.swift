@@ -59,7 +59,7 @@ public struct Scene: Sendable {
 
     public init(layers: [Layer], direction: ViewDirection, width: Int, height: Int,
                 background: Background = .color(RGB(255, 255, 255)), framingArea: FramingArea = .whole) throws(RenderError) {
-        guard (1...RequestLimits.maximumImageSide).contains(width), (1...RequestLimits.maximumImageSide).contains(height) else {
+        guard RequestLimits.isImageSide(width), RequestLimits.isImageSide(height) else {
             throw .badSize(width: width, height: height, limit: RequestLimits.maximumImageSide)
         }
         for layer in layers where layer.colors.count != layer.geometry.grouping.ranges.count {

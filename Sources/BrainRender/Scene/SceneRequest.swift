@@ -9,9 +9,8 @@ public struct SceneRequest: Sendable, Hashable {
         case left, right, both
     }
 
-    public enum Surface: String, Sendable, Hashable, CaseIterable {
-        case pial, inflated
-    }
+    /// The cortex surface drawn (`MeshID` names its mesh on each side).
+    public typealias Surface = CortexSurface
 
     public internal(set) var atlas = AtlasLibrary.defaultAtlas
     public internal(set) var view: ViewName = .lateral

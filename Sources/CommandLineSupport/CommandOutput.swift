@@ -9,22 +9,22 @@ import Darwin
 
 /// Shared printing for commands: JSON on stdout, `error: <message>` on stderr with a non-zero
 /// exit; with `--json` the error is also written to stdout as `{"error": …}` (every command alike).
-enum CommandOutput {
+public enum CommandOutput {
     /// Prints `value` as pretty JSON (sorted keys), the same encoding the server uses.
-    static func printJSON<T: Encodable>(_ value: T) throws {
+    public static func printJSON<T: Encodable>(_ value: T) throws {
         print(try BrainJSON.string(value, pretty: true))
     }
 
     /// What a `--json` command prints on stdout when it fails: `{"error"}`, plus `suggestions`
     /// where the command has them (`info`).
-    struct JSONError: Encodable {
+    public struct JSONError: Encodable {
         let error: String
         let suggestions: [Region]?
     }
 
     /// Runs `body`; any error is printed as `error: <message>` (fields spelled as options) and
     /// turned into exit code 1 (argument-parser's own usage errors keep their format and code).
-    static func run(json: Bool = false, suggestions: (any Error) -> [Region]? = { _ in nil },
+    public static func run(json: Bool = false, suggestions: (any Error) -> [Region]? = { _ in nil },
                     _ body: () throws -> Void) throws {
         do {
             try body()
@@ -41,17 +41,17 @@ enum CommandOutput {
     }
 
     /// Writes `error: <message>` to stderr.
-    static func printError(_ message: String) {
+    public static func printError(_ message: String) {
         writeStderr("error: \(message)\n")
     }
 
     /// Writes a line to stderr (suggestions, notes) without touching stdout.
-    static func printNote(_ message: String) {
+    public static func printNote(_ message: String) {
         writeStderr(message + "\n")
     }
 
     // write(2) rather than the C `stderr` global, which Swift 6 treats as shared mutable state.
-    static func writeStderr(_ text: String) {
+    public static func writeStderr(_ text: String) {
         var text = text
         text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
     }

@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainRender
 import Foundation
 
 /// A generated question set: the JSON of `/api/quiz` and of a worksheet's `answers.json`.
@@ -22,11 +23,9 @@ public struct Quiz: Encodable, Sendable {
         }
 
         /// The scene this view is drawn from at `width`×`height`.
-        public func sceneRequest(atlas: String, width: Int = QuizSurvey.width, height: Int = QuizSurvey.height) -> SceneRequest {
-            var request = QuizSurvey.sceneRequest(atlas: atlas, hemisphere: hemi, view: name)
-            request.width = width
-            request.height = height
-            return request
+        public func sceneRequest(atlas: String, width: Int = QuizSurvey.width, height: Int = QuizSurvey.height,
+                                 extra: [String: String] = [:]) throws(FieldError) -> SceneRequest {
+            try QuizSurvey.sceneRequest(atlas: atlas, hemisphere: hemi, view: name, width: width, height: height, extra: extra)
         }
     }
 

@@ -1,11 +1,12 @@
 import ArgumentParser
+import CommandLineSupport
 import BrainFormats
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `braintutor bench formats [--vmr F --srf F --voi F]`: parse times of the BrainVoyager readers.
+/// `braintutor-bench formats [--vmr F --srf F --voi F]`: parse times of the BrainVoyager readers.
 struct BenchFormatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "formats",

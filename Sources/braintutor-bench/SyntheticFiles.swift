@@ -1,3 +1,4 @@
+import BrainFormats
 import Foundation
 
 /// Realistic synthetic BrainVoyager files for benches and fuzz seeds (no real data needed).

@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainRender
 
 /// What one hemisphere's preset views show at the quiz size: each region's pixels (the figures
 /// `render --json` reports for the same scene) and which regions touch in each pick image.
@@ -31,14 +32,13 @@ public struct QuizSurvey: Sendable {
 
     /// The scene drawn for `view`: the renderer's defaults at the quiz size, so a client asking
     /// render.json for the same view, side and size gets the same pixels (and a server's cache hit).
-    public static func sceneRequest(atlas: String, hemisphere: Hemisphere, view: ViewName) -> SceneRequest {
-        var request = SceneRequest()
-        request.atlas = atlas
-        request.view = view
-        request.hemisphere = hemisphere == .right ? .right : .left
-        request.width = width
-        request.height = height
-        return request
+    /// Built through the scene's field table, as any front end builds one; `extra` adds fields
+    /// (a worksheet's highlight).
+    public static func sceneRequest(atlas: String, hemisphere: Hemisphere, view: ViewName, width: Int = width,
+                                    height: Int = height, extra: [String: String] = [:]) throws(FieldError) -> SceneRequest {
+        let fields = ["atlas": atlas, "view": view.rawValue, "hemi": hemisphere == .right ? "right" : "left",
+                      "width": String(width), "height": String(height)]
+        return try SceneRequest(fields.merging(extra) { $1 })
     }
 
     /// One view's figures from its drawn scene and pick image.

@@ -1,13 +1,14 @@
 import BrainAtlas
+import BrainQuiz
 import BrainRender
 import BrainSlice
 
 /// How `braintutor` spells the library's request fields: as the request tables' options
 /// (`dimOthers` is `--dim-others`), or as the argument they came from. The server words the same
 /// `FieldError`s with the tables' query keys.
-enum CLIWording {
+public enum CLIWording {
     /// The option or argument of a request field.
-    static func spell(_ field: String) -> String {
+    public static func spell(_ field: String) -> String {
         switch field {
         case "query": "query"
         case "point": "X Y Z"
@@ -20,7 +21,7 @@ enum CLIWording {
     }
 
     /// An error's message with its field spelled as an option, or its own text.
-    static func message(_ error: any Error) -> String {
+    public static func message(_ error: any Error) -> String {
         if let field = (error as? any FieldReporting)?.fieldError { return field.message(spelling: spell) }
         return "\(error)"
     }

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import BrainImage
 import BrainRender
 
@@ -27,8 +28,9 @@ struct BenchTextFigures: Encodable {
         let colors = scene.regionColors
         func annotate(labels: Bool, legend: Bool) -> SceneAnnotations {
             let map = RegionMap(index: index) { scene.target(id: $0)?.region }
+            let shape = legend ? (try? scene.legendPlacement(map: map, text: renderer))??.shape : nil
             return SceneAnnotations(labels: labels, legend: legend, orientation: false, direction: scene.scene.direction,
-                                    width: w, height: h, map: map, colors: colors, text: renderer)
+                                    width: w, height: h, map: map, colors: colors, text: renderer, legendShape: shape)
         }
         var count = 0
         let n = min(timing.iterations, 10)

@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainRender
 
 /// Draws a question set from the visibility surveys of an atlas: seeded, so the same request
 /// gives the same questions; answers are regions that reach `QuizSurvey.minPixels` in some

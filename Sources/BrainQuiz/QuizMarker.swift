@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainRender
 import BrainImage
 
 /// A find-mode marker: the numbered disc placed on a question's answer in a worksheet figure.

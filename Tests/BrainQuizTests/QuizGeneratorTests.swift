@@ -2,7 +2,8 @@ import BrainAtlas
 import BrainFormats
 import Foundation
 import Testing
-@testable import BrainRender
+import BrainRender
+@testable import BrainQuiz
 
 /// The quiz generator on the bundled gyri atlas: surveys drawn once per side with the real
 /// renderer, then question sets checked for determinism, visibility and plausible choices.
@@ -49,7 +50,7 @@ struct QuizGeneratorTests {
         let context = try GLContext(width: QuizSurvey.width, height: QuizSurvey.height)
         for q in quiz.questions.prefix(6) {
             // Drawn afresh, not read from the survey.
-            let scene = try AtlasScene.build(q.view.sceneRequest(atlas: "gyri"), assets: BundledAtlas.assets!)
+            let scene = try AtlasScene.build(try q.view.sceneRequest(atlas: "gyri"), assets: BundledAtlas.assets!)
             let report = RenderReport(scene: scene, index: try context.renderPickImage(scene.scene), out: nil)
             let pixels = report.regions.first { $0.region == q.answer }?.extra.pixels ?? 0
             #expect(pixels == q.pixels && pixels >= QuizSurvey.minPixels, "\(q.answer.displayName): \(pixels) vs \(q.pixels)")
@@ -137,3 +138,11 @@ struct QuizGeneratorTests {
 }
 
 private func simd_distance(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Float { ((a - b) * (a - b)).sum().squareRoot() }
+
+/// The bundled AtlasData, when it has been built with its meshes.
+enum BundledAtlas {
+    static let assets: SceneAssets? = {
+        guard let library = try? AtlasLibrary.open(), library.catalog.mesh(.cortex(.pial, .left)) != nil else { return nil }
+        return SceneAssets(library: library)
+    }()
+}

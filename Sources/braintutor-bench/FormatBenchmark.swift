@@ -1,6 +1,7 @@
+import BrainFormats
 import Foundation
 
-/// `braintutor bench formats`: parse times of a 256³ VMR, a 41k-vertex SRF and a 700k-voxel VOI.
+/// `braintutor-bench formats`: parse times of a 256³ VMR, a 41k-vertex SRF and a 700k-voxel VOI.
 public enum FormatBenchmark {
     /// One measured file.
     public struct Result: Sendable {

@@ -1,10 +1,11 @@
 import ArgumentParser
+import CommandLineSupport
 import BrainAtlas
 import BrainFormats
 import BrainRender
 import Foundation
 
-/// `braintutor bench render`: in-process renderer figures (lit frame, pick pass, repeated pick).
+/// `braintutor-bench render`: in-process renderer figures (lit frame, pick pass, repeated pick).
 struct BenchRenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -52,26 +53,26 @@ struct BenchRenderCommand: ParsableCommand {
     func run() throws {
         try CommandOutput.run {
             let request = try scene.request(command: "bench render").request
-            let library = request.meshFile == nil ? try scene.data.library() : nil
+            let source = try SceneSource.open(for: request, data: scene.data.dataDirectory)
+            let library = source.library
             let clock = ContinuousClock()
             func ms(_ d: Duration) -> Double { Timing.ms(d) }
             // Load phases apart (first use, so these are the one-shot costs), for the report.
             var loadParts: [String] = []
-            if request.meshFile == nil {
+            if case .bundled = source {
                 // A library of its own, so its caches do not shorten the scene build measured below.
                 let library = try scene.data.library()
                 let assets = SceneAssets(library: library)
                 let side: Hemisphere = try request.resolvedHemisphere() == .right ? .right : .left
-                let mesh = "\(request.surface.rawValue)-\(side.rawValue)"
-                loadParts.append("SRF \(String(format: "%.1f", ms(try clock.measure { _ = try assets.mesh(named: mesh) }))) ms")
+                let mesh = MeshID.cortex(request.surface, side)
+                loadParts.append("SRF \(String(format: "%.1f", ms(try clock.measure { _ = try assets.mesh(mesh) }))) ms")
                 let atlas = try library.atlas(named: request.atlas)
                 loadParts.append("POI labels \(String(format: "%.1f", ms(try clock.measure { _ = try atlas.surfaceLabels(side) }))) ms")
-                loadParts.append("grouping \(String(format: "%.1f", ms(try clock.measure { _ = try assets.geometry(mesh: mesh, atlas: atlas, side: side) }))) ms")
+                loadParts.append("grouping \(String(format: "%.1f", ms(try clock.measure { _ = try assets.geometry(mesh: mesh, atlas: atlas) }))) ms")
             }
             var built: AtlasScene?
             let buildMs = ms(try clock.measure {
-                built = try library.map { try AtlasScene.build(request, assets: SceneAssets(library: $0)) }
-                    ?? AtlasScene.buildUserScene(request)
+                built = try source.scene(request)
             })
             let atlasScene = built!
             if let exportPLY {

@@ -3,7 +3,8 @@ import BrainFormats
 import BrainImage
 import Foundation
 import Testing
-@testable import BrainRender
+import BrainRender
+@testable import BrainQuiz
 
 /// The worksheet's pictures: the answer's colour where the pick pass names the answer (name
 /// mode), markers on the answer's pixels (find mode).
@@ -50,7 +51,7 @@ struct QuizWorksheetTests {
         let context = try GLContext(width: QuizWorksheet.imageWidth, height: QuizWorksheet.imageHeight)
         for (q, place) in zip(answers.quiz.questions, answers.placements) {
             let image = try PNGDecoder.decode(contentsOf: folder.appendingPathComponent(place.file))
-            let scene = try AtlasScene.build(QuizWorksheet.highlightRequest(q, atlas: "gyri"), assets: BundledAtlas.assets!)
+            let scene = try AtlasScene.build(try QuizWorksheet.highlightRequest(q, atlas: "gyri"), assets: BundledAtlas.assets!)
             let index = try context.renderPickImage(scene.scene)
             #expect(image.width == index.width && image.height == index.height)
             var ids = Set<UInt32>()
@@ -75,7 +76,7 @@ struct QuizWorksheetTests {
         for (q, place) in zip(answers.quiz.questions, answers.placements) {
             let marker = try #require(place.marker)
             #expect(place.file == QuizWorksheet.fileName(view: q.view))
-            let scene = try AtlasScene.build(q.view.sceneRequest(atlas: "gyri", width: QuizWorksheet.imageWidth,
+            let scene = try AtlasScene.build(try q.view.sceneRequest(atlas: "gyri", width: QuizWorksheet.imageWidth,
                                                                  height: QuizWorksheet.imageHeight), assets: BundledAtlas.assets!)
             let index = try context.renderPickImage(scene.scene)
             let id = try index.id(x: marker[0], y: marker[1])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import BrainFormats
+import BrainFormats
+@testable import braintutor_bench
 
 @Suite struct SyntheticFilesTests {
     /// The bench/fsaverage-sized icosphere has BV conventions: ring-ordered neighbours (12 of 5, rest 6)
@@ -14,11 +15,11 @@ import Testing
         for t in 0..<srf.triangleCount {
             let a = srf.vertices[Int(srf.triangles[3 * t])], b = srf.vertices[Int(srf.triangles[3 * t + 1])]
             let c = srf.vertices[Int(srf.triangles[3 * t + 2])]
-            let face = simd_cross(b - a, c - a)
-            #expect(simd_dot(face, srf.normals[Int(srf.triangles[3 * t])]) > 0)
+            let face = cross(b - a, c - a)
+            #expect(dot(face, srf.normals[Int(srf.triangles[3 * t])]) > 0)
         }
         // Inward: normals point toward the sphere centre (128,128,128).
-        #expect(simd_dot(srf.normals[0], SIMD3<Float>(128, 128, 128) - srf.vertices[0]) > 0)
+        #expect(dot(srf.normals[0], SIMD3<Float>(128, 128, 128) - srf.vertices[0]) > 0)
         let back = try SRFFile(data: try srf.encoded(), name: "ico.srf")
         #expect(back.neighbours == srf.neighbours)
     }
@@ -30,4 +31,10 @@ import Testing
         #expect(back.vois == voi.vois)
         #expect(back.referenceSpace == .mni)
     }
+}
+
+private func dot(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Float { (a * b).sum() }
+
+private func cross(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> SIMD3<Float> {
+    SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
 }

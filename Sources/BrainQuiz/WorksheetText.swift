@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainRender
 import Foundation
 
 /// The worksheet's text: the sheet (Markdown, or one printable HTML page with the images

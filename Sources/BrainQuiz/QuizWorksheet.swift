@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainRender
 import BrainFormats
 import BrainImage
 import Foundation
@@ -72,8 +73,9 @@ public enum QuizWorksheet {
     /// The visibility survey of one side, drawn with the survey's own scene requests.
     public static func survey(atlas: String, side: Hemisphere, assets: SceneAssets, context: GLContext) throws -> QuizSurvey {
         let views = try ViewName.allCases.map { view in
-            let scene = try AtlasScene.build(QuizSurvey.sceneRequest(atlas: atlas, hemisphere: side, view: view), assets: assets)
-            return QuizSurvey.view(view, scene: scene, index: try context.renderPickImage(scene.scene))
+            let scene = try AtlasScene.build(try QuizSurvey.sceneRequest(atlas: atlas, hemisphere: side, view: view), assets: assets)
+            var frame = try DrawnFrame(scene, context: context)
+            return QuizSurvey.view(view, scene: frame.scene, index: try frame.indexImage(context: context))
         }
         return QuizSurvey(atlas: atlas, hemisphere: side, views: views)
     }
@@ -91,19 +93,18 @@ public enum QuizWorksheet {
         for q in quiz.questions {
             progress("Drawing question \(q.number) of \(quiz.questions.count)")
             let name = fileName(question: q.number)
-            let scene = try AtlasScene.build(highlightRequest(q, atlas: quiz.atlas), assets: assets)
-            images.append(Image(name: name, png: try scene.png(context: context)))
+            var frame = try DrawnFrame(try AtlasScene.build(try highlightRequest(q, atlas: quiz.atlas), assets: assets),
+                                       context: context)
+            images.append(Image(name: name, png: try frame.png(context: context)))
             placements.append(Placement(file: name, marker: nil))
         }
         return (images, placements)
     }
 
     /// The scene of a name-mode image.
-    public static func highlightRequest(_ q: Quiz.Question, atlas: String) -> SceneRequest {
-        var request = q.view.sceneRequest(atlas: atlas, width: imageWidth, height: imageHeight)
-        request.highlight = String(q.answer.id)
-        request.dimOthers = true
-        return request
+    public static func highlightRequest(_ q: Quiz.Question, atlas: String) throws(FieldError) -> SceneRequest {
+        try q.view.sceneRequest(atlas: atlas, width: imageWidth, height: imageHeight,
+                                extra: ["highlight": String(q.answer.id), "dimOthers": "true"])
     }
 
     public static func fileName(question: Int) -> String { "q" + (question < 10 ? "0" : "") + "\(question).png" }
@@ -121,11 +122,13 @@ public enum QuizWorksheet {
         for view in views {
             let name = fileName(view: view)
             progress("Drawing \(name)")
-            let scene = try AtlasScene.build(view.sceneRequest(atlas: quiz.atlas, width: imageWidth, height: imageHeight),
-                                             assets: assets)
-            let drawn = try scene.image(context: context)
+            var frame = try DrawnFrame(try AtlasScene.build(try view.sceneRequest(atlas: quiz.atlas, width: imageWidth,
+                                                                              height: imageHeight), assets: assets),
+                                       context: context)
+            let drawn = try frame.image(context: context)
             var image = try RGBAImage(width: drawn.width, height: drawn.height, pixels: drawn.rgba)
-            let index = try context.renderPickImage(scene.scene)
+            let index = try frame.indexImage(context: context)
+            let scene = frame.scene
             var idsOf: [Int: Set<UInt32>] = [:]
             for id in Set(index.ids) where id != 0 {
                 if let region = scene.target(id: id)?.region, region.atlas == atlas.name { idsOf[region.id, default: []].insert(id) }

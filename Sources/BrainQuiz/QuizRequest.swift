@@ -1,5 +1,6 @@
 import Foundation
 import BrainAtlas
+import BrainRender
 
 /// A quiz to generate (`/api/quiz`, `braintutor quiz`): front ends hand over the texts they read
 /// (by the keys of `QuizRequest.fields`); every value is checked here, the atlas and review ids
