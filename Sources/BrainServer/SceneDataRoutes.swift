@@ -18,6 +18,10 @@ struct SceneDataRoutes: Sendable {
         router.readOnly("/api/scene") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             let scene = try q.sceneRequest(engine: engine)
+            if scene.planes != nil {
+                // The description lists meshes; the planes' textures have no data route yet.
+                throw APIError.badRequest("planes: /api/scene describes meshes only; the slicing mode is drawn by /api/render and picked by /api/pick")
+            }
             // The same query always describes the same scene: kept, so a page load pays it once.
             if let cached = data.descriptions.value(for: scene) { return HTTPResponses.json(cached) }
             let json = try BrainJSON.encode(try data.describe(scene))

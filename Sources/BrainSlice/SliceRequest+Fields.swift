@@ -51,6 +51,8 @@ extension SliceRequest {
               \.raw),
         .path("vmr", valueName: "file.vmr", help: "A VMR file to slice instead of the bundled template.", \.vmrPath),
         .path("voi", valueName: "file.voi", help: "A VOI file to overlay instead of an atlas.", \.voiPath),
+        .choice("palette", help: "Region colours: the default palette, or cvd (bordering regions stay apart under red-green and blue-yellow colour blindness).",
+                \.palette),
         .integer("dpi", in: PNGEncoder.dpiRange, help: "Resolution stated in the PNG for print (300 is typical; default: none).", \.dpi),
     ])
 }

@@ -67,6 +67,8 @@ public struct SliceRequest: Sendable, Equatable {
     public internal(set) var voiPath: String?
     /// The resolution the PNG states (pHYs), for print and page layout; nil: none stated.
     public internal(set) var dpi: Int?
+    /// Which built palette colours the regions (the colour-blind one: `cvd`).
+    public internal(set) var palette: ColourPalette = .default
     /// The position as given (`index`, `mni`, `at`, `space`), read into `position` once all are in.
     var positionInput = PositionInput()
 

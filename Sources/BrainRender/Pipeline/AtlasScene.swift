@@ -7,9 +7,9 @@ import Foundation
 public struct AtlasScene: Sendable {
     /// What a layer is and what its ranges mean.
     public struct LayerInfo: Sendable {
-        /// The catalog mesh drawn, nil for a user's file.
+        /// The catalog mesh drawn, nil for a user's file or an MRI plane.
         public let mesh: MeshID?
-        /// The mesh's name (`MeshID.name`) or the user file's name.
+        /// The mesh's name (`MeshID.name`), the user file's name or the plane's (`axial`, …).
         public let name: String
         /// Region per grouping range; nil for unlabelled cortex and plain colours.
         public let regions: [Region?]
@@ -53,7 +53,7 @@ public struct AtlasScene: Sendable {
         // of picks), as in the web viewer, so the structures show in every view.
         let sides: [Hemisphere] = hemisphere == .both ? [.left, .right] : [hemisphere == .left ? .left : .right]
         let labelled = atlas.kind == .cortical || (try? atlas.surfaceLabels(sides[0])) != nil
-        for side in sides {
+        for side in sides where request.showsCortex {
             let mesh = MeshID.cortex(request.surface, side)
             let geometry = try assets.geometry(mesh: mesh, atlas: labelled ? atlas : nil)
             let regions = geometry.grouping.ranges.map { atlas.region(id: Int($0.label)) }
@@ -74,7 +74,12 @@ public struct AtlasScene: Sendable {
                                       hiddenRanges: otherSide(regions, shown: hemisphere)))
             infos.append(LayerInfo(mesh: .subcortical, regions: regions))
         }
-        if request.head {
+        if let planes = request.planes {
+            let added = try planeLayers(planes, request: request, atlas: atlas, library: library, highlighted: highlighted,
+                                        assets: assets)
+            layers += added.layers
+            infos += added.infos
+        } else if request.head {
             let geometry = try assets.geometry(mesh: .head, atlas: nil)
             layers.append(Scene.Layer(geometry: geometry, colors: geometry.grouping.ranges.map { _ in headColor },
                                       opacity: headOpacity))
@@ -146,7 +151,7 @@ public struct AtlasScene: Sendable {
         return regions.map { region in
             // Unlabelled cortex stays grey: only regions are tinted around a highlight.
             guard let region else { return unlabelledColor }
-            let base = region.color
+            let base = region.colour(in: request.palette)
             if highlighted.isEmpty || highlighted.contains(region) { return base }
             return base.mixed(with: white, amount: request.dimOthers ? dimTint : softTint)
         }

@@ -21,8 +21,9 @@ extension RenderJobs {
         var times = StageTimes()
         let id: UInt32
         let scene: AtlasScene, library: AtlasLibrary?, candidates: PixelCandidates
-        // A legend moves the brain (`DrawnFrame`), which takes the pick pass to decide.
-        if decideOnCPU && !request.legend {
+        // A legend moves the brain (`DrawnFrame`), which takes the pick pass to decide. So does the
+        // slicing mode: its planes pick by texture, its head by the cut-away.
+        if decideOnCPU && !request.legend && request.planes == nil {
             let source = try SceneSource.open(for: request, data: data)
             library = source.library
             scene = try source.scene(request)
@@ -81,6 +82,9 @@ extension AtlasScene {
                     triangles: (Scene.PickTarget) -> [(Int, Int, Int)]) throws -> PickReport {
         guard let target = scene.pickTarget(id: id) else {
             return PickReport(x: pixel.x, y: pixel.y, region: nil, text: nil, hit: nil)
+        }
+        if scene.layers[target.layer].plane != nil {
+            return try planePickReport(layer: target.layer, label: target.range, pixel: pixel, library: library)
         }
         let region = layers[target.layer].regions[target.range]
         let hit = PickResolver.resolve(scene: scene, layer: target.layer, triangles: triangles(target), pixel: pixel)

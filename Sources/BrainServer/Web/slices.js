@@ -25,7 +25,7 @@ export function renderSlice() {
   if (!navigator.onLine) return;
   const region = shownSelection();
   /** @type {Record<string, unknown>} */
-  const params = { plane: state.plane, atlas: state.atlas, highlight: region ? region.id : null };
+  const params = { plane: state.plane, atlas: state.atlas, highlight: region ? region.id : null, palette: state.cvd ? "cvd" : null };
   if (state.slicePoint) {
     // The point, moved onto this slice: the crosshair marks it (the picked spot or region anchor).
     const p = state.slicePoint.slice();
