@@ -124,10 +124,10 @@ public enum AtlasBuilder {
         }
         files += meshes.flatMap { [$0.file] + ($0.poi.map { [$0] } ?? []) }
 
-        guard let lobesRecipe = recipe.atlases.first(where: { $0.method == .dkGroups }) else {
-            throw BuildError(file: options.recipe.lastPathComponent, field: "atlases", problem: "no dk-groups (lobes) atlas")
+        guard let lobesAtlas = ordered.first(where: { $0.recipe.name == "lobes" }), lobesAtlas.ribbonLabels != nil else {
+            throw BuildError(file: options.recipe.lastPathComponent, field: "atlases", problem: "no cortical atlas named \"lobes\"")
         }
-        let lobes = CatalogAssembly.LobeMap(lobes: lobesRecipe, ribbon: ribbon, gyrusNames: gyrusNames, dkNames: src.hemis.map(\.dkNames))
+        let lobes = CatalogAssembly.LobeMap(lobes: lobesAtlas)
         var entries: [Catalog.Atlas] = []
         var atlasVoxels: [String: Int] = [:], empty: [String] = [], missingTexts: [String] = [], disagreements: [String] = []
         for atlas in ordered {
