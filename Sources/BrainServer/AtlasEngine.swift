@@ -57,9 +57,19 @@ final class AtlasEngine: Sendable {
 
     /// `braintutor slice … --out FILE.png`: the PNG bytes.
     func slicePNG(_ request: SliceRequest) async throws -> Data {
+        try await onSlicer { slicer in Data(try slicer.render(request).png(dpi: request.dpi)) }
+    }
+
+    /// `braintutor slice … --pick X,Y`: the region under that pixel of the same image.
+    func slicePick(_ request: SliceRequest) async throws -> SlicePick {
+        try await onSlicer { slicer in try slicer.pick(request) }
+    }
+
+    /// Runs `work` on a slice worker, with slice errors as HTTP errors.
+    private func onSlicer<T: Sendable>(_ work: @escaping @Sendable (Slicer) throws -> T) async throws -> T {
         do {
             return try await slicePool.run(timeout: options.requestTimeout) { slicer in
-                try Self.mapLibraryErrors { Data(try slicer.render(request).png(dpi: request.dpi)) }
+                try Self.mapLibraryErrors { try work(slicer) }
             }
         } catch let error as SliceError {
             switch error {

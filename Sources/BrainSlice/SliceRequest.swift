@@ -67,6 +67,9 @@ public struct SliceRequest: Sendable, Equatable {
     public internal(set) var voiPath: String?
     /// The resolution the PNG states (pHYs), for print and page layout; nil: none stated.
     public internal(set) var dpi: Int?
+    /// `slice --pick X,Y`, `/api/slice/pick?x=&y=`: the output pixel (from the top-left) to name
+    /// the region of, on the image the other fields draw.
+    public internal(set) var pick: SIMD2<Int>?
     /// The position as given (`index`, `mni`, `at`, `space`), read into `position` once all are in.
     var positionInput = PositionInput()
 
