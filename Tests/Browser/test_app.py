@@ -233,6 +233,15 @@ class StateTest(AppSession, unittest.TestCase):
         pixels = next((r["pixels"] for r in stats["regions"] if r["id"] == highlighted), 0)
         needed = QUIZ_MIN_PIXELS * stats["width"] * stats["height"] / (QUIZ_W * QUIZ_H)
         self.assertGreaterEqual(pixels, needed, f"{query}: the region shows {pixels} pixels")
+        # Well visible: at least half of what the preset showing it most shows (the server's count).
+        params = dict(p.split("=") for p in query.split("&"))
+        counts = {}
+        for view in ("lateral", "medial", "superior", "inferior", "anterior", "posterior"):
+            hemi = params["hemi"] if view in ("lateral", "medial") else "both"
+            report = api("/api/render.json", **{**params, "view": view, "hemi": hemi, "w": QUIZ_W, "h": QUIZ_H})
+            counts[view] = next((r["pixels"] for r in report["regions"] if r["id"] == highlighted), 0)
+        self.assertGreaterEqual(counts[params["view"]], 0.5 * max(counts.values()), f"{query}: {counts}")
+        self.assertNotEqual(params["view"], "medial", f"{query}: {counts}")
         self.shot("search-wernicke")
 
 
