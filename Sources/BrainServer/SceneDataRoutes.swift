@@ -53,7 +53,7 @@ struct SceneDataRoutes: Sendable {
         let name = try checkMesh(name)
         let assets = engine.renderer.assets
         return try bodies.body("mesh|" + name, contentType: Self.binary) {
-            try SceneBinary.mesh(name: name, mesh: try assets.mesh(named: name))
+            try SceneBinary.mesh(name: name, mesh: try levelOfDetail(name)?.mesh ?? assets.mesh(named: name))
         }
     }
 
@@ -62,9 +62,25 @@ struct SceneDataRoutes: Sendable {
         let mesh = try checkMesh(mesh)
         let assets = engine.renderer.assets
         return try bodies.body("labels|" + atlas + "|" + mesh, contentType: Self.binary) {
-            try SceneBinary.labels(atlas: atlas, drawn: try DrawnGeometry.build(mesh: mesh, atlas: atlas, assets: assets),
-                                   catalogVertexCount: try assets.mesh(named: mesh).vertexCount)
+            let drawn = try DrawnGeometry.build(mesh: mesh, atlas: atlas, assets: assets)
+            if let lod = try levelOfDetail(mesh) {
+                let geometry = try SurfaceGeometry(mesh: lod.mesh, vertexLabels: lod.labels, splitBorders: false)
+                return try SceneBinary.labels(atlas: atlas, mesh: mesh, regionAtlas: drawn.labellingAtlas, geometry: geometry,
+                                              split: false, vertexCount: lod.mesh.vertexCount)
+            }
+            return try SceneBinary.labels(atlas: atlas, drawn: drawn, catalogVertexCount: try assets.mesh(named: mesh).vertexCount)
         }
+    }
+
+    /// The viewer's lighter version of `name` (the subcortical mesh), labelled by its own atlas;
+    /// nil for meshes sent whole.
+    func levelOfDetail(_ name: String) throws -> ViewerLevelOfDetail? {
+        guard ViewerLevelOfDetail.meshes.contains(name) else { return nil }
+        let assets = engine.renderer.assets
+        let full = try assets.mesh(named: name)
+        let drawn = try DrawnGeometry.build(mesh: name, atlas: name, assets: assets)
+        guard drawn.isCatalogMesh else { return nil }
+        return ViewerLevelOfDetail(full: full, labels: Array(drawn.geometry.vertexLabels.prefix(full.vertexCount)))
     }
 
     func shader(_ name: String) throws -> ImmutableBodies.Body {

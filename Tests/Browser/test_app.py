@@ -147,6 +147,18 @@ class BudgetTest(AppSession, unittest.TestCase):
         print(f"atlas switch (gyri to lobes): {switch / 1e3:.0f} kB on the wire")
         self.assertLessEqual(switch, 250_000)
 
+    def test_3_subcortical_scene_fits_its_budget(self):
+        # Everything since the page was opened: page, scripts, the first brain and the subcortical
+        # scene (its mesh at the viewer's level of detail).
+        self.load()
+        self.call("brainTutor.setAtlas('subcortical')")
+        total = self.call(SUM_TRANSFER, 0)
+        mesh = self.call("performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/mesh/subcortical'))"
+                         ".reduce((n, e) => n + e.transferSize, 0)")
+        print(f"\nsubcortical scene: {total / 1e3:.0f} kB on the wire, its mesh {mesh / 1e3:.0f} kB")
+        self.assertGreater(mesh, 0, "the subcortical mesh was not loaded")
+        self.assertLessEqual(total, 2_500_000)
+
     def test_2_first_brain_on_a_slow_phone_link(self):
         self.load()  # the server is warm
         self.driver.quit()
