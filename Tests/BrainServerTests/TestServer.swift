@@ -25,6 +25,9 @@ struct TestServer: Sendable {
         options.port = 0
         options.workers = 2
         options.dataDirectory = dataPath
+        // Tests run side by side on a machine that may be slow or busy: a render can wait in the
+        // queue far longer than a user would be made to, and only the tests about timeouts set one.
+        options.requestTimeout = .seconds(900)
         configure(&options)
         var logger = Logger(label: "braintutor.test")
         logger.logLevel = .warning  // one line per request would drown the test output
@@ -65,7 +68,8 @@ struct TestServer: Sendable {
         guard let url = URL(string: "http://127.0.0.1:\(port)\(pathAndQuery)") else { throw URLError(.badURL) }
         var request = URLRequest(url: url)
         request.httpMethod = method
-        request.timeoutInterval = 60
+        // As long as the whole run may take: a hung server fails the run at the test command's bound.
+        request.timeoutInterval = 2400
         let (data, response) = try await URLSession.shared.data(for: request)
         let http = response as! HTTPURLResponse
         return Reply(status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type") ?? "",
