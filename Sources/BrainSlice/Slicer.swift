@@ -67,7 +67,7 @@ public final class Slicer: @unchecked Sendable {
 
     public func render(_ request: SliceRequest) throws -> SliceResult {
         let plan = try plan(request)
-        guard let layers = plan.drawing else {
+        guard let drawing = plan.drawing else {
             let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: plan.layout.orientation), voxels: plan.volume.vmr.voxels,
                                               colourMap: .identity)
             return SliceResult(image: try recipe.render(), plane: request.plane, index: plan.index, millimetres: plan.millimetres,
@@ -83,15 +83,15 @@ public final class Slicer: @unchecked Sendable {
         let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: layout.orientation, scale: scale,
                                                                     interpolation: request.interpolation),
                                           voxels: plan.volume.vmr.voxels,
-                                          colourMap: ColourMap(window: request.window ?? layers.window),
+                                          colourMap: ColourMap(window: request.window ?? drawing.window),
                                           labels: plan.layers?.plane, overlay: plan.layers?.overlay, outline: request.outline,
                                           annotations: annotations, layout: layout)
         var image = try recipe.render()
-        if let decorations = layers.decorations, let text = layers.text { decorations.draw(into: &image, text: text) }
+        if let decorations = drawing.decorations, let text = drawing.text { decorations.draw(into: &image, text: text) }
         return SliceResult(image: image, plane: request.plane, index: plan.index, millimetres: plan.millimetres,
                            space: plan.volume.space, regions: plan.visible, layout: layout,
                            letterBoxes: plan.letterBoxes, captionBox: plan.captionBox,
-                           legend: layers.decorations?.legend, legendBox: plan.legendBox)
+                           legend: drawing.decorations?.legend, legendBox: plan.legendBox)
     }
 
     /// Everything about a slice but its pixels: the volume, the plane, the layout (crop, scale,
