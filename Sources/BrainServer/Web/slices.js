@@ -3,6 +3,7 @@
 // the selected region's anchor (/api/slice). A tap on the slice names the region under it
 // (/api/slice/pick, for exactly the image shown) and moves the point, so every plane goes through it.
 import { ApiError, getJSON, query } from "./api.js";
+import { brainShown } from "./brain.js";
 import { $, failed, isShown, regionLabel, showStatus } from "./dom.js";
 import { imageSettled, loadImage } from "./images.js";
 import { select } from "./selection.js";
@@ -19,11 +20,22 @@ function label() {
   $("slice-label").textContent = `${PLANE_LETTER[state.plane]} = ${state.sliceMni} mm (MNI)`;
 }
 
+/** @type {Promise<void> | null} the first slice, waiting for the first brain */
+let afterFirstBrain = null;
+let firstBrainDrawn = false;
+
+/** @returns {Promise<void> | undefined} */
 export function renderSlice() {
   if (!state.atlas) return;
   $("slice-index").value = String(state.sliceMni);
   label();
   if (!isShown("slice-pane")) return;
+  if (!firstBrainDrawn) {
+    // The first brain gets the whole link: on a slow phone the slice would halve its bandwidth.
+    const next = () => { firstBrainDrawn = true; return renderSlice(); };
+    afterFirstBrain = afterFirstBrain || brainShown().then(next, next);
+    return afterFirstBrain;
+  }
   // Slices are drawn by the server for each point: offline there are none to show.
   $("slice-offline").hidden = navigator.onLine;
   if (!navigator.onLine) return;
