@@ -10,6 +10,8 @@ let package = Package(
         .executable(name: "braintutor", targets: ["braintutor"]),
         // `braintutor serve` runs this program; apart so that a render's build skips the HTTP stack.
         .executable(name: "braintutor-server", targets: ["braintutor-server"]),
+        // Speed figures (`braintutor-bench formats|render`): apart, so users' builds carry no bench code.
+        .executable(name: "braintutor-bench", targets: ["braintutor-bench"]),
         .library(name: "BrainFormats", targets: ["BrainFormats"]),
         .library(name: "BrainAtlas", targets: ["BrainAtlas"]),
     ],
@@ -46,18 +48,29 @@ let package = Package(
         .target(name: "BrainSlice", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage"]),
         .target(name: "BrainRender", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage", "COSMesa", "CEGL"]),
         .target(name: "BrainMaps", dependencies: ["BrainAtlas", "BrainFormats"]),
+        // The quiz and its worksheets: questions drawn from what the renderer shows.
+        .target(name: "BrainQuiz", dependencies: ["BrainRender", "BrainAtlas", "BrainFormats", "BrainImage"]),
         .target(name: "BrainServer", dependencies: [
-            "BrainRender", "BrainSlice", "BrainAtlas", "BrainFormats",
+            "BrainRender", "BrainQuiz", "BrainSlice", "BrainAtlas", "BrainFormats",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         ], exclude: ["Web"]),  // the web viewer's files, read at run time (WebAssets)
+        // What the command-line programs share: the field-table options, GL and data options, output and error wording.
+        .target(name: "CommandLineSupport", dependencies: [
+            "BrainFormats", "BrainAtlas", "BrainSlice", "BrainRender", "BrainQuiz",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "braintutor", dependencies: [
-            "BrainFormats", "BrainImage", "BrainAtlas", "AtlasBuild", "BrainSlice", "BrainRender", "BrainMaps",
+            "BrainFormats", "BrainImage", "BrainAtlas", "AtlasBuild", "BrainSlice", "BrainRender", "BrainQuiz", "BrainMaps",
+            "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "braintutor-bench", dependencies: [
+            "BrainFormats", "BrainImage", "BrainAtlas", "BrainRender", "CommandLineSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "braintutor-server", dependencies: [
-            "BrainServer", "BrainRender", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BrainServer", "BrainRender", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "BrainFormatsTests", dependencies: ["BrainFormats"]),
@@ -67,8 +80,10 @@ let package = Package(
         .testTarget(name: "BrainMapsTests", dependencies: ["BrainMaps", "BrainAtlas", "BrainFormats"]),
         .testTarget(name: "BrainSliceTests", dependencies: ["BrainSlice", "BrainAtlas", "BrainFormats", "BrainImage"]),
         .testTarget(name: "BrainRenderTests", dependencies: ["BrainRender", "BrainAtlas", "BrainFormats", "BrainImage"]),
+        .testTarget(name: "BenchToolTests", dependencies: ["braintutor-bench", "BrainFormats"]),
+        .testTarget(name: "BrainQuizTests", dependencies: ["BrainQuiz", "BrainRender", "BrainAtlas", "BrainFormats", "BrainImage"]),
         .testTarget(name: "BrainServerTests", dependencies: [
-            "BrainServer", "BrainAtlas", "BrainFormats", "BrainImage", "BrainRender", "BrainSlice",
+            "BrainServer", "BrainQuiz", "BrainAtlas", "BrainFormats", "BrainImage", "BrainRender", "BrainSlice",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Runs the built `braintutor` (and a server) as a user would: the CLI's table of inputs.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Renderer speed, release build, for each GL backend that loads (OSMesa, EGL) side by side:
 # whole-process `render` and `pick` (hyperfine, warm Mesa shader cache), their start-up stage by
-# stage (BRAINTUTOR_TIMINGS), and the in-process figures of `braintutor bench render` (lit frame,
+# stage (BRAINTUTOR_TIMINGS), and the in-process figures of `braintutor-bench render` (lit frame,
 # repeated pick) with EGL as a share of OSMesa.
 # `pick` normally decides on the CPU; "pick-gl" forces the GL pick pass (BRAINTUTOR_GL_PICK=1,
 # through env(1), ~1 ms more), which is also what the few pixels near triangle edges take.
@@ -44,4 +44,4 @@ for gl in "${BACKENDS[@]}"; do
       | sed "s/^/stages $kind-$gl: /"
   done
 done
-"$BIN" bench render "${DATA_ARGS[@]}" --atlas gyri --view lateral --hemi left --size 1024x768 --iterations "${ITERATIONS:-30}"
+"$(dirname "$BIN")/braintutor-bench" render "${DATA_ARGS[@]}" --atlas gyri --view lateral --hemi left --size 1024x768 --iterations "${ITERATIONS:-30}"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # BrainTutor vs VTK 9.7.1 (PyPI wheel, its OSMesa offscreen window) on the same mesh and PNG size:
 # whole processes, interleaved runs, medians. VTK's times include Python start-up and imports,
-# because a one-shot VTK render pays them too. Same scene: `bench render --export-ply` writes the
+# because a one-shot VTK render pays them too. Same scene: `braintutor-bench render --export-ply` writes the
 # exact meshes, normals and region colours BrainTutor draws.
 # Targets: our render (anti-aliased) <= 1/4 of VTK's one-shot render; our pick <= 1/8 of VTK's
 # one-shot render + hardware pick.
@@ -21,7 +21,7 @@ BIN=${BIN:-"$(SCRATCH=$SCRATCH Scripts/release-build.sh)"}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 SCENE=(--atlas gyri --view lateral --hemi left --size 1024x768)
-"$BIN" bench render "${DATA_ARGS[@]}" "${SCENE[@]}" --iterations 1 --export-ply "$WORK/scene.ply" >/dev/null
+"$(dirname "$BIN")/braintutor-bench" render "${DATA_ARGS[@]}" "${SCENE[@]}" --iterations 1 --export-ply "$WORK/scene.ply" >/dev/null
 
 cat > "$WORK/vtk_oneshot.py" <<'PY'
 # One-shot VTK: read the PLY, draw it lit (parallel camera, lateral-left view like BrainTutor's),

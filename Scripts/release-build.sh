@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the release `braintutor` the benchmarks measure and prints its path. The Swift runtime and
+# Builds the release `braintutor` the benchmarks measure (and `braintutor-bench` beside it) and prints its path. The Swift runtime and
 # Foundation are linked statically (--static-swift-stdlib): every command starts ~5 ms sooner,
 # with no symbol binding against a dozen shared Swift libraries. Build output goes to stderr.
 # SCRATCH picks the build folder (default .build-release, apart from the debug .build).
@@ -7,6 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SCRATCH=${SCRATCH:-.build-release}
 swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product braintutor >&2
+# The in-process figures: `braintutor-bench render|formats`, in the same folder.
+swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product braintutor-bench >&2
 # `braintutor serve` runs braintutor-server from the same folder.
 if [ "${WITH_SERVER:-1}" = 1 ]; then
   swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product braintutor-server >&2

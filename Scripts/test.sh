@@ -22,7 +22,7 @@ summary="$(grep -E 'Test run with [0-9]+ tests?' "$LOG" | tail -1 || true)"
 # GL health check; then the CLI and the server end to end with OSMesa hidden. The rest of the server
 # suite draws through the same renderer, so running it twice would only double the slowest part.
 BRAINTUTOR_GL=egl timeout --signal=INT --kill-after=30 1200 swift test --skip-build --disable-xctest \
-  --filter 'BrainRenderTests|GLHealthTests' > "$LOG.egl" 2>&1 || { status=1; cat "$LOG.egl"; }
+  --filter 'BrainRenderTests|BrainQuizTests|GLHealthTests' > "$LOG.egl" 2>&1 || { status=1; cat "$LOG.egl"; }
 egl="$(grep -E 'Test run with [0-9]+ tests?' "$LOG.egl" | tail -1 || true)"
 Scripts/check-gl-backends.sh || status=1
 # Start-up: where/info/pick load no PNG, font or GL library, EGL never looks for OSMesa; prints

@@ -9,6 +9,15 @@ precision highp float;
 precision mediump float;
 #endif
 uniform vec4 uColor;
+#ifdef CUT_AWAY
+// The slicing mode's cut-away, compiled with CUT_AWAY defined (a line after #version): uCut.xyz
+// is where the planes cross, uCut.w 1 to cut (0: draw all); fragments on the viewer's side
+// (uCutSide: +1/-1 per axis, 0 for an axis without a plane) of every plane are not drawn, so
+// the planes inside the head show. Without CUT_AWAY nothing discards (early depth tests stay).
+uniform vec4 uCut;
+uniform vec3 uCutSide;
+varying vec3 vPosition;
+#endif
 uniform vec2 uCurvature;
 varying vec3 vNormal;
 varying float vCurvature;
@@ -18,6 +27,12 @@ const vec3 fillLight = vec3(-0.5773503, 0.5773503, 0.5773503);
 const vec3 viewer = vec3(0.0, 0.0, 1.0);
 
 void main() {
+#ifdef CUT_AWAY
+    if (uCut.w > 0.5) {
+        vec3 d = (vPosition - uCut.xyz) * uCutSide + (1.0 - abs(uCutSide));
+        if (min(min(d.x, d.y), d.z) > 0.0) { discard; }
+    }
+#endif
     vec3 n = normalize(vNormal);
     // Faces seen from behind (open meshes) get the lighting of their front side.
     if (n.z < 0.0) { n = -n; }

@@ -5,11 +5,17 @@ attribute highp vec3 aPosition;
 attribute highp vec3 aNormal;
 attribute highp float aCurvature;
 uniform highp mat4 uMVP;
+#ifdef CUT_AWAY
+varying highp vec3 vPosition;
+#endif
 uniform highp mat4 uNormalMatrix;
 varying highp vec3 vNormal;
 varying highp float vCurvature;
 
 void main() {
+#ifdef CUT_AWAY
+    vPosition = aPosition;
+#endif
     vNormal = (uNormalMatrix * vec4(aNormal, 0.0)).xyz;
     vCurvature = aCurvature;
     gl_Position = uMVP * vec4(aPosition, 1.0);

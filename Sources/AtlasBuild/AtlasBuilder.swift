@@ -161,18 +161,18 @@ public enum AtlasBuilder {
 
     static func writeMeshes(_ src: SourceData, out: Output, progress: BuildProgress?) throws -> [Catalog.Mesh] {
         var meshes: [Catalog.Mesh] = []
-        for surface in ["pial", "inflated"] {
+        for surface in CortexSurface.allCases {
             for s in Side.allCases {
-                progress?.step("\(s.fs).\(surface) mesh")
+                progress?.step("\(s.fs).\(surface.rawValue) mesh")
                 let h = src.hemis[s.rawValue]
-                let ras = surface == "pial" ? h.pial.vertices
+                let ras = surface == .pial ? h.pial.vertices
                     : InflatedPlacement.place(inflated: h.inflated.vertices, besidePial: h.pial.vertices, left: s == .left)
                 // Both surfaces carry the same sulc greys on the same vertices.
                 let srf = try SurfaceMeshes.srf(vertices: ras, triangles: h.pial.triangles,
                                                 colors: SurfaceCurvature.meshColors(sulc: h.sulc))
-                let file = "meshes/\(s.fs).\(surface).srf"
+                let file = "meshes/\(s.fs).\(surface.rawValue).srf"
                 try out.write(try srf.encoded(), to: file)
-                meshes.append(Catalog.Mesh(name: "\(surface)-\(s.hemisphere.rawValue)", surface: surface,
+                meshes.append(Catalog.Mesh(name: MeshID.cortex(surface, s.hemisphere).name, surface: surface.rawValue,
                                            hemisphere: s.hemisphere, file: file))
             }
         }

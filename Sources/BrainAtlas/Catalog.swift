@@ -19,6 +19,9 @@ public struct Catalog: Codable, Sendable, Equatable {
         self.atlases = atlases
     }
 
+    /// The catalog's entry for `id`, if it has one.
+    public func mesh(_ id: MeshID) -> Mesh? { meshes.first { $0.name == id.name } }
+
     /// One mesh file: `pial-left`, `inflated-right`, `head`, `subcortical`, …
     public struct Mesh: Codable, Sendable, Equatable {
         public var name: String
@@ -28,6 +31,9 @@ public struct Catalog: Codable, Sendable, Equatable {
         public var file: String
         /// The POI that labels this mesh's vertices (subcortical mesh only).
         public var poi: String?
+
+        /// What the name says this mesh is (nil for a name outside `MeshID`'s spellings).
+        public var id: MeshID? { MeshID(name: name) }
 
         public init(name: String, surface: String, hemisphere: Hemisphere, file: String, poi: String? = nil) {
             self.name = name

@@ -18,10 +18,6 @@ public struct APIError: Error, HTTPResponseError, CustomStringConvertible, Senda
     static func badRequest(_ message: String) -> APIError { APIError(.badRequest, message) }
     static func notFound(_ message: String) -> APIError { APIError(.notFound, message) }
 
-    public func response(from request: Request, context: some RequestContext) throws -> Response {
-        APIError.jsonResponse(status: status, message: message)
-    }
-
     /// The one place error bodies are written, so every error has the same shape.
     static func jsonResponse(status: HTTPResponse.Status, message: String, allow: String? = nil) -> Response {
         let data = (try? BrainJSON.encode(["error": message])) ?? Data(#"{"error":"internal error"}"#.utf8)

@@ -9,9 +9,6 @@ import Logging
 /// loaded once and shared by every request. Each endpoint calls the same library function
 /// as the matching CLI command, so both give the same answer.
 final class AtlasEngine: Sendable {
-    /// The CLI's default atlas (`render`, `slice`).
-    static let defaultAtlas = "gyri"
-
     let library: AtlasLibrary
     let options: ServerOptions
     let logger: Logger
@@ -57,26 +54,15 @@ final class AtlasEngine: Sendable {
 
     /// `braintutor slice … --out FILE.png`: the PNG bytes.
     func slicePNG(_ request: SliceRequest) async throws -> Data {
-        try await onSlicer { slicer in Data(try slicer.render(request).png(dpi: request.dpi)) }
+        try await slicePool.run(timeout: options.requestTimeout) { slicer in
+            Data(try slicer.render(request).png(dpi: request.dpi))
+        }
     }
 
     /// `braintutor slice … --pick X,Y`: the region under that pixel of the same image.
     func slicePick(_ request: SliceRequest) async throws -> SlicePick {
-        try await onSlicer { slicer in try slicer.pick(request) }
-    }
-
-    /// Runs `work` on a slice worker, with slice errors as HTTP errors.
-    private func onSlicer<T: Sendable>(_ work: @escaping @Sendable (Slicer) throws -> T) async throws -> T {
-        do {
-            return try await slicePool.run(timeout: options.requestTimeout) { slicer in
-                try Self.mapLibraryErrors { try work(slicer) }
-            }
-        } catch let error as SliceError {
-            switch error {
-            case .invalid, .indexOutOfRange, .noOverlay: throw APIError(.badRequest, QueryWording.message(error))
-            case .unknownRegion: throw APIError(.notFound, QueryWording.message(error))
-            case .unreadable: throw error
-            }
+        try await slicePool.run(timeout: options.requestTimeout) { slicer in
+            try slicer.pick(request)
         }
     }
 
@@ -119,23 +105,17 @@ final class AtlasEngine: Sendable {
 
     /// `braintutor regions --atlas A [--hemi H] --json` (the library reads `hemi` as the CLI does).
     func regions(atlas: String, hemi: String?) throws -> Data {
-        try Self.mapLibraryErrors {
-            try BrainJSON.encode(library.regions(atlas: checkAtlas(atlas), hemisphere: hemi))
-        }
+        try BrainJSON.encode(library.regions(atlas: checkAtlas(atlas), hemisphere: hemi))
     }
 
     /// Regions ranked by `info`'s matching, best first (`/api/search`).
     func search(query: String, atlas: String?, limit: Int) throws -> Data {
-        try Self.mapLibraryErrors {
-            try BrainJSON.encode(searchIndex.search(query, atlas: atlas.map(checkAtlas), limit: limit))
-        }
+        try BrainJSON.encode(searchIndex.search(query, atlas: atlas.map(checkAtlas), limit: limit))
     }
 
     /// `braintutor info Q [--atlas A] --json`.
     func info(query: String, atlas: String?) throws -> Data {
-        try Self.mapLibraryErrors {
-            try BrainJSON.encode(RegionInfo.lookUp(query, atlas: atlas.map(checkAtlas), in: library))
-        }
+        try BrainJSON.encode(RegionInfo.lookUp(query, atlas: atlas.map(checkAtlas), in: library))
     }
 
     /// `braintutor where X Y Z --space S --json`.
@@ -143,22 +123,6 @@ final class AtlasEngine: Sendable {
         guard let space = CoordinateSpace(spelling: space) else {
             throw APIError.badRequest("space: unknown value '\(space)'; expected mni, tal or voxel")
         }
-        return try Self.mapLibraryErrors {
-            try BrainJSON.encode(Lookup(library: library).lookup(SIMD3(x, y, z), space: space))
-        }
-    }
-
-    /// Library errors caused by the request become 4xx with the library's own message;
-    /// anything else (unreadable data) stays a 500.
-    static func mapLibraryErrors<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as AtlasError {
-            switch error {
-            case .unknownAtlas, .noMatch, .notInAtlas, .areaNotInAtlas: throw APIError(.notFound, error.description)
-            case .outsideVolume, .badArgument, .invalid: throw APIError(.badRequest, QueryWording.message(error))
-            default: throw error
-            }
-        }
+        return try BrainJSON.encode(Lookup(library: library).lookup(SIMD3(x, y, z), space: space))
     }
 }

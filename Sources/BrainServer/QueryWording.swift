@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainQuiz
 import BrainRender
 import BrainSlice
 

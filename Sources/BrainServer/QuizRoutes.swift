@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainQuiz
 import BrainFormats
 import BrainRender
 import Hummingbird
@@ -9,7 +10,7 @@ enum QuizRoutes {
 
     static func register(on router: Router<BasicRequestContext>, engine: AtlasEngine) {
         let service = QuizService(renderer: engine.renderer)
-        router.get(RouterPath(stringLiteral: path)) { request, _ in
+        router.readOnly(RouterPath(stringLiteral: path)) { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             let quiz = try await service.quiz(try q.quizRequest(library: engine.library))
             return HTTPResponses.json(try BrainJSON.encode(quiz))

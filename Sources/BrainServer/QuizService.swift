@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainQuiz
 import BrainRender
 import Synchronization
 
@@ -12,7 +13,7 @@ final class QuizService: Sendable {
     init(renderer: RenderService) { self.renderer = renderer }
 
     func quiz(_ request: QuizRequest) async throws -> Quiz {
-        let atlas = try AtlasEngine.mapLibraryErrors { try renderer.library.atlas(named: request.atlas) }
+        let atlas = try renderer.library.atlas(named: request.atlas)
         var found: [Hemisphere: QuizSurvey] = [:]
         for side in QuizGenerator.hemispheres(request) {
             found[side] = try await survey(atlas: request.atlas, side: side)
@@ -25,7 +26,7 @@ final class QuizService: Sendable {
         if let known = surveys.withLock({ $0[key] }) { return known }
         var views: [QuizSurvey.View] = []
         for view in ViewName.allCases {
-            let drawn = try await renderer.scene(QuizSurvey.sceneRequest(atlas: atlas, hemisphere: side, view: view))
+            let drawn = try await renderer.scene(try QuizSurvey.sceneRequest(atlas: atlas, hemisphere: side, view: view))
             views.append(QuizSurvey.view(view, scene: drawn.scene, index: drawn.index))
         }
         let survey = QuizSurvey(atlas: atlas, hemisphere: side, views: views)

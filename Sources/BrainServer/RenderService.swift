@@ -3,12 +3,15 @@ import BrainRender
 import Foundation
 import Logging
 
-/// One drawn scene, kept in the cache: the PNG of the colour pass and the pick pass's
-/// index image, so later renders, render.json and picks of the same scene need no GL.
+/// One drawn frame, kept in the cache with the PNG of its colour pass and its pick pass (the one
+/// its labels and legend were made from), so later renders, render.json and picks of the same
+/// scene need no GL.
 struct RenderedScene: Sendable {
-    let scene: AtlasScene
+    let frame: DrawnFrame
     let png: Data
     let index: IndexImage
+
+    var scene: AtlasScene { frame.scene }
 
     /// The bytes this scene keeps alive beyond the shared meshes: its PNG and its index image
     /// (the scene itself refers to the shared geometry and adds only colours and a camera).
@@ -32,7 +35,8 @@ final class RenderService: Sendable {
         Task.detached(priority: .utility) { [assets] in
             let start = ContinuousClock.now
             for mesh in library.catalog.meshes {
-                do { _ = try assets.mesh(named: mesh.name) } catch {
+                guard let id = mesh.id else { continue }
+                do { _ = try assets.mesh(id) } catch {
                     logger.warning("mesh \(mesh.name) not loaded at start-up: \(error)")
                 }
             }
@@ -59,13 +63,9 @@ final class RenderService: Sendable {
         for atlas in library.atlases {
             do {
                 if atlas.kind == .cortical {
-                    for surface in ["pial", "inflated"] {
-                        for side in [Hemisphere.left, .right] {
-                            _ = try assets.geometry(mesh: "\(surface)-\(side.rawValue)", atlas: atlas, side: side)
-                        }
-                    }
+                    for mesh in MeshID.cortexMeshes { _ = try assets.geometry(mesh: mesh, atlas: atlas) }
                 } else if atlas.name == "subcortical" {
-                    _ = try assets.geometry(mesh: "subcortical", atlas: atlas, side: .none)
+                    _ = try assets.geometry(mesh: .subcortical, atlas: atlas)
                 }
             } catch {
                 logger.warning("atlas \(atlas.name): surfaces not prepared at start-up: \(error)")
@@ -79,20 +79,18 @@ final class RenderService: Sendable {
 
     func shutdown() { pool.shutdown() }
 
-    /// The scene for `request`, drawn once (both passes) and then served from the cache.
+    /// The frame for `request`, drawn once (each pass once) and then served from the cache.
     func scene(_ request: SceneRequest) async throws -> RenderedScene {
         let assets = self.assets
         let pool = self.pool
         let timeout = self.timeout
-        return try await Self.mapErrors {
-            try await cache.scene(for: request, cost: \.bytes) {
-                try await pool.run(timeout: timeout) { context in
-                    // Synchronous from here on: the context is current on this thread only.
-                    let scene = try AtlasScene.build(request, assets: assets).makingRoomForLegend(context: context)
-                    let png = Data(try scene.png(context: context))
-                    let index = try context.renderPickImage(scene.scene)
-                    return RenderedScene(scene: scene, png: png, index: index)
-                }
+        return try await cache.scene(for: request, cost: \.bytes) {
+            try await pool.run(timeout: timeout) { context in
+                // Synchronous from here on: the context is current on this thread only.
+                var frame = try DrawnFrame(try AtlasScene.build(request, assets: assets), context: context)
+                let png = Data(try frame.png(context: context))
+                let index = try frame.indexImage(context: context)
+                return RenderedScene(frame: frame, png: png, index: index)
             }
         }
     }
@@ -108,31 +106,8 @@ final class RenderService: Sendable {
     }
 
     /// `pick X Y --json`: a read of the cached index image plus one region's ray cast.
-    func pick(_ request: SceneRequest, x: Int, y: Int) async throws -> PickReport {
+    func pick(_ request: SceneRequest, pixel: Pixel) async throws -> PickReport {
         let drawn = try await scene(request)
-        let library = self.library
-        return try await Self.mapErrors {
-            try drawn.scene.pickReport(index: drawn.index, x: x, y: y, library: library)
-        }
-    }
-
-    /// Request mistakes (bad highlight, size, pixel) become 4xx with the library's message.
-    static func mapErrors<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as RenderError {
-            switch error {
-            case .badSize, .invalid, .pixelOutside: throw APIError(.badRequest, QueryWording.message(error))
-            case .unknownRegion: throw APIError(.notFound, QueryWording.message(error))
-            case .libraryMissing, .contextFailed: throw RendererUnavailable(underlying: error)
-            default: throw error
-            }
-        } catch let error as AtlasError {
-            switch error {
-            case .unknownAtlas, .noMatch, .notInAtlas, .areaNotInAtlas: throw APIError(.notFound, error.description)
-            case .badArgument, .outsideVolume, .invalid: throw APIError(.badRequest, QueryWording.message(error))
-            default: throw error
-            }
-        }
+        return try drawn.scene.pickReport(index: drawn.index, pixel: pixel, library: library)
     }
 }

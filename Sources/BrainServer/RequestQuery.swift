@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainQuiz
 import BrainRender
 import BrainSlice
 
@@ -21,7 +22,7 @@ extension QueryParameters {
     /// A scene query (`/api/render`, `/api/pick`, `/api/scene`); its atlas must be the catalog's.
     func sceneRequest(engine: AtlasEngine, extra: Set<String> = []) throws -> SceneRequest {
         let given = try given(SceneRequest.fields, extra: extra)
-        let request = try APIError.fromField { () throws(FieldError) in try SceneRequest(given) }
+        let request = try SceneRequest(given)
         _ = try engine.checkAtlas(request.atlas)
         return request
     }
@@ -36,25 +37,14 @@ extension QueryParameters {
             }
             given["pick"] = "\(x),\(y)"
         }
-        do {
-            let request = try SliceRequest(given)
-            if let atlas = request.atlas, atlas != SliceRequest.noAtlas { _ = try engine.checkAtlas(atlas) }
-            return request
-        } catch let error as SliceError {
-            throw APIError.badRequest(QueryWording.message(error))
-        }
+        let request = try SliceRequest(given)
+        if let atlas = request.atlas, atlas != SliceRequest.noAtlas { _ = try engine.checkAtlas(atlas) }
+        return request
     }
 
     /// A quiz query, checked against the engine's atlases.
     func quizRequest(library: AtlasLibrary) throws -> QuizRequest {
         let given = try given(QuizRequest.fields)
-        return try APIError.fromField { () throws(FieldError) in try QuizRequest(given, library: library) }
-    }
-}
-
-extension APIError {
-    /// Runs `body`; a `FieldError` is a 400 worded with query keys.
-    static func fromField<T>(_ body: () throws(FieldError) -> T) throws(APIError) -> T {
-        do { return try body() } catch { throw .badRequest(error.message(spelling: QueryWording.spell)) }
+        return try QuizRequest(given, library: library)
     }
 }

@@ -1,43 +1,44 @@
 import BrainAtlas
 import BrainFormats
+import BrainRender
 import Foundation
 import Hummingbird
 
 /// Maps URLs to the engine: parses and checks each query, then calls one engine function.
 enum Routes {
     static func register(on router: Router<BasicRequestContext>, engine: AtlasEngine, web: WebAssets) {
-        router.get("/") { request, _ in try webFile("index.html", web, request) }
+        router.readOnly("/") { request, _ in try webFile("index.html", web, request) }
         for file in WebAssets.files {
-            router.get(RouterPath(stringLiteral: "/" + file.name)) { request, _ in try webFile(file.name, web, request) }
+            router.readOnly(RouterPath(stringLiteral: "/" + file.name)) { request, _ in try webFile(file.name, web, request) }
         }
 
-        router.get("/healthz") { request, _ in
+        router.readOnly("/healthz") { request, _ in
             _ = try QueryParameters(rawQuery: request.uri.query)
             return HTTPResponses.json(try engine.health())
         }
 
-        router.get("/api/atlases") { request, _ in
+        router.readOnly("/api/atlases") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             try q.allowOnly([])
             return HTTPResponses.json(try engine.atlases())
         }
 
-        router.get("/api/regions") { request, _ in
+        router.readOnly("/api/regions") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             try q.allowOnly(["atlas", "hemi"])
-            let atlas = try q.name("atlas") ?? AtlasEngine.defaultAtlas
+            let atlas = try q.name("atlas") ?? AtlasLibrary.defaultAtlas
             let hemi = q.string("hemi")
             return HTTPResponses.json(try engine.regions(atlas: atlas, hemi: hemi))
         }
 
-        router.get("/api/info") { request, _ in
+        router.readOnly("/api/info") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             try q.allowOnly(["q", "atlas"])
             guard let text = try q.name("q") else { throw APIError.badRequest("q: missing (a region name, abbreviation or synonym)") }
             return HTTPResponses.json(try engine.info(query: text, atlas: try q.name("atlas")))
         }
 
-        router.get("/api/search") { request, _ in
+        router.readOnly("/api/search") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             try q.allowOnly(["q", "atlas", "limit"])
             guard let text = try q.name("q") else { throw APIError.badRequest("q: missing (what to search for)") }
@@ -45,7 +46,7 @@ enum Routes {
             return HTTPResponses.json(try engine.search(query: text, atlas: try q.name("atlas"), limit: limit))
         }
 
-        router.get("/api/where") { request, _ in
+        router.readOnly("/api/where") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             try q.allowOnly(["x", "y", "z", "space"])
             guard let x = try q.double("x"), let y = try q.double("y"), let z = try q.double("z") else {
@@ -55,35 +56,33 @@ enum Routes {
             return HTTPResponses.json(try engine.whereIs(x: x, y: y, z: z, space: space))
         }
 
-        router.get("/api/render") { request, _ in
+        router.readOnly("/api/render") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             return HTTPResponses.png(try await engine.renderer.renderPNG(try q.sceneRequest(engine: engine)))
         }
 
-        router.get("/api/render.json") { request, _ in
+        router.readOnly("/api/render.json") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             let report = try await engine.renderer.renderReport(try q.sceneRequest(engine: engine))
             return HTTPResponses.json(try BrainJSON.encode(report))
         }
 
-        router.get("/api/pick") { request, _ in
+        router.readOnly("/api/pick") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             let scene = try q.sceneRequest(engine: engine, extra: ["x", "y"])
             guard let x = try q.int("x", in: Int.min...Int.max), let y = try q.int("y", in: Int.min...Int.max) else {
                 throw APIError.badRequest("x and y: both pixel coordinates are required")
             }
-            guard (0..<scene.width).contains(x), (0..<scene.height).contains(y) else {
-                throw APIError.badRequest("pixel (\(x), \(y)) is outside the \(scene.width)×\(scene.height) image "
-                    + "(x 0…\(scene.width - 1), y 0…\(scene.height - 1))")
-            }
-            let report = try await engine.renderer.pick(scene, x: x, y: y)
+            // Checked before anything is drawn, by the one bounds check.
+            let pixel = try Pixel(x: x, y: y, width: scene.width, height: scene.height)
+            let report = try await engine.renderer.pick(scene, pixel: pixel)
             return HTTPResponses.json(try BrainJSON.encode(report))
         }
 
         SceneDataRoutes.register(on: router, engine: engine)
         QuizRoutes.register(on: router, engine: engine)
 
-        router.get("/api/slice") { request, _ in
+        router.readOnly("/api/slice") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             return HTTPResponses.png(try await engine.slicePNG(try q.sliceRequest(engine: engine)))
         }

@@ -185,7 +185,7 @@ enum SceneBinary {
     /// relabels one-vertex islands) and, in the header, the counts and index ranges that splitting
     /// the borders and grouping the triangles must give, so the client can check its own result.
     static func labels(atlas: String, drawn: DrawnGeometry, catalogVertexCount: Int) throws -> Data {
-        try labels(atlas: atlas, mesh: drawn.mesh, regionAtlas: drawn.labellingAtlas, geometry: drawn.geometry,
+        try labels(atlas: atlas, mesh: drawn.mesh.name, regionAtlas: drawn.labellingAtlas, geometry: drawn.geometry,
                    split: !drawn.isCatalogMesh, vertexCount: catalogVertexCount)
     }
 

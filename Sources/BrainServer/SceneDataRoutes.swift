@@ -15,45 +15,49 @@ struct SceneDataRoutes: Sendable {
 
     static func register(on router: Router<BasicRequestContext>, engine: AtlasEngine) {
         let data = SceneDataRoutes(engine: engine)
-        router.get("/api/scene") { request, _ in
+        router.readOnly("/api/scene") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             let scene = try q.sceneRequest(engine: engine)
+            if scene.planes != nil {
+                // The description lists meshes; the planes' textures have no data route yet.
+                throw APIError.badRequest("planes: /api/scene describes meshes only; the slicing mode is drawn by /api/render and picked by /api/pick")
+            }
             // The same query always describes the same scene: kept, so a page load pays it once.
             if let cached = data.descriptions.value(for: scene) { return HTTPResponses.json(cached) }
-            let json = try BrainJSON.encode(try await RenderService.mapErrors { try data.describe(scene) })
+            let json = try BrainJSON.encode(try data.describe(scene))
             data.descriptions.insert(json, for: scene, cost: json.count)
             return HTTPResponses.json(json)
         }
-        router.get("/api/mesh/{name}") { request, context in
+        router.readOnly("/api/mesh/{name}") { request, context in
             try QueryParameters(rawQuery: request.uri.query).allowOnly(["v"])
             let name = try context.parameters.require("name")
-            return ImmutableBodies.response(try await RenderService.mapErrors { try data.mesh(name) }, request: request)
+            return ImmutableBodies.response(try data.mesh(name), request: request)
         }
-        router.get("/api/labels/{atlas}/{mesh}") { request, context in
+        router.readOnly("/api/labels/{atlas}/{mesh}") { request, context in
             try QueryParameters(rawQuery: request.uri.query).allowOnly(["v"])
             let atlas = try context.parameters.require("atlas"), mesh = try context.parameters.require("mesh")
-            return ImmutableBodies.response(try await RenderService.mapErrors { try data.labels(atlas, mesh) }, request: request)
+            return ImmutableBodies.response(try data.labels(atlas, mesh), request: request)
         }
-        router.get("/shaders/{file}") { request, context in
+        router.readOnly("/shaders/{file}") { request, context in
             try QueryParameters(rawQuery: request.uri.query).allowOnly(["v"])
             return ImmutableBodies.response(try data.shader(try context.parameters.require("file")), request: request)
         }
     }
 
-    /// A catalog mesh name, or a 404 listing them.
-    func checkMesh(_ name: String) throws -> String {
-        let names = engine.library.catalog.meshes.map(\.name)
-        guard names.contains(name) else {
-            throw APIError.notFound("no mesh '\(name.prefix(40))'; known: \(names.joined(separator: ", "))")
+    /// The catalog mesh `name` spells, or a 404 listing them.
+    func checkMesh(_ name: String) throws -> MeshID {
+        let catalog = engine.library.catalog
+        guard let id = MeshID(name: name), catalog.mesh(id) != nil else {
+            throw APIError.notFound("no mesh '\(name.prefix(40))'; known: \(catalog.meshes.map(\.name).joined(separator: ", "))")
         }
-        return name
+        return id
     }
 
     func mesh(_ name: String) throws -> ImmutableBodies.Body {
-        let name = try checkMesh(name)
+        let id = try checkMesh(name)
         let assets = engine.renderer.assets
-        return try bodies.body("mesh|" + name, contentType: Self.binary) {
-            try SceneBinary.mesh(name: name, mesh: try levelOfDetail(name)?.mesh ?? assets.mesh(named: name))
+        return try bodies.body("mesh|" + id.name, contentType: Self.binary) {
+            try SceneBinary.mesh(name: id.name, mesh: try levelOfDetail(id)?.mesh ?? assets.mesh(id))
         }
     }
 
@@ -61,24 +65,24 @@ struct SceneDataRoutes: Sendable {
         let atlas = try engine.checkAtlas(atlas)
         let mesh = try checkMesh(mesh)
         let assets = engine.renderer.assets
-        return try bodies.body("labels|" + atlas + "|" + mesh, contentType: Self.binary) {
+        return try bodies.body("labels|" + atlas + "|" + mesh.name, contentType: Self.binary) {
             let drawn = try DrawnGeometry.build(mesh: mesh, atlas: atlas, assets: assets)
             if let lod = try levelOfDetail(mesh) {
                 let geometry = try SurfaceGeometry(mesh: lod.mesh, vertexLabels: lod.labels, splitBorders: false)
-                return try SceneBinary.labels(atlas: atlas, mesh: mesh, regionAtlas: drawn.labellingAtlas, geometry: geometry,
+                return try SceneBinary.labels(atlas: atlas, mesh: mesh.name, regionAtlas: drawn.labellingAtlas, geometry: geometry,
                                               split: false, vertexCount: lod.mesh.vertexCount)
             }
-            return try SceneBinary.labels(atlas: atlas, drawn: drawn, catalogVertexCount: try assets.mesh(named: mesh).vertexCount)
+            return try SceneBinary.labels(atlas: atlas, drawn: drawn, catalogVertexCount: try assets.mesh(mesh).vertexCount)
         }
     }
 
     /// The viewer's lighter version of `name` (the subcortical mesh), labelled by its own atlas;
     /// nil for meshes sent whole.
-    func levelOfDetail(_ name: String) throws -> ViewerLevelOfDetail? {
-        guard ViewerLevelOfDetail.meshes.contains(name) else { return nil }
+    func levelOfDetail(_ id: MeshID) throws -> ViewerLevelOfDetail? {
+        guard ViewerLevelOfDetail.meshes.contains(id) else { return nil }
         let assets = engine.renderer.assets
-        let full = try assets.mesh(named: name)
-        let drawn = try DrawnGeometry.build(mesh: name, atlas: name, assets: assets)
+        let full = try assets.mesh(id)
+        let drawn = try DrawnGeometry.build(mesh: id, atlas: id.name, assets: assets)
         guard drawn.isCatalogMesh else { return nil }
         return ViewerLevelOfDetail(full: full, labels: Array(drawn.geometry.vertexLabels.prefix(full.vertexCount)))
     }

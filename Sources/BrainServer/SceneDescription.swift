@@ -39,6 +39,8 @@ struct SceneDescription: Encodable {
 
     struct LayerJSON: Encodable {
         let name: String
+        /// What the mesh is (`cortex`, `head`, `subcortical`), so a client never parses `name`.
+        let kind: String
         /// `/api/mesh/…` (catalog vertices) and `/api/labels/…` (region ids and drawing order).
         let mesh: String
         let labels: String
@@ -106,7 +108,7 @@ struct SceneDescription: Encodable {
                 RangeJSON(label: range.label, color: layer.colors[i], region: info.regions[i])
             }
             let mesh = try link("mesh", request.atlas, info.name), labels = try link("labels", request.atlas, info.name)
-            layers.append(LayerJSON(name: info.name, mesh: mesh.url, labels: labels.url, meshBytes: mesh.bytes,
+            layers.append(LayerJSON(name: info.name, kind: info.mesh?.kind ?? "user", mesh: mesh.url, labels: labels.url, meshBytes: mesh.bytes,
                                     labelsBytes: labels.bytes, opacity: layer.opacity,
                                     pickable: layer.isPickable, firstPickId: first,
                                     hiddenRanges: layer.hiddenRanges.sorted(), ranges: ranges,

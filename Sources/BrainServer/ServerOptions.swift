@@ -22,6 +22,37 @@ public struct ServerOptions: Sendable {
 
     public init() {}
 
+    /// Longest `--timeout` and `--idle-timeout` in seconds, and largest `--cache-mb`.
+    public static let timeoutLimit = 3600.0
+    public static let idleTimeoutLimit = 86400.0
+    public static let cacheMBLimit = 65536
+
+    /// The options as `braintutor serve` reads them (seconds and megabytes), converted and checked
+    /// here, once: a bad value is a `ServerSetupError` naming the option.
+    public init(host: String, port: Int, workers: Int?, queue: Int, timeoutSeconds: Double, idleTimeoutSeconds: Double,
+                cacheMB: Int, dataDirectory: String?, webDirectory: String?) throws {
+        self.host = host
+        self.port = port
+        if let workers { self.workers = workers }
+        queueCapacity = queue
+        requestTimeout = try Self.duration(timeoutSeconds, option: "--timeout", limit: Self.timeoutLimit)
+        idleTimeout = try Self.duration(idleTimeoutSeconds, option: "--idle-timeout", limit: Self.idleTimeoutLimit)
+        guard (0...Self.cacheMBLimit).contains(cacheMB) else {
+            throw ServerSetupError("--cache-mb: \(cacheMB) is outside 0…\(Self.cacheMBLimit)")
+        }
+        cacheBytes = cacheMB << 20
+        self.dataDirectory = dataDirectory
+        self.webDirectory = webDirectory
+        _ = try validated()
+    }
+
+    private static func duration(_ seconds: Double, option: String, limit: Double) throws -> Duration {
+        guard seconds.isFinite, seconds > 0, seconds <= limit else {
+            throw ServerSetupError("\(option): \(seconds) is outside (0, \(Int(limit))] seconds")
+        }
+        return .milliseconds(Int(seconds * 1000))
+    }
+
     /// Checks values a person typed, so a bad option is a clear error rather than a hang.
     public func validated() throws -> ServerOptions {
         guard (0...65535).contains(port) else { throw ServerSetupError("--port: \(port) is not a TCP port (0…65535)") }

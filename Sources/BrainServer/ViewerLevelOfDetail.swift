@@ -1,3 +1,4 @@
+import BrainAtlas
 import BrainRender
 
 /// The subcortical mesh as the WebGL viewer gets it: merged by vertex clustering within each
@@ -8,7 +9,7 @@ struct ViewerLevelOfDetail {
     /// Cluster edge in mm: well under the structures' size and about a pixel of a full-window view.
     static let cellMillimetres: Float = 1.1
     /// Meshes the viewer gets at this level of detail.
-    static let meshes: Set<String> = ["subcortical"]
+    static let meshes: Set<MeshID> = [.subcortical]
 
     let mesh: RenderMesh
     /// Region id of each vertex of `mesh`.

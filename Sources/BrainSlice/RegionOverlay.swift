@@ -41,9 +41,8 @@ public struct RegionOverlay: Sendable {
         return RGBA(UInt8(c & 0xFF), UInt8((c >> 8) & 0xFF), UInt8((c >> 16) & 0xFF))
     }
 
-    /// The default fill opacity: enough for pale colours to show over white matter, with the
-    /// border line doing the rest.
-    public static let defaultOpacity = 0.6
+    /// The default fill opacity (`OverlayTint`, shared with the 3D planes).
+    public static let defaultOpacity = OverlayTint.defaultOpacity
     /// Border lines are darkened until their relative luminance is at most this (pale yellows
     /// and pinks would vanish on white matter's grey).
     static let maximumContourLuminance = 0.4
@@ -62,18 +61,10 @@ public struct RegionOverlay: Sendable {
         let hidden = Entry(premultiplied: (0, 0, 0), inverse: 256, outline: 0, visible: false)
         var table = [Entry](repeating: hidden, count: maxId + 1)
         for region in regions where region.id > 0 && region.id <= maxId {
-            var (r, g, b) = (Double(region.color.r), Double(region.color.g), Double(region.color.b))
-            var alpha = opacity
-            if !highlighted.isEmpty {
-                if highlighted.contains(region.id) {
-                    alpha = min(1, max(0.8, opacity * 1.6))
-                } else if dimOthers {
-                    // A pale, faint version of the colour: the region stays findable but recedes.
-                    (r, g, b) = (r + (255 - r) * 0.6, g + (255 - g) * 0.6, b + (255 - b) * 0.6)
-                    alpha = opacity * 0.4
-                }
-            }
-            let a = UInt16((max(0, min(1, alpha)) * 256).rounded())
+            let (r, g, b, alpha) = OverlayTint.tint(region.color, opacity: opacity,
+                                                    highlighted: highlighted.isEmpty ? nil : highlighted.contains(region.id),
+                                                    dimOthers: dimOthers)
+            let a = UInt16((alpha * 256).rounded())
             let tinted = !highlighted.isEmpty && dimOthers && !highlighted.contains(region.id)
             let emphasised = highlighted.contains(region.id)
             table[region.id] = Entry(

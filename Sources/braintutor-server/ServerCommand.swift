@@ -1,13 +1,11 @@
 import ArgumentParser
-import BrainRender
 import BrainServer
-#if canImport(Glibc)
-import Glibc
-#endif
+import CommandLineSupport
 
 /// `braintutor serve`: the HTTP API and the web viewer on one long-lived engine. A program of
 /// its own (`braintutor-server`, which `braintutor serve` runs), so that building `braintutor`
-/// for a first render does not compile the HTTP stack.
+/// for a first render does not compile the HTTP stack. It only reads its options:
+/// `ServerOptions` converts and checks them, `--data` and `--gl` are the other commands' own.
 @main
 struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,43 +22,22 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("idle-timeout"), parsing: .unconditional, help: "Seconds an idle keep-alive connection stays open.") var idleTimeout = 30.0
     @Option(name: .customLong("cache-mb"), parsing: .unconditional, help: "Megabytes of rendered scenes kept for repeated views and picks.")
     var cacheMB = 256
-    @Option(name: .customLong("data"), help: ArgumentHelp("AtlasData folder (default: $BRAINTUTOR_DATA, "
-        + "AtlasData next to the executable or in a parent folder, then the repository).", valueName: "dir"))
-    var dataDirectory: String?
+    @OptionGroup var data: DataOptions
     @Option(help: ArgumentHelp("Folder with the web viewer files (default: next to the executable, then the repository).",
                                valueName: "dir"))
     var web: String?
-    @Option(name: .customLong("gl"), help: ArgumentHelp(GLBackend.optionHelp, valueName: "backend"))
-    var gl: String?
+    @OptionGroup var gl: GLOptions
 
     func run() async throws {
-        if let gl {
-            do { try GLBackend.force(gl, source: "--gl") } catch { throw ValidationError("\(error)") }
-        }
-        var options = ServerOptions()
-        options.host = host
-        options.port = port
-        if let workers { options.workers = workers }
-        options.queueCapacity = queue
-        guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
-            throw ValidationError("--timeout: \(timeout) is outside (0, 3600] seconds")
-        }
-        options.requestTimeout = .milliseconds(Int(timeout * 1000))
-        guard idleTimeout.isFinite, idleTimeout > 0, idleTimeout <= 86400 else {
-            throw ValidationError("--idle-timeout: \(idleTimeout) is outside (0, 86400] seconds")
-        }
-        options.idleTimeout = .milliseconds(Int(idleTimeout * 1000))
-        guard (0...65536).contains(cacheMB) else { throw ValidationError("--cache-mb: \(cacheMB) is outside 0…65536") }
-        options.cacheBytes = cacheMB << 20
-        options.dataDirectory = dataDirectory
-        options.webDirectory = web
         let server: BrainTutorServer
         do {
+            let options = try ServerOptions(host: host, port: port, workers: workers, queue: queue, timeoutSeconds: timeout,
+                                            idleTimeoutSeconds: idleTimeout, cacheMB: cacheMB,
+                                            dataDirectory: data.dataDirectory, webDirectory: web)
             server = try BrainTutorServer(options: options)
         } catch {
             // The one error line `braintutor` commands print.
-            var line = "error: \(error)\n"
-            line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+            CommandOutput.printError("\(error)")
             throw ExitCode.failure
         }
         try await server.run()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import BrainRender
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +15,7 @@ struct BrainTutor: AsyncParsableCommand {
             RenderCommand.self, PickCommand.self, SliceCommand.self,
             InfoCommand.self, RegionsCommand.self, WhereCommand.self, AtlasesCommand.self,
             InspectCommand.self, ConvertCommand.self, BuildAtlasCommand.self,
-            QuizCommand.self, ClustersCommand.self, ExportAtlasCommand.self, ServeCommand.self, BenchCommand.self, DoctorCommand.self,
+            QuizCommand.self, ClustersCommand.self, ExportAtlasCommand.self, ServeCommand.self, DoctorCommand.self,
         ]
     )
 

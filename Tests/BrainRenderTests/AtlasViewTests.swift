@@ -213,7 +213,7 @@ struct AtlasViewTests {
         let request = Self.request("gyri", .lateral, .left, surface: .inflated)
         let scene = try AtlasScene.build(request, assets: Self.assets!)
         let index = try GLContext(width: 512, height: 384).renderPickImage(scene.scene)
-        let pial = try Self.assets!.mesh(named: "pial-left")
+        let pial = try Self.assets!.mesh(.cortex(.pial, .left))
         let pick = try scene.pickReport(index: index, x: 256, y: 192, library: Self.assets!.library)
         let vertex = try #require(pick.vertex)
         let mni = try #require(pick.mni)

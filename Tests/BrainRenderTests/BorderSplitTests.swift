@@ -116,7 +116,7 @@ struct BorderRoughnessTests {
         request.shading = .flat
         let built = try AtlasScene.build(request, assets: BundledAtlas.assets!)
         let layer = built.scene.layers[0]
-        let raw = try BundledAtlas.assets!.mesh(named: "pial-left")
+        let raw = try BundledAtlas.assets!.mesh(.cortex(.pial, .left))
         let labels = try BundledAtlas.assets!.library.atlas(named: "gyri").surfaceLabels(.left).regionIds.map { UInt32($0) }
         let whole = try SurfaceGeometry(mesh: raw, vertexLabels: labels, splitBorders: false)
         #expect(whole.grouping.ranges.map(\.label) == layer.geometry.grouping.ranges.map(\.label))

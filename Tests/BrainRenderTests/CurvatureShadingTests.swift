@@ -20,10 +20,10 @@ struct CurvatureShadingTests {
     }
 
     @Test func onByDefaultForInflatedOffForPial() throws {
-        let mesh = try BundledAtlas.assets!.mesh(named: "inflated-left")
+        let mesh = try BundledAtlas.assets!.mesh(.cortex(.inflated, .left))
         let curvature = try #require(mesh.curvature, "AtlasData meshes carry no curvature greys: rebuild with build-atlas")
         #expect(curvature.count == mesh.vertexCount && curvature.allSatisfy { (-1...1).contains($0) })
-        #expect(try BundledAtlas.assets!.mesh(named: "pial-left").curvature == curvature)
+        #expect(try BundledAtlas.assets!.mesh(.cortex(.pial, .left)).curvature == curvature)
         #expect(try Self.build(Self.request(.inflated)).scene.layers[0].curvature)
         #expect(try !Self.build(Self.request(.pial)).scene.layers[0].curvature)
         #expect(try Self.build(Self.request(.pial, curvature: true)).scene.layers[0].curvature)
@@ -46,7 +46,7 @@ struct CurvatureShadingTests {
     /// geometry from the same camera, so a sample's two values differ by the shading alone.
     static func samples(_ scene: AtlasScene, shaded: RenderedImage, plain: RenderedImage, pick: IndexImage) -> [UInt32: [Sample]] {
         let geometry = scene.scene.layers[0].geometry, camera = scene.scene.camera
-        let inputCount = try! BundledAtlas.assets!.mesh(named: "inflated-left").vertexCount
+        let inputCount = try! BundledAtlas.assets!.mesh(.cortex(.inflated, .left)).vertexCount
         let rangeOf = Dictionary(uniqueKeysWithValues: geometry.grouping.ranges.enumerated().map { ($0.element.label, $0.offset) })
         let first = scene.scene.pickIDs.first[0]
         var out: [UInt32: [Sample]] = [:]
@@ -71,7 +71,7 @@ struct CurvatureShadingTests {
 
     @Test(arguments: [ViewName.lateral, .medial])
     func deepSulciAreDarkerThanGyriOfTheSameRegion(view: ViewName) throws {
-        try #require(try BundledAtlas.assets!.mesh(named: "inflated-left").curvature != nil, "AtlasData predates curvature greys")
+        try #require(try BundledAtlas.assets!.mesh(.cortex(.inflated, .left)).curvature != nil, "AtlasData predates curvature greys")
         let context = try GLContext(width: 512, height: 384)
         let on = try Self.build(Self.request(.inflated, view))
         let off = try Self.build(Self.request(.inflated, view, curvature: false))

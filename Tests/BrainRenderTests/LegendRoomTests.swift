@@ -17,9 +17,10 @@ struct LegendRoomTests {
         (request.width, request.height, request.legend, request.orientation) = (1024, 768, true, true)
         let full = try AtlasScene.build(request, assets: BundledAtlas.assets!)
         let context = try GLContext(width: request.width, height: request.height)
-        let scene = try full.makingRoomForLegend(context: context)
-        let index = try context.renderPickImage(scene.scene)
-        let notes = try #require(try scene.annotations(context: context, text: TextRenderer()))
+        var frame = try DrawnFrame(full, context: context)
+        let scene = frame.scene
+        let index = try frame.indexImage(context: context)
+        let notes = try #require(try frame.annotations(context: context))
         let box = try #require(notes.legend?.box)
         var covered = 0
         for y in box.y..<box.maxY { for x in box.x..<box.maxX where index.ids[y * request.width + x] != 0 { covered += 1 } }

@@ -31,12 +31,12 @@ struct RegionLabelsTests {
 
     @Test(arguments: cases) func labelsStayInsideTheImageAndNeverOverlap(_ c: Case) throws {
         let request = Self.request(c)
-        let scene = try AtlasScene.build(request, assets: BundledAtlas.assets!)
         let context = try GLContext(width: request.width, height: request.height)
-        let text = try TextRenderer()
-        let index = try context.renderPickImage(scene.scene)
-        let map = RegionMap(index: index) { scene.target(id: $0)?.region }
-        let notes = try #require(try scene.annotations(context: context, text: text))
+        var frame = try DrawnFrame(try AtlasScene.build(request, assets: BundledAtlas.assets!), context: context)
+        let scene = frame.scene
+        let index = try frame.indexImage(context: context)
+        let map = try frame.regionMap(context: context)
+        let notes = try #require(try frame.annotations(context: context))
         let labels = try #require(notes.labels)
         let image = PixelRect(x: 0, y: 0, width: c.width, height: c.height)
         #expect(labels.placements.count >= 3, "\(c): \(labels.placements.count) labels")
@@ -69,9 +69,9 @@ struct RegionLabelsTests {
         var request = AtlasViewTests.request(atlas, .lateral, .left)
         (request.width, request.height, request.labels, request.legend) = (1024, 768, true, legend)
         let context = try GLContext(width: request.width, height: request.height)
-        let scene = try AtlasScene.build(request, assets: BundledAtlas.assets!).makingRoomForLegend(context: context)
-        let labels = try #require(try scene.annotations(context: context, text: TextRenderer())?.labels)
-        let map = try scene.regionMap(context: context)
+        var frame = try DrawnFrame(try AtlasScene.build(request, assets: BundledAtlas.assets!), context: context)
+        let labels = try #require(try frame.annotations(context: context)?.labels)
+        let map = try frame.regionMap(context: context)
         let named = Set(labels.placements.map(\.region))
         for r in map.regions.indices where map.pixels[r] * 100 >= request.width * request.height {
             #expect(named.contains(r), "\(atlas): \(map.regions[r].name) (\(map.pixels[r]) px) has no label")
@@ -80,11 +80,12 @@ struct RegionLabelsTests {
 
     @Test(arguments: cases) func legendListsExactlyTheVisibleRegionsInTheirColours(_ c: Case) throws {
         let request = Self.request(c)
-        let scene = try AtlasScene.build(request, assets: BundledAtlas.assets!)
         let context = try GLContext(width: request.width, height: request.height)
-        let notes = try #require(try scene.annotations(context: context, text: try TextRenderer()))
+        var frame = try DrawnFrame(try AtlasScene.build(request, assets: BundledAtlas.assets!), context: context)
+        let scene = frame.scene
+        let notes = try #require(try frame.annotations(context: context))
         let plain = try context.renderImage(scene.scene, shading: .flat)
-        let index = try context.renderPickImage(scene.scene)
+        let index = try frame.indexImage(context: context)
         // Independently: the regions behind the pick ids present, as name + drawn colour.
         var visible: Set<String> = []
         var colours: Set<[UInt8]> = []

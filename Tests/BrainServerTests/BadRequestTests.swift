@@ -79,13 +79,14 @@ import Testing
         #expect(message.contains(mentions), "\(path): '\(message)' does not mention '\(mentions)'")
     }
 
-    /// Other methods on any path: 405 naming the allowed ones (every route is a GET route);
-    /// HEAD answers like GET without a body.
+    /// Other methods on every route: 405 naming the allowed ones (every route is a GET route);
+    /// on a path no route has, 404; a method no route takes, 405 anywhere. HEAD answers like GET
+    /// without a body.
     @Test func otherMethodsGet405AndHeadWorks() async throws {
         let server = try await TestServer.shared.value
         for path in ["/api/info?q=precentral", "/api/render", "/healthz", "/", "/api/scene", "/api/mesh/pial-left",
-                     "/shaders/lit.vert", "/api/nothing"] {
-            for method in ["POST", "PUT", "DELETE"] {
+                     "/api/mesh/nothing", "/api/labels/gyri/pial-left", "/shaders/lit.vert", "/main.js"] {
+            for method in ["POST", "PUT", "DELETE", "PATCH"] {
                 let reply = try await server.send(method, path)
                 #expect(reply.status == 405, "\(method) \(path) → \(reply.status)")
                 #expect(reply.errorMessage?.contains("use GET") == true, "\(method) \(path)")
@@ -93,6 +94,12 @@ import Testing
             }
         }
         #expect(try await server.get("/api/nothing").status == 404)
+        for method in ["POST", "PUT"] {
+            let reply = try await server.send(method, "/api/nothing")
+            #expect(reply.status == 404 && reply.errorMessage == "no such endpoint", "\(method) /api/nothing → \(reply.status)")
+        }
+        let options = try await server.send("OPTIONS", "/api/nothing")
+        #expect(options.status == 405 && options.header("Allow") == "GET, HEAD")
         let head = try await server.send("HEAD", "/api/atlases")
         #expect(head.status == 200 && head.body.isEmpty && head.contentType.hasPrefix("application/json"))
         #expect(try await server.send("HEAD", "/api/info?q=").status == 400)

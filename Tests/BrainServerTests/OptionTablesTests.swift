@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainQuiz
 import Foundation
 import Testing
 @testable import BrainRender

@@ -1,3 +1,4 @@
+import BrainQuiz
 import Foundation
 import Testing
 @testable import BrainServer

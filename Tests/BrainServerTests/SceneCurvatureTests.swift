@@ -16,7 +16,7 @@ import Testing
 
     @Test func meshAndLabelsBodiesCarryTheDrawnCurvature() async throws {
         let server = try await TestServer.shared.value
-        let mesh = try assets.mesh(named: "inflated-left")
+        let mesh = try assets.mesh(.cortex(.inflated, .left))
         let expected = try #require(mesh.curvature, "AtlasData predates curvature greys: rebuild with build-atlas")
         let body = try SceneDataTests.Body(try await server.get("/api/mesh/inflated-left").body)
         // Convexity as u8: 0 = −1 … 255 = +1, within half a step of the renderer's.

@@ -87,7 +87,7 @@ import FoundationNetworking
         let reply = try await server.get("/api/mesh/pial-left")
         #expect(reply.status == 200)
         let body = try Body(reply.body)
-        let mesh = try assets.mesh(named: "pial-left")
+        let mesh = try assets.mesh(.cortex(.pial, .left))
         #expect(body.header["vertexCount"] as? Int == mesh.vertexCount)
         #expect(body.arrays["triangles"]?.type == "u16-delta")
         #expect(body.uints("triangles") == mesh.triangles)
@@ -115,8 +115,8 @@ import FoundationNetworking
     @Test func subcorticalMeshIsTheViewersLevelOfDetail() async throws {
         let server = try await TestServer.shared.value
         let body = try Body(try await server.get("/api/mesh/subcortical").body)
-        let full = try assets.mesh(named: "subcortical")
-        let drawn = try DrawnGeometry.build(mesh: "subcortical", atlas: "subcortical", assets: assets)
+        let full = try assets.mesh(.subcortical)
+        let drawn = try DrawnGeometry.build(mesh: .subcortical, atlas: "subcortical", assets: assets)
         let lod = try #require(ViewerLevelOfDetail(full: full, labels: Array(drawn.geometry.vertexLabels.prefix(full.vertexCount))))
         let count = try #require(body.header["vertexCount"] as? Int)
         #expect(count == lod.mesh.vertexCount && count * 5 < full.vertexCount * 2, "\(count) of \(full.vertexCount) vertices")
@@ -158,10 +158,11 @@ import FoundationNetworking
         let server = try await TestServer.shared.value
         for (atlas, mesh) in [("gyri", "pial-right"), ("networks", "inflated-left"), ("gyri", "subcortical")] {
             let body = try Body(try await server.get("/api/labels/\(atlas)/\(mesh)").body)
-            let drawn = try DrawnGeometry.build(mesh: mesh, atlas: atlas, assets: assets)
-            let catalogCount = try assets.mesh(named: mesh).vertexCount
-            var geometry = drawn.geometry, sent = try assets.mesh(named: mesh)
-            if ViewerLevelOfDetail.meshes.contains(mesh), let lod = ViewerLevelOfDetail(
+            let id = try #require(MeshID(name: mesh))
+            let drawn = try DrawnGeometry.build(mesh: id, atlas: atlas, assets: assets)
+            let catalogCount = try assets.mesh(id).vertexCount
+            var geometry = drawn.geometry, sent = try assets.mesh(id)
+            if ViewerLevelOfDetail.meshes.contains(id), let lod = ViewerLevelOfDetail(
                 full: sent, labels: Array(drawn.geometry.vertexLabels.prefix(catalogCount))) {
                 // The viewer's lighter mesh stands in for the catalog mesh, labelled the same way.
                 geometry = try SurfaceGeometry(mesh: lod.mesh, vertexLabels: lod.labels, splitBorders: false)

@@ -8,8 +8,7 @@ import BrainAtlas
 /// geometry for an atlas (regrouping, split border triangles, extra vertices) reaches clients
 /// without a second copy of the rule.
 public struct DrawnGeometry: Sendable {
-    /// Catalog mesh name (`pial-left`, `inflated-right`, `subcortical`, `head`).
-    public let mesh: String
+    public let mesh: MeshID
     /// The atlas whose regions label the vertices (for the subcortical mesh: always `subcortical`;
     /// nil for the unlabelled head).
     public let labellingAtlas: String?
@@ -19,33 +18,27 @@ public struct DrawnGeometry: Sendable {
     public let isCatalogMesh: Bool
 
     /// The drawn geometry of `mesh` in a scene of `atlas`.
-    public static func build(mesh: String, atlas: String, assets: SceneAssets) throws -> DrawnGeometry {
+    public static func build(mesh: MeshID, atlas: String, assets: SceneAssets) throws -> DrawnGeometry {
         var request = SceneRequest()
         request.atlas = atlas
         request.width = 64
         request.height = 64
         switch mesh {
-        case "head": request.head = true
-        case "subcortical": request.subcortical = true
-        default:
-            let parts = mesh.split(separator: "-").map(String.init)
-            guard parts.count == 2, let surface = SceneRequest.Surface(rawValue: parts[0]),
-                  let side = SceneRequest.HemisphereChoice(rawValue: parts[1]), side != .both else {
-                throw RenderError.invalid(FieldError("mesh", value: mesh,
-                    "is not a catalog mesh (pial-left, pial-right, inflated-left, inflated-right, subcortical, head)"))
-            }
+        case .head: request.head = true
+        case .subcortical: request.subcortical = true
+        case .cortex(let surface, let side):
             request.surface = surface
-            request.hemisphere = side
+            request.hemisphere = side == .right ? .right : .left
         }
         let scene = try AtlasScene.build(request, assets: assets)
-        guard let index = scene.layers.firstIndex(where: { $0.name == mesh }) else {
-            throw RenderError.invalid(FieldError("mesh", value: mesh, "is not drawn in scenes of atlas \(atlas)"))
+        guard let index = scene.layers.firstIndex(where: { $0.mesh == mesh }) else {
+            throw RenderError.invalid(FieldError("mesh", value: mesh.name, "is not drawn in scenes of atlas \(atlas)"))
         }
         let geometry = scene.scene.layers[index].geometry
-        let catalog = try assets.mesh(named: mesh)
+        let catalog = try assets.mesh(mesh)
         let same = geometry.mesh.triangles == catalog.triangles && geometry.mesh.positions == catalog.positions
             && geometry.mesh.normals == catalog.normals
-        let labelling: String? = mesh == "head" ? nil : (mesh == "subcortical" ? "subcortical" : atlas)
+        let labelling: String? = mesh == .head ? nil : (mesh == .subcortical ? "subcortical" : atlas)
         return DrawnGeometry(mesh: mesh, labellingAtlas: labelling, geometry: geometry, isCatalogMesh: same)
     }
 }

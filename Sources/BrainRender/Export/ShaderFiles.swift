@@ -10,6 +10,8 @@ public enum ShaderFiles {
         case "lit.frag": return sources.litFragment
         case "pick.vert": return sources.pickVertex
         case "pick.frag": return sources.pickFragment
+        case "plane.vert": return sources.planeVertex
+        case "plane.frag": return sources.planeFragment
         default: throw .shaderMissing(name: name, searched: [])
         }
     }

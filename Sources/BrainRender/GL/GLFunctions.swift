@@ -46,6 +46,14 @@ struct GLFunctions {
     let vertexAttribPointer: AttribPointer, enableVertexAttribArray: V_U, disableVertexAttribArray: V_U
     let vertexAttrib1f: VertexAttrib1f
     let drawElements: DrawElements
+    /// Textures (the slicing mode's planes).
+    typealias TexImage2D = @convention(c) (GLenum, GLint, GLint, GLsizei, GLsizei, GLint, GLenum, GLenum, UnsafeRawPointer?) -> Void
+    typealias V_EEI = @convention(c) (GLenum, GLenum, GLint) -> Void
+    typealias V_EI = @convention(c) (GLenum, GLint) -> Void
+    typealias V_II = @convention(c) (GLint, GLint) -> Void
+    typealias V_IF = @convention(c) (GLint, GLfloat) -> Void
+    let genTextures: GenBuffers, deleteTextures: GenBuffers, bindTexture: V_EU, activeTexture: V_E
+    let texImage2D: TexImage2D, texParameteri: V_EEI, pixelStorei: V_EI, uniform1i: V_II, uniform1f: V_IF
 
     typealias V_EU = @convention(c) (GLenum, GLuint) -> Void
 
@@ -94,5 +102,14 @@ struct GLFunctions {
         disableVertexAttribArray = try lib.proc("glDisableVertexAttribArray", as: V_U.self)
         vertexAttrib1f = try lib.proc("glVertexAttrib1f", as: VertexAttrib1f.self)
         drawElements = try lib.proc("glDrawElements", as: DrawElements.self)
+        genTextures = try lib.proc("glGenTextures", as: GenBuffers.self)
+        deleteTextures = try lib.proc("glDeleteTextures", as: GenBuffers.self)
+        bindTexture = try lib.proc("glBindTexture", as: V_EU.self)
+        activeTexture = try lib.proc("glActiveTexture", as: V_E.self)
+        texImage2D = try lib.proc("glTexImage2D", as: TexImage2D.self)
+        texParameteri = try lib.proc("glTexParameteri", as: V_EEI.self)
+        pixelStorei = try lib.proc("glPixelStorei", as: V_EI.self)
+        uniform1i = try lib.proc("glUniform1i", as: V_II.self)
+        uniform1f = try lib.proc("glUniform1f", as: V_IF.self)
     }
 }

@@ -24,21 +24,19 @@ extension GLContext {
         case .transparent: gl.clearColor(0, 0, 0, 0)
         }
         gl.clear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT))
-        let program = try programs.program(shading == .lit ? .lit : .flat, gl: gl)
-        gl.useProgram(program.id)
-        camera.mvp.withUnsafeBufferPointer { gl.uniformMatrix4fv(program.mvp, 1, 0, $0.baseAddress) }
-        if program.normalMatrix >= 0 {
-            camera.normalMatrix.withUnsafeBufferPointer { gl.uniformMatrix4fv(program.normalMatrix, 1, 0, $0.baseAddress) }
-        }
+        let kind: ShaderPrograms.Kind = shading == .lit ? .lit : .flat
         // Opaque layers first, then see-through ones blended over them without writing depth.
-        for layer in scene.layers where layer.opacity >= 1 {
+        for layer in scene.layers where layer.opacity >= 1 && layer.plane == nil {
+            let program = try useProgram(kind, cut: layer.cutAway, camera: camera)
             drawLayer(layer, program: program, normals: shading == .lit, curvature: shading == .lit) { range, _ in
                 let c = layer.colors[range]
                 return (Float(c.r) / 255, Float(c.g) / 255, Float(c.b) / 255, 1)
             }
         }
+        try drawPlanes(scene, pick: false)
         let translucent = scene.layers.filter { $0.opacity < 1 }
         if !translucent.isEmpty {
+            let program = try useProgram(kind, cut: nil, camera: camera)
             gl.enable(GLenum(GL_BLEND))
             // Colour: "over" with straight source alpha. Alpha: the coverage of both (a + (1 − a)·dst),
             // so over a transparent background the buffer holds premultiplied colour and the true
@@ -78,6 +76,12 @@ extension GLContext {
     /// `pickID(_:x:y:)` with the pixel's candidate triangles already gathered.
     func pickID(_ scene: Scene, pixel: Pixel, candidates: PixelCandidates) throws(RenderError) -> UInt32 {
         let (x, row) = (pixel.x, pixel.glRow)
+        // Planes pick by texture and the cut head by position: the whole pass, scissored to the pixel.
+        if scene.layers.contains(where: { $0.plane != nil || $0.cutAway != nil }) {
+            try drawPickPass(scene, scissor: (x, row))
+            let p = pixels!.advanced(by: (row * scene.width + x) * 4).assumingMemoryBound(to: UInt8.self)
+            return IndexImage.decode(p[0], p[1], p[2])
+        }
         let near = PixelTriangles(scene: scene, candidates: candidates)
         try beginPickPass(scene, scissor: (x, row))
         let b = GeometryBufferCache.upload(vertices: near.interleaved, indices: near.indices,
@@ -96,12 +100,13 @@ extension GLContext {
 
     private func drawPickPass(_ scene: Scene, scissor: (Int, Int)?) throws(RenderError) {
         try beginPickPass(scene, scissor: scissor)
-        let program = try programs.program(.flat, gl: gl)
         let firstIDs = scene.pickIDs.first
-        for (index, layer) in scene.layers.enumerated() where layer.isPickable {
+        for (index, layer) in scene.layers.enumerated() where layer.isPickable && layer.plane == nil {
             let first = firstIDs[index]
+            let program = try useProgram(.flat, cut: layer.cutAway, camera: scene.camera)
             drawLayer(layer, program: program, normals: false) { range, _ in Self.idColor(first + UInt32(range)) }
         }
+        try drawPlanes(scene, pick: true)
         try endPass("pick pass", pixel: scissor.map { (x: $0.0, row: $0.1) })
     }
 
@@ -128,6 +133,23 @@ extension GLContext {
     /// A pick id as the RGB colour the pass writes (`IndexImage.decode` reads it back).
     private static func idColor(_ id: UInt32) -> (Float, Float, Float, Float) {
         (Float(id & 0xFF) / 255, Float((id >> 8) & 0xFF) / 255, Float((id >> 16) & 0xFF) / 255, 1)
+    }
+
+    /// Makes `kind` (its cut-away variant for a layer with `cut`) current with the camera, and
+    /// the cut's corner and side set.
+    private func useProgram(_ kind: ShaderPrograms.Kind, cut: CutAway?, camera: Camera) throws(RenderError) -> ShaderPrograms.Program {
+        let variant: ShaderPrograms.Kind = cut == nil ? kind : kind == .lit ? .litCut : .flatCut
+        let program = try programs.program(variant, gl: gl)
+        gl.useProgram(program.id)
+        camera.mvp.withUnsafeBufferPointer { gl.uniformMatrix4fv(program.mvp, 1, 0, $0.baseAddress) }
+        if program.normalMatrix >= 0 {
+            camera.normalMatrix.withUnsafeBufferPointer { gl.uniformMatrix4fv(program.normalMatrix, 1, 0, $0.baseAddress) }
+        }
+        if let cut {
+            gl.uniform4f(program.cut, cut.corner.x, cut.corner.y, cut.corner.z, 1)
+            gl.uniform3f(program.cutSide, cut.side.x, cut.side.y, cut.side.z)
+        }
+        return program
     }
 
     /// State every pass shares; exact ids need dithering, blending and multisampling off.
@@ -182,7 +204,7 @@ extension GLContext {
 
     /// Draws triangle ranges of an interleaved vertex buffer (position, normal), one uniform
     /// colour per range.
-    private func drawRanges(vertexBuffer: GLuint, indexBuffer: GLuint, closed: Bool, program: ShaderPrograms.Program,
+    func drawRanges(vertexBuffer: GLuint, indexBuffer: GLuint, closed: Bool, program: ShaderPrograms.Program,
                             normals: Bool, ranges: [(start: Int, count: Int, color: (Float, Float, Float, Float))]) {
         if closed { gl.enable(GLenum(GL_CULL_FACE)) } else { gl.disable(GLenum(GL_CULL_FACE)) }
         gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)

@@ -10,15 +10,21 @@ struct ShaderPrograms {
         let color: GLint
         /// `uCurvature` (sulcus, gyrus strengths; `CurvatureShading`), −1 in the flat program.
         let curvature: GLint
+        /// `uCut` and `uCutSide` of the cut-away variants (`CutAway`), −1 in the others.
+        let cut: GLint
+        let cutSide: GLint
     }
 
-    enum Kind { case lit, flat }
+    /// `litCut`/`flatCut`: the same shaders compiled with `CUT_AWAY`, for the slicing mode's head.
+    enum Kind { case lit, flat, litCut, flatCut }
 
     static let positionAttribute: GLuint = 0
     static let normalAttribute: GLuint = 1
     static let curvatureAttribute: GLuint = 2
 
     private var linked: [Kind: Program] = [:]
+    /// The slicing mode's plane program (`PlaneProgram`), linked on first use.
+    var plane: PlaneProgram?
 
     mutating func program(_ kind: Kind, gl: GLFunctions) throws(RenderError) -> Program {
         if let program = linked[kind] { return program }
@@ -26,12 +32,22 @@ struct ShaderPrograms {
         let program = switch kind {
         case .lit: try Self.link(gl, name: "lit", vertex: sources.litVertex, fragment: sources.litFragment, normals: true)
         case .flat: try Self.link(gl, name: "pick", vertex: sources.pickVertex, fragment: sources.pickFragment, normals: false)
+        case .litCut: try Self.link(gl, name: "lit", vertex: Self.cutAway(sources.litVertex),
+                                    fragment: Self.cutAway(sources.litFragment), normals: true)
+        case .flatCut: try Self.link(gl, name: "pick", vertex: Self.cutAway(sources.pickVertex),
+                                     fragment: Self.cutAway(sources.pickFragment), normals: false)
         }
         linked[kind] = program
         return program
     }
 
-    private static func link(_ gl: GLFunctions, name: String, vertex: String, fragment: String,
+    /// The source with `CUT_AWAY` defined on the line after `#version` (which must stay first).
+    static func cutAway(_ source: String) -> String {
+        guard let end = source.firstIndex(of: "\n") else { return source }
+        return source[...end] + "#define CUT_AWAY 1\n" + source[source.index(after: end)...]
+    }
+
+    static func link(_ gl: GLFunctions, name: String, vertex: String, fragment: String,
                              normals: Bool) throws(RenderError) -> Program {
         let vs = try compile(gl, name: name + ".vert", type: GLenum(GL_VERTEX_SHADER), source: vertex)
         let fs = try compile(gl, name: name + ".frag", type: GLenum(GL_FRAGMENT_SHADER), source: fragment)
@@ -57,7 +73,9 @@ struct ShaderPrograms {
                        mvp: gl.getUniformLocation(program, "uMVP"),
                        normalMatrix: gl.getUniformLocation(program, "uNormalMatrix"),
                        color: gl.getUniformLocation(program, "uColor"),
-                       curvature: gl.getUniformLocation(program, "uCurvature"))
+                       curvature: gl.getUniformLocation(program, "uCurvature"),
+                       cut: gl.getUniformLocation(program, "uCut"),
+                       cutSide: gl.getUniformLocation(program, "uCutSide"))
     }
 
     private static func compile(_ gl: GLFunctions, name: String, type: GLenum, source: String) throws(RenderError) -> GLuint {

@@ -11,8 +11,10 @@ struct ShaderSources: Sendable {
     let litFragment: String
     let pickVertex: String
     let pickFragment: String
+    let planeVertex: String
+    let planeFragment: String
 
-    static let fileNames = ["lit.vert", "lit.frag", "pick.vert", "pick.frag"]
+    static let fileNames = ["lit.vert", "lit.frag", "pick.vert", "pick.frag", "plane.vert", "plane.frag"]
 
     static func load() throws(RenderError) -> ShaderSources {
         switch cached {
@@ -23,13 +25,14 @@ struct ShaderSources: Sendable {
 
     private static let cached = find(in: candidateFolders())
 
-    /// The first folder holding all four files, or the error listing every folder tried.
+    /// The first folder holding all the files, or the error listing every folder tried.
     static func find(in folders: [String]) -> Result<ShaderSources, RenderError> {
         for folder in folders {
             let texts = fileNames.map { try? String(contentsOfFile: folder + "/" + $0, encoding: .utf8) }
             if texts.allSatisfy({ $0 != nil }) {
                 return .success(ShaderSources(litVertex: texts[0]!, litFragment: texts[1]!,
-                                              pickVertex: texts[2]!, pickFragment: texts[3]!))
+                                              pickVertex: texts[2]!, pickFragment: texts[3]!,
+                                              planeVertex: texts[4]!, planeFragment: texts[5]!))
             }
         }
         return .failure(.shaderMissing(name: fileNames.joined(separator: ", "), searched: folders))

@@ -14,11 +14,11 @@ extension GLContext {
     public func warmUp(_ passes: [PassKind], width: Int, height: Int) throws(RenderError) {
         let scene = try Self.warmUpScene(width: width, height: height)
         // The quad fills the frame, so the centre pixel is covered and every pass really draws.
-        let x = width / 2, y = height / 2
+        let pixel = try scene.pixel(x: width / 2, y: height / 2)
         for pass in passes {
             switch pass {
-            case .colour(let shading): try drawColourPass(scene, shading: shading, scissor: (x, height - 1 - y))
-            case .pick: _ = try pickID(scene, x: x, y: y)
+            case .colour(let shading): try drawColourPass(scene, shading: shading, scissor: (pixel.x, pixel.glRow))
+            case .pick: _ = try pickID(scene, pixel: pixel, candidates: PixelCandidates(scene: scene, pixel: pixel))
             }
         }
         buffers.release(scene.layers[0].geometry, gl)

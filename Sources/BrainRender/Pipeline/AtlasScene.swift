@@ -7,10 +7,18 @@ import Foundation
 public struct AtlasScene: Sendable {
     /// What a layer is and what its ranges mean.
     public struct LayerInfo: Sendable {
-        /// Catalog mesh name (`pial-left`, `subcortical`, `head`) or the user file's name.
+        /// The catalog mesh drawn, nil for a user's file or an MRI plane.
+        public let mesh: MeshID?
+        /// The mesh's name (`MeshID.name`), the user file's name or the plane's (`axial`, …).
         public let name: String
         /// Region per grouping range; nil for unlabelled cortex and plain colours.
         public let regions: [Region?]
+
+        init(mesh: MeshID?, name: String? = nil, regions: [Region?]) {
+            self.mesh = mesh
+            self.name = name ?? mesh?.name ?? ""
+            self.regions = regions
+        }
     }
 
     public let request: SceneRequest
@@ -20,8 +28,6 @@ public struct AtlasScene: Sendable {
     public let hemisphere: SceneRequest.HemisphereChoice
     /// The regions `--highlight` matched (outlined in the colour pass).
     public var highlighted: Set<Region> = []
-    /// The legend's corner and rows the framing left room for (`makingRoomForLegend`).
-    public internal(set) var legendShape: LegendShape?
 
     /// Unlabelled cortex.
     public static let unlabelledColor = RGB(212, 212, 212)
@@ -47,32 +53,37 @@ public struct AtlasScene: Sendable {
         // of picks), as in the web viewer, so the structures show in every view.
         let sides: [Hemisphere] = hemisphere == .both ? [.left, .right] : [hemisphere == .left ? .left : .right]
         let labelled = atlas.kind == .cortical || (try? atlas.surfaceLabels(sides[0])) != nil
-        for side in sides {
-            let name = "\(request.surface.rawValue)-\(side.rawValue)"
-            let geometry = try assets.geometry(mesh: name, atlas: labelled ? atlas : nil, side: side)
+        for side in sides where request.showsCortex {
+            let mesh = MeshID.cortex(request.surface, side)
+            let geometry = try assets.geometry(mesh: mesh, atlas: labelled ? atlas : nil)
             let regions = geometry.grouping.ranges.map { atlas.region(id: Int($0.label)) }
             let opacity: Float = isSubcorticalAtlas ? 0.3 : 1
             if request.curvature == true && geometry.mesh.curvature == nil {
                 throw RenderError.invalid(FieldError("curvature", value: "on",
-                    "needs cortex meshes with curvature greys, and \(name) has none (AtlasData predates them: rebuild it with build-atlas)"))
+                    "needs cortex meshes with curvature greys, and \(mesh) has none (AtlasData predates them: rebuild it with build-atlas)"))
             }
             layers.append(Scene.Layer(geometry: geometry, colors: colors(regions, highlighted, request), opacity: opacity,
                                       curvature: request.showsCurvature))
-            infos.append(LayerInfo(name: name, regions: regions))
+            infos.append(LayerInfo(mesh: mesh, regions: regions))
         }
         if showSubcortical {
             let sub = try library.atlas(named: "subcortical")
-            let geometry = try assets.geometry(mesh: "subcortical", atlas: sub, side: .none)
+            let geometry = try assets.geometry(mesh: .subcortical, atlas: sub)
             let regions = geometry.grouping.ranges.map { sub.region(id: Int($0.label)) }
             layers.append(Scene.Layer(geometry: geometry, colors: colors(regions, highlighted, request),
                                       hiddenRanges: otherSide(regions, shown: hemisphere)))
-            infos.append(LayerInfo(name: "subcortical", regions: regions))
+            infos.append(LayerInfo(mesh: .subcortical, regions: regions))
         }
-        if request.head {
-            let geometry = try assets.geometry(mesh: "head", atlas: nil, side: .none)
+        if let planes = request.planes {
+            let added = try planeLayers(planes, request: request, atlas: atlas, library: library, highlighted: highlighted,
+                                        assets: assets)
+            layers += added.layers
+            infos += added.infos
+        } else if request.head {
+            let geometry = try assets.geometry(mesh: .head, atlas: nil)
             layers.append(Scene.Layer(geometry: geometry, colors: geometry.grouping.ranges.map { _ in headColor },
                                       opacity: headOpacity))
-            infos.append(LayerInfo(name: "head", regions: geometry.grouping.ranges.map { _ in nil }))
+            infos.append(LayerInfo(mesh: .head, regions: geometry.grouping.ranges.map { _ in nil }))
         }
         let scene = try Scene(layers: layers, direction: try request.direction(), width: request.width,
                               height: request.height, background: request.background)
@@ -108,7 +119,7 @@ public struct AtlasScene: Sendable {
         let scene = try Scene(layers: [Scene.Layer(geometry: geometry, colors: colors)],
                               direction: try request.direction(), width: request.width, height: request.height,
                               background: request.background)
-        var built = AtlasScene(request: request, scene: scene, layers: [LayerInfo(name: name, regions: regions)],
+        var built = AtlasScene(request: request, scene: scene, layers: [LayerInfo(mesh: nil, name: name, regions: regions)],
                                hemisphere: hemisphere)
         built.highlighted = highlighted
         return built

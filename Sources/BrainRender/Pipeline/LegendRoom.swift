@@ -13,24 +13,22 @@ public struct LegendShape: Sendable, Equatable {
 }
 
 extension AtlasScene {
-    /// The scene framed so that its legend covers no anatomy. Every legend layout is tried; one
-    /// that covers no brain pixels at the full framing keeps it; otherwise the brain is framed in
-    /// the larger part of the image beside or above/below the box, and the layout that leaves the
-    /// brain drawn largest wins (listing every region first). The lit pass, the pick pass, the
-    /// labels and the report all use the returned scene, so picks still match the pixels.
-    /// Without `legend`, or already framed, the scene is returned as it is.
-    public func makingRoomForLegend(context: GLContext) throws -> AtlasScene {
-        guard request.legend, scene.framingArea == .whole else { return self }
-        let text = try TextRenderer()
-        let map = try regionMap(context: context)
+    /// Where the legend goes and how the brain is framed beside it, decided once from `map`, the
+    /// pick pass at the full framing (the one rule for the legend's place). Every legend layout is
+    /// tried; one that covers no brain pixels keeps the full framing; otherwise the brain is framed
+    /// in the larger part of the image beside or above/below the box, and the layout that leaves
+    /// the brain drawn largest wins (listing every region first). When no layout leaves the brain
+    /// `LegendShape.minimumScale` of its size, the framing stays whole and the legend takes the
+    /// layout that lists the most regions over the fewest brain pixels. Nil when no layout fits.
+    public func legendPlacement(map: RegionMap, text: TextRenderer) throws -> (shape: LegendShape, area: FramingArea)? {
         let entries = SceneAnnotations.legendEntries(map, colors: regionColors)
         let (w, h) = (scene.width, scene.height)
         let space = FreeSpace(map: map, obstacles: [])
         let gap = max(4, SceneAnnotations.legendSize(width: w, height: h) / 2)
         let fullScale = scene.camera.pixelsPerMM
+        let candidates = SceneAnnotations.legendLayouts(entries, width: w, height: h, cue: request.orientation, text: text)
         var best: (key: (Int, Int, Float, Int, Int), shape: LegendShape, area: FramingArea)?
-        for (i, candidate) in SceneAnnotations.legendLayouts(entries, width: w, height: h, cue: request.orientation,
-                                                             text: text).enumerated() {
+        for (i, candidate) in candidates.enumerated() {
             let box = candidate.layout.box
             var options: [(area: FramingArea, scale: Float)] = []
             if space.brainPixels(in: box.inset(by: -gap)) == 0 {
@@ -48,11 +46,21 @@ extension AtlasScene {
             let key = (shrinks, hidden > 0 ? 1 : 0, -top.scale, hidden, i)
             if best == nil || key < best!.key { best = (key, candidate.shape, top.area) }
         }
-        guard let best, best.key.0 == 0 else { return self }
+        if let best, best.key.0 == 0 { return (best.shape, best.area) }
+        // No room without shrinking the brain too far (thumbnails): the full framing, and the
+        // layout listing every region comes first, then covering the least brain, then the order above.
+        return candidates.enumerated().min { a, b in
+            (a.element.layout.hidden, space.brainPixels(in: a.element.layout.box), a.offset)
+                < (b.element.layout.hidden, space.brainPixels(in: b.element.layout.box), b.offset)
+        }.map { ($0.element.shape, .whole) }
+    }
+
+    /// The scene reframed in `area` (the same layers, camera direction and size).
+    func framed(in area: FramingArea) throws -> AtlasScene {
+        guard area != scene.framingArea else { return self }
         var out = self
-        out.scene = try Scene(layers: scene.layers, direction: scene.direction, width: w, height: h,
-                              background: scene.background, framingArea: best.area)
-        out.legendShape = best.shape
+        out.scene = try Scene(layers: scene.layers, direction: scene.direction, width: scene.width, height: scene.height,
+                              background: scene.background, framingArea: area)
         return out
     }
 

@@ -32,49 +32,11 @@ extension RenderedImage {
 }
 
 extension AtlasScene {
-    /// The PNG of the colour pass, as `--shading` asks.
-    public func png(context: GLContext, compression: PNGEncoder.Compression = .fast) throws -> [UInt8] {
-        guard hasDecorations else {
-            return try context.renderPNG(scene, shading: request.shading, compression: compression, antialias: request.antialias,
-                                         dpi: request.dpi)
-        }
-        return try image(context: context).png(compression: compression, transparent: scene.background == .transparent,
-                                               dpi: request.dpi)
-    }
-
     /// Whether the colour pass gets lines or letters drawn over it. The highlight's outline is
     /// left out of flat renders, which promise exact region colours (as in the web viewer).
     public var hasDecorations: Bool {
         request.outline || request.orientation || request.labels || request.legend
             || (request.shading == .lit && !highlighted.isEmpty)
-    }
-
-    /// The colour pass (supersampled as asked) with the outlines drawn before the box filter, so
-    /// they come out smooth, from the pick pass at the drawn size (they sit on its borders), and
-    /// the text (labels, legend, orientation letters: `SceneAnnotations`) at output size.
-    public func image(context: GLContext) throws -> RenderedImage {
-        let factor = Supersampling.effectiveFactor(request.antialias, shading: request.shading,
-                                                   width: scene.width, height: scene.height)
-        let drawn = factor > 1 ? try scene.scaled(by: factor) : scene
-        var image = try context.renderImage(drawn, shading: request.shading)
-        let ids = request.shading == .lit ? highlightedIDs : []
-        if request.outline || !ids.isEmpty {
-            let index = try context.renderPickImage(drawn)
-            if request.outline {
-                image.paint(BorderLines.allBorders(index), color: BorderLines.color, strength: BorderLines.allBordersStrength)
-            }
-            if !ids.isEmpty {
-                let radius = BorderLines.highlightRadius(width: scene.width, height: scene.height) * factor
-                image.paint(BorderLines.highlightBorder(index, highlighted: ids, radius: radius),
-                            color: BorderLines.color, strength: 1)
-            }
-        }
-        image = image.downsampled(by: factor)
-        let text = request.labels || request.legend || request.orientation ? try TextRenderer() : nil
-        if let text, let annotations = try annotations(context: context, text: text) {
-            image.drawing { annotations.draw(into: &$0, text: text, cueColor: OrientationCue.color(on: scene.background)) }
-        }
-        return image
     }
 }
 

@@ -21,10 +21,12 @@ extension RenderJobs {
         var times = StageTimes()
         let id: UInt32
         let scene: AtlasScene, library: AtlasLibrary?, candidates: PixelCandidates
-        // A legend moves the brain (`makingRoomForLegend`), which takes the pick pass to decide.
-        if decideOnCPU && !request.legend {
-            library = request.meshFile == nil ? try AtlasLibrary.open(data: data) : nil
-            scene = try buildScene(request, library: library)
+        // A legend moves the brain (`DrawnFrame`), which takes the pick pass to decide. So does the
+        // slicing mode: its planes pick by texture, its head by the cut-away.
+        if decideOnCPU && !request.legend && request.planes == nil {
+            let source = try SceneSource.open(for: request, data: data)
+            library = source.library
+            scene = try source.scene(request)
             times.mark("scene")
             candidates = PixelCandidates(scene: scene.scene, pixel: pixel)
             if let certain = CertainPick.id(scene: scene.scene, candidates: candidates, model: errorModel) {
@@ -43,9 +45,11 @@ extension RenderJobs {
             let context: GLContext, prepared: AtlasScene
             (prepared, library, context) = try prepare(request, data: data, passes: [.pick], times: &times)
             if exitsAfter { _ = Unmanaged.passRetained(context) }
-            scene = try prepared.makingRoomForLegend(context: context)
+            let frame = try DrawnFrame(prepared, context: context)
+            scene = frame.scene
             candidates = PixelCandidates(scene: scene.scene, pixel: pixel)
-            id = try context.pickID(scene.scene, pixel: pixel, candidates: candidates)
+            // The legend's framing pass, when the brain stayed where it was, is this frame's pick pass.
+            id = try frame.drawnIndex.map { $0.id(at: pixel) } ?? context.pickID(scene.scene, pixel: pixel, candidates: candidates)
             times.mark("pick pass")
         }
         let answer = try scene.pickReport(id: id, pixel: pixel, library: library) { target in
@@ -62,8 +66,12 @@ extension AtlasScene {
     /// The pick answer for pixel (x, y from the top) of a drawn pick image (a memory read plus
     /// a ray cast over one range's triangles): the server's repeated picks.
     public func pickReport(index: IndexImage, x: Int, y: Int, library: AtlasLibraryTexts?) throws -> PickReport {
-        let pixel = try scene.pixel(x: x, y: y)
-        return try pickReport(id: index.id(at: pixel), pixel: pixel, library: library) {
+        try pickReport(index: index, pixel: try scene.pixel(x: x, y: y), library: library)
+    }
+
+    /// The same for a pixel already checked.
+    public func pickReport(index: IndexImage, pixel: Pixel, library: AtlasLibraryTexts?) throws -> PickReport {
+        try pickReport(id: index.id(at: pixel), pixel: pixel, library: library) {
             PickResolver.triangles(of: $0, in: scene)
         }
     }
@@ -75,24 +83,33 @@ extension AtlasScene {
         guard let target = scene.pickTarget(id: id) else {
             return PickReport(x: pixel.x, y: pixel.y, region: nil, text: nil, hit: nil)
         }
+        if scene.layers[target.layer].plane != nil {
+            return try planePickReport(layer: target.layer, label: target.range, pixel: pixel, library: library)
+        }
         let region = layers[target.layer].regions[target.range]
         let hit = PickResolver.resolve(scene: scene, layer: target.layer, triangles: triangles(target), pixel: pixel)
         let text = try region.flatMap { try library?.text(for: $0) }
         let surface = region == nil
-            ? PickSurface.describe(layerName: layers[target.layer].name, vertex: hit?.vertex, library: library) : nil
+            ? PickSurface.describe(mesh: layers[target.layer].mesh, vertex: hit?.vertex, library: library) : nil
         return PickReport(x: pixel.x, y: pixel.y, region: region, text: text, hit: hit, surface: surface)
     }
 }
 
-/// Where pick answers get region texts from (the atlas library; none for user files).
+/// Where pick answers get region texts and cortex labels from (the atlas library; none for user files).
 public protocol AtlasLibraryTexts: Sendable {
     func text(for region: Region) throws -> String?
+    /// `atlas`'s region id per vertex of the cortex meshes of `side`; nil where it has none.
+    func surfaceLabels(atlas: String, side: Hemisphere) -> SurfaceLabels?
 }
 
 extension AtlasLibrary: AtlasLibraryTexts {
     public func text(for region: Region) throws -> String? {
         guard atlasNames.contains(region.atlas) else { return nil }
         return try textEntry(for: region)?.text
+    }
+
+    public func surfaceLabels(atlas name: String, side: Hemisphere) -> SurfaceLabels? {
+        try? atlas(named: name).surfaceLabels(side)
     }
 }
 

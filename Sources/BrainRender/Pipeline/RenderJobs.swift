@@ -9,8 +9,8 @@ import Foundation
 /// `exitsAfter`: the process ends right after (the CLI), so the GL context is left for the exit
 /// to reclaim; destroying it joins llvmpipe's threads and frees its JIT code, 3–8 ms for nothing.
 public enum RenderJobs {
-    /// Renders `request` to `out` (atomically); with `report`, also draws the pick pass and
-    /// returns the visible regions.
+    /// Renders `request` to `out` (atomically); with `report`, also returns the visible regions
+    /// (from the frame's one pick pass, shared with labels and legend).
     public static func render(_ request: SceneRequest, data: String?, out: String,
                               compression: PNGEncoder.Compression, report: Bool,
                               exitsAfter: Bool = false) throws -> RenderReport? {
@@ -18,15 +18,13 @@ public enum RenderJobs {
         let passes: [PassKind] = report ? [.colour(request.shading), .pick] : [.colour(request.shading)]
         let (prepared, _, context) = try prepare(request, data: data, passes: passes, times: &times)
         if exitsAfter { _ = Unmanaged.passRetained(context) }
-        let scene = try prepared.makingRoomForLegend(context: context)
-        let bytes = try scene.png(context: context, compression: compression)
+        var frame = try DrawnFrame(prepared, context: context)
+        let bytes = try frame.png(context: context, compression: compression)
         times.mark("frame + png")
         try AtomicFile.writeRaw(Data(bytes), to: URL(fileURLWithPath: out))
         times.mark("write")
         times.report()
-        guard report else { return nil }
-        let index = try context.renderPickImage(scene.scene)
-        return RenderReport(scene: scene, index: index, out: out)
+        return report ? try frame.report(context: context, out: out) : nil
     }
 
     /// The scene (loaded on another thread) and a GL context made on this one, warmed up for
@@ -35,8 +33,8 @@ public enum RenderJobs {
     static func prepare(_ request: SceneRequest, data: String?, passes: [PassKind],
                                 times: inout StageTimes) throws -> (AtlasScene, AtlasLibrary?, GLContext) {
         let loading = BackgroundWork { () throws -> (AtlasScene, AtlasLibrary?) in
-            let library = request.meshFile == nil ? try AtlasLibrary.open(data: data) : nil
-            return (try buildScene(request, library: library), library)
+            let source = try SceneSource.open(for: request, data: data)
+            return (try source.scene(request), source.library)
         }
         let context = Result { () throws(RenderError) -> GLContext in
             let backend = try GLBackend.chosen()
@@ -53,12 +51,5 @@ public enum RenderJobs {
         let (scene, library) = try loading.value()
         times.mark("scene wait")
         return (scene, library, try context.get())
-    }
-
-    static func buildScene(_ request: SceneRequest, library: AtlasLibrary?) throws -> AtlasScene {
-        guard request.meshFile == nil, let library else {
-            return try AtlasScene.buildUserScene(request)
-        }
-        return try AtlasScene.build(request, assets: SceneAssets(library: library))
     }
 }

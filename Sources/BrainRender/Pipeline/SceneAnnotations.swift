@@ -44,31 +44,19 @@ public struct SceneAnnotations {
     }
 
     /// Lays out what `request` asks for on a `width` × `height` image; `map` is needed for labels
-    /// and the legend. The legend takes `legendShape` when given (the one the scene's framing left
-    /// room for: `makingRoomForLegend`), else the corner and shape that lists the most regions and
-    /// covers the fewest brain pixels.
+    /// and the legend. The legend takes `legendShape`, the one chosen with the scene's framing
+    /// (`AtlasScene.legendPlacement`); without one there is no legend.
     public init(labels wantLabels: Bool, legend wantLegend: Bool, orientation: Bool, direction: ViewDirection,
                 width: Int, height: Int, map: RegionMap?, colors: [Region: RGB], text: TextRenderer,
-                legendShape: LegendShape? = nil, emphasised: Set<Region> = []) {
+                legendShape: LegendShape?, emphasised: Set<Region> = []) {
         let cue = orientation ? OrientationCue(direction: direction, width: width, height: height, text: text) : nil
         var obstacles = cue.map { [$0.box] } ?? []
         var legendLayout: Legend.Layout?
         var entries: [Legend.Entry] = []
-        if wantLegend, let map {
+        if wantLegend, let map, let legendShape {
             entries = Self.legendEntries(map, colors: colors)
-            if let legendShape, let given = Self.legendLayouts(entries, width: width, height: height, cue: cue != nil,
-                                                               only: [legendShape], text: text).first {
-                legendLayout = given.layout
-            } else {
-                let space = FreeSpace(map: map, obstacles: [])
-                let all = Self.legendLayouts(entries, width: width, height: height, cue: cue != nil, text: text)
-                legendLayout = all.enumerated().min { a, b in
-                    // Listing every region comes first, then covering the least brain, then the order above.
-                    let ca = (a.element.layout.hidden, space.brainPixels(in: a.element.layout.box), a.offset)
-                    let cb = (b.element.layout.hidden, space.brainPixels(in: b.element.layout.box), b.offset)
-                    return ca < cb
-                }?.element.layout
-            }
+            legendLayout = Self.legendLayouts(entries, width: width, height: height, cue: cue != nil,
+                                              only: [legendShape], text: text).first?.layout
             if let box = legendLayout?.box { obstacles.append(box) }
         }
         labels = wantLabels ? map.map { m in
@@ -98,20 +86,5 @@ extension AtlasScene {
             }
         }
         return out
-    }
-
-    /// The regions of the pick pass at output size.
-    public func regionMap(context: GLContext) throws -> RegionMap {
-        let index = try context.renderPickImage(scene)
-        return RegionMap(index: index) { target(id: $0)?.region }
-    }
-
-    /// The text decorations this request asks for (nil when none).
-    public func annotations(context: GLContext, text: TextRenderer) throws -> SceneAnnotations? {
-        guard request.labels || request.legend || request.orientation else { return nil }
-        let map = request.labels || request.legend ? try regionMap(context: context) : nil
-        return SceneAnnotations(labels: request.labels, legend: request.legend, orientation: request.orientation,
-                                direction: scene.direction, width: scene.width, height: scene.height,
-                                map: map, colors: regionColors, text: text, legendShape: legendShape, emphasised: highlighted)
     }
 }

@@ -18,7 +18,7 @@ public struct IndexImage: Sendable {
         ids = [UInt32](unsafeUninitializedCapacity: width * height) { out, count in
             for y in 0..<height {
                 // Tap row y (from the top) is GL row H−1−y.
-                let src = bytes + (height - 1 - y) * width * 4
+                let src = bytes + Pixel.glRow(y, height: height) * width * 4
                 let dst = out.baseAddress! + y * width
                 for x in 0..<width {
                     dst[x] = Self.decode(src[4 * x], src[4 * x + 1], src[4 * x + 2])

@@ -15,8 +15,12 @@ public struct Pixel: Sendable, Hashable {
         }
         self.x = x
         self.y = y
-        glRow = height - 1 - y
+        glRow = Self.glRow(y, height: height)
     }
+
+    /// Row `y` from the top as a GL row (from the bottom) of an image `height` rows high: the
+    /// flip, written once. For loops over rows known to lie inside; one pixel goes through `init`.
+    static func glRow(_ y: Int, height: Int) -> Int { height - 1 - y }
 
     /// The centre of the pixel in GL window coordinates.
     var glCentre: SIMD2<Double> { SIMD2(Double(x) + 0.5, Double(glRow) + 0.5) }

@@ -19,7 +19,7 @@ public struct RenderedImage: Sendable {
         rgba = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { out, count in
             for y in 0..<height {
                 (out.baseAddress! + y * rowBytes).initialize(
-                    from: bottomUp.advanced(by: (height - 1 - y) * rowBytes).assumingMemoryBound(to: UInt8.self),
+                    from: bottomUp.advanced(by: Pixel.glRow(y, height: height) * rowBytes).assumingMemoryBound(to: UInt8.self),
                     count: rowBytes)
             }
             count = rowBytes * height

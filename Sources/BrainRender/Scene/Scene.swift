@@ -15,6 +15,11 @@ public struct Scene: Sendable {
         /// Whether the lit pass shades the folding (`CurvatureShading`); only meshes that carry
         /// curvature can (`RenderMesh.curvature`). Flat and pick passes ignore it.
         public var curvature: Bool
+        /// An MRI plane of the slicing mode, drawn with the plane shaders instead of a colour per
+        /// range; its pick ids are `first + label id`, one per id of its palette.
+        public var plane: PlaneSection?
+        /// The camera-facing part the slicing mode cuts away from this layer (the head), in every pass.
+        public var cutAway: CutAway?
 
         public init(geometry: SurfaceGeometry, colors: [RGB], opacity: Float = 1, hiddenRanges: Set<Int> = [],
                     curvature: Bool = false) {
@@ -41,7 +46,8 @@ public struct Scene: Sendable {
         }
     }
 
-    /// A picked range: the layer index in `layers` and the range index in its grouping.
+    /// A picked range: the layer index in `layers` and the range index in its grouping (on a
+    /// plane layer: the label id).
     public struct PickTarget: Sendable, Equatable {
         public let layer: Int
         public let range: Int
@@ -59,7 +65,7 @@ public struct Scene: Sendable {
 
     public init(layers: [Layer], direction: ViewDirection, width: Int, height: Int,
                 background: Background = .color(RGB(255, 255, 255)), framingArea: FramingArea = .whole) throws(RenderError) {
-        guard (1...RequestLimits.maximumImageSide).contains(width), (1...RequestLimits.maximumImageSide).contains(height) else {
+        guard RequestLimits.isImageSide(width), RequestLimits.isImageSide(height) else {
             throw .badSize(width: width, height: height, limit: RequestLimits.maximumImageSide)
         }
         for layer in layers where layer.colors.count != layer.geometry.grouping.ranges.count {
@@ -96,7 +102,8 @@ public struct Scene: Sendable {
             for (index, layer) in layers.enumerated() {
                 guard layer.isPickable else { first.append(0); continue }
                 first.append(UInt32(targets.count + 1))
-                targets += layer.geometry.grouping.ranges.indices.map { PickTarget(layer: index, range: $0) }
+                let count = layer.plane?.palette.idCount ?? layer.geometry.grouping.ranges.count
+                targets += (0..<count).map { PickTarget(layer: index, range: $0) }
             }
             self.first = first
             self.targets = targets

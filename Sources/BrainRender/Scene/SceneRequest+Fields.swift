@@ -34,6 +34,11 @@ extension SceneRequest {
         angleField("elevation", limit: elevationLimit, \.elevation, help: "Camera elevation in degrees, ±90 (90 above); replaces view."),
         .flag("head", help: "Add the see-through head surface.", \.head),
         .flag("subcortical", help: "Add the subcortical structures' mesh.", \.subcortical),
+        RequestField("planes", form: .value("X,Y,Z|axial:Z,…"),
+                     help: "Slicing mode (docs/SLICING.md): the head cut open on the camera's side, with T1 planes through MNI mm X,Y,Z (or some of axial:Z, coronal:Y, sagittal:X) and the atlas over them; the cortex only when a hemisphere is asked for.",
+                     default: { $0.planes?.text }) { request, text throws(FieldError) in
+            request.planes = try ScenePlanes(parsing: text)
+        },
         .path("mesh", valueName: "file.srf", help: "A BrainVoyager SRF to draw instead of the bundled brain.", \.meshFile),
         .path("poi", valueName: "file.poi", help: "POI file colouring the mesh (default: the SRF's own colours).", \.poiFile),
         .flag("outline", help: "Thin dark lines on every region border.", \.outline),

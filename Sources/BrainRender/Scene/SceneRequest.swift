@@ -9,9 +9,8 @@ public struct SceneRequest: Sendable, Hashable {
         case left, right, both
     }
 
-    public enum Surface: String, Sendable, Hashable, CaseIterable {
-        case pial, inflated
-    }
+    /// The cortex surface drawn (`MeshID` names its mesh on each side).
+    public typealias Surface = CortexSurface
 
     public internal(set) var atlas = AtlasLibrary.defaultAtlas
     public internal(set) var view: ViewName = .lateral
@@ -31,6 +30,8 @@ public struct SceneRequest: Sendable, Hashable {
     public internal(set) var background: Background = .color(RGB(255, 255, 255))
     public internal(set) var head = false
     public internal(set) var subcortical = false
+    /// The slicing mode: the head cut open with orthogonal MRI planes (`ScenePlanes`); nil: off.
+    public internal(set) var planes: ScenePlanes?
     /// A user's BrainVoyager SRF instead of the bundled meshes, with an optional POI.
     public internal(set) var meshFile: String?
     public internal(set) var poiFile: String?
@@ -75,6 +76,9 @@ public struct SceneRequest: Sendable, Hashable {
         // Named by the fix (`poi`): `labels` is what the user asked for, `poi` what is missing.
         if (labels || legend) && meshFile != nil && poiFile == nil {
             throw FieldError("poi", "must come with {mesh} for labels or a legend: a mesh without a POI has no region names")
+        }
+        if planes != nil, let meshFile {
+            throw FieldError("planes", "cannot be used with {mesh} \(meshFile): the planes cut the bundled template")
         }
         _ = try resolvedHemisphere()
     }

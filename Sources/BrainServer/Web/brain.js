@@ -33,7 +33,7 @@ export function setOnSelect(onSelect) { handlers.onSelect = onSelect; }
 /** What a tap without a region touched, in the same words for both renderers. @param {string | null} surface */
 function nothingThere(surface) {
   if (!surface) return "No region there: that is background.";
-  if (/^(pial|inflated)-/.test(surface)) return "No region there: unlabelled cortex (medial wall, or cortex this atlas does not map).";
+  if (surface === "cortex") return "No region there: unlabelled cortex (medial wall, or cortex this atlas does not map).";
   if (surface === "head") return "No region there: the head surface.";
   return `No region there: ${surface}.`;
 }

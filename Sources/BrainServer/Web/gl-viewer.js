@@ -239,13 +239,13 @@ class Viewer {
     if (!this.scene || x < 0 || y < 0 || x >= this.canvas.width || y >= this.canvas.height) return null;
     this.ensurePick();
     const id = this.renderer.readPick(Math.floor(x), Math.floor(y));
-    // What the last pick touched without a region: a layer name ("pial-left"), else null (background).
+    // What the last pick touched without a region: the layer's kind ("cortex", "head"), else null (background).
     this.lastPickSurface = null;
     if (!id) return null;
     for (const layer of this.scene.description.layers) {
       if (layer.firstPickId && id >= layer.firstPickId && id < layer.firstPickId + layer.ranges.length) {
         const region = layer.ranges[id - layer.firstPickId].region || null;
-        if (!region) this.lastPickSurface = layer.name;
+        if (!region) this.lastPickSurface = layer.kind;
         return region;
       }
     }

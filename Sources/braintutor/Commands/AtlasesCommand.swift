@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import BrainAtlas
 
 /// `braintutor atlases`: the bundled atlases.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import BrainRender
 
 /// `braintutor doctor`: which GL backend draws here, with its renderer and version, and why a

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import BrainAtlas
 import BrainRender
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ struct PickCommand: ParsableCommand {
 
     @OptionGroup var scene: SceneOptions
     @OptionGroup var gl: GLOptions
-    @Flag(help: "Print JSON: {x, y, region: region + text | null, mni: [x,y,z] | null, vertex: N | null}.") var json = false
+    @Flag(help: "Print JSON: {x, y, region: region + text | null, mni: [x,y,z] | null, vertex: N | null, surface: what was hit without a region, or the plane (axial, coronal, sagittal) | null}.") var json = false
 
     /// `BRAINTUTOR_GL_PICK=1`: always draw the GL pick pass, never decide on the CPU (to compare
     /// the two, or to rule the CPU decision out when chasing a wrong answer).
@@ -35,11 +36,14 @@ struct PickCommand: ParsableCommand {
                                              decideOnCPU: !Self.alwaysDraw, errorModel: Self.errorModel, exitsAfter: true)
             if json { return try CommandOutput.printJSON(report) }
             let mni = report.mni.map { " at MNI (\($0.map { String($0) }.joined(separator: ", ")))" } ?? ""
+            // A pick on a plane of the slicing mode names the plane instead of a mesh vertex.
+            let place = report.vertex == nil && report.surface != nil ? " on the \(report.surface!) plane"
+                : ", vertex \(report.vertex.map(String.init) ?? "–")"
             guard let region = report.region?.region else {
                 guard let surface = report.surface else { return print("(\(x), \(y)): no region (background)") }
-                return print("(\(x), \(y)): no region: \(surface)\(mni), vertex \(report.vertex.map(String.init) ?? "–")")
+                return print("(\(x), \(y)): no region: \(report.vertex == nil ? "unlabelled voxel" : surface)\(mni)\(place)")
             }
-            print("(\(x), \(y)): \(region.displayName) [\(region.atlas) #\(region.id)]\(mni), vertex \(report.vertex.map(String.init) ?? "–")")
+            print("(\(x), \(y)): \(region.displayName) [\(region.atlas) #\(region.id)]\(mni)\(place)")
         }
     }
 }

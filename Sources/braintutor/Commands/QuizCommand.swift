@@ -1,6 +1,8 @@
 import AtlasBuild
 import ArgumentParser
+import CommandLineSupport
 import BrainAtlas
+import BrainQuiz
 import BrainRender
 
 /// `braintutor quiz`: a printable worksheet (images, sheet and answer key) for a seeded question set.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import BrainAtlas
 
 /// `braintutor regions --atlas NAME [--hemi left|right]`: an atlas's regions.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import BrainAtlas
 import BrainImage
 import BrainRender
@@ -29,20 +30,5 @@ struct RenderCommand: ParsableCommand {
             if let report { return try CommandOutput.printJSON(report) }
             print(OutputFile.summary(out, size: "\(request.width)×\(request.height)", atlas: request.atlas, view: request.viewLabel))
         }
-    }
-}
-
-/// The scene options `render`, `pick` and `bench render` share, read through `SceneRequest.fields`
-/// (the server's query reads the same table).
-struct SceneOptions: ParsableArguments {
-    @OptionGroup var data: DataOptions
-    @OptionGroup var options: FieldOptions
-
-    static let help = FieldOptions.discussion("Scene options", SceneRequest.fields, defaults: SceneRequest())
-
-    /// The request; `positional` arguments (pick's pixel) may be left among the options.
-    func request(command: String, positional: Int = 0) throws -> (request: SceneRequest, rest: [String]) {
-        let (given, rest) = try options.given(SceneRequest.fields, positional: positional, command: command)
-        return (try SceneRequest(given), rest)
     }
 }

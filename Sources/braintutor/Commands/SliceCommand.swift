@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import BrainSlice
 
 /// `braintutor slice`: an orthogonal MRI slice with an atlas (or VOI) overlay, as PNG.

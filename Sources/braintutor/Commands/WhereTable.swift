@@ -1,3 +1,4 @@
+import CommandLineSupport
 import BrainAtlas
 import BrainMaps
 import Foundation

@@ -1,3 +1,4 @@
+import CommandLineSupport
 #if canImport(Glibc)
 import Glibc
 #endif

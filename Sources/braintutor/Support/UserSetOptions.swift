@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import BrainAtlas
 
 /// `--vmr`, `--voi`, `--mesh`, `--poi`: query a user's BrainVoyager set instead of AtlasData.

@@ -1,0 +1,47 @@
+import BrainAtlas
+
+// A pick on a plane of the slicing mode: the pick pass wrote `first id + region id` from the
+// plane's id texture (nearest texel), so the region is known from the id alone; what is left is
+// the voxel, found from the ray through the pixel centre. Where the GL's texel rounding and the
+// CPU's differ (a pixel centre on a texel edge) the voxel is the neighbour holding the picked id,
+// so the answer always names the region `where` gives at the reported point.
+
+extension AtlasScene {
+    /// The answer for a pick on plane layer `layer`, region id `label` (the pick target's range).
+    func planePickReport(layer: Int, label: Int, pixel: Pixel, library: AtlasLibraryTexts?) throws -> PickReport {
+        let plane = scene.layers[layer].plane!
+        let region = layers[layer].regions[label]
+        let text = try region.flatMap { try library?.text(for: $0) }
+        let (origin, direction) = scene.camera.ray(x: pixel.x, y: pixel.y)
+        let axis = plane.orientation.axis
+        // The camera never looks along a plane it can pick (a plane seen edge-on covers no pixel).
+        let t = (Float(plane.position) - origin[axis]) / direction[axis]
+        let texel = plane.texel(of: origin + direction * t)
+        var best = (i: Int(texel.x.rounded(.down)), j: Int(texel.y.rounded(.down)))
+        if plane.label(i: best.i, j: best.j) != label {
+            var nearest = Double.greatestFiniteMagnitude
+            for dj in -1...1 {
+                for di in -1...1 where plane.label(i: best.i + di, j: best.j + dj) == label {
+                    let centre = SIMD2(Double(best.i + di) + 0.5, Double(best.j + dj) + 0.5) - texel
+                    let distance = (centre * centre).sum()
+                    if distance < nearest { nearest = distance; best = (best.i + di, best.j + dj) }
+                }
+            }
+        }
+        return PickReport(x: pixel.x, y: pixel.y, region: region, text: text, plane: plane.orientation.rawValue,
+                          mni: plane.mni(i: best.i, j: best.j))
+    }
+}
+
+extension PickReport {
+    /// A pick on a plane: `surface` names the plane (region or not), `mni` is the voxel centre,
+    /// and there is no mesh vertex.
+    init(x: Int, y: Int, region: Region?, text: String?, plane: String, mni: SIMD3<Double>) {
+        self.x = x
+        self.y = y
+        self.region = region.map { RegionWith($0, TextField(text: text)) }
+        self.mni = [mni.x, mni.y, mni.z]
+        vertex = nil
+        surface = plane
+    }
+}

@@ -1,0 +1,110 @@
+import BrainAtlas
+import BrainFormats
+import Foundation
+
+/// Cuts the slicing mode's planes out of the template and the atlas's label volume: per plane a
+/// grey texture and an id texture over the head's cross-section (the id of a voxel is what
+/// `where` reads there: the same label volume, the same voxel), and the atlas's region palette.
+enum PlaneSectionBuilder {
+    /// The sections for `planes`, with the palette tinted as slices tint an overlay around a
+    /// highlight. A plane that misses the head entirely is left out.
+    static func sections(_ planes: ScenePlanes, atlas: Atlas, library: AtlasLibrary,
+                         highlighted: Set<Region>, dimOthers: Bool) throws -> [PlaneSection] {
+        let url = try library.url(library.catalog.template)
+        let template = try VMRFile.read(from: url)
+        let n = CanonicalFrame.size
+        guard template.dims == SIMD3(repeating: n) else {
+            throw RenderError.badMesh(file: url.lastPathComponent, field: "dims",
+                                      problem: "\(template.dims.x)×\(template.dims.y)×\(template.dims.z) is not the \(n)³ template frame")
+        }
+        let labels = atlas.hasLabelVolume ? try atlas.labelVolume() : nil
+        let palette = PlanePalette(idCount: atlas.regions.count + 1) { id in
+            guard let region = atlas.region(id: id) else { return nil }
+            return OverlayTint.tint(region.color, opacity: OverlayTint.defaultOpacity,
+                                    highlighted: highlighted.isEmpty ? nil : highlighted.contains(region),
+                                    dimOthers: dimOthers)
+        }
+        return planes.orientations.compactMap { orientation in
+            section(orientation, at: planes.positions[orientation]!, template: template, labels: labels, palette: palette)
+        }
+    }
+
+    /// One plane over the whole frame, then cropped to the head's cross-section.
+    private static func section(_ orientation: ScenePlanes.Orientation, at position: Int, template: VMRFile,
+                                labels: LabelVolume?, palette: PlanePalette) -> PlaneSection? {
+        let n = CanonicalFrame.size
+        let low = CanonicalFrame.centre - n + 1  // the lowest voxel centre on every MNI axis
+        let (u, v) = orientation.inPlaneAxes
+        var grey = [UInt8](repeating: 0, count: n * n)
+        var ids = [UInt16](repeating: 0, count: n * n)
+        template.voxels.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            var mni = [0, 0, 0]
+            mni[orientation.axis] = position
+            for j in 0..<n {
+                mni[v] = low + j
+                for i in 0..<n {
+                    mni[u] = low + i
+                    let voxel = CanonicalFrame.voxel(mniX: mni[0], mniY: mni[1], mniZ: mni[2])
+                    grey[j * n + i] = raw[CanonicalFrame.index(voxel.x, voxel.y, voxel.z)]
+                    ids[j * n + i] = UInt16(truncatingIfNeeded: labels?.label(x: voxel.x, y: voxel.y, z: voxel.z) ?? 0)
+                }
+            }
+        }
+        let inside = HeadMask(grey: grey, side: n, threshold: UInt8(PlaneSection.greyWindow.low))
+        guard let box = inside.bounds else { return nil }
+        let width = box.i1 - box.i0 + 1, height = box.j1 - box.j0 + 1
+        var croppedGrey = [UInt8](repeating: 0, count: width * height * 2)
+        var croppedIDs = [UInt8](repeating: 0, count: width * height * 4)
+        for j in 0..<height {
+            for i in 0..<width {
+                let from = (box.j0 + j) * n + box.i0 + i, to = j * width + i
+                croppedGrey[2 * to] = grey[from]
+                croppedGrey[2 * to + 1] = inside.contains(from) ? 255 : 0
+                croppedIDs[4 * to] = UInt8(ids[from] & 0xFF)
+                croppedIDs[4 * to + 1] = UInt8(ids[from] >> 8)
+                croppedIDs[4 * to + 3] = croppedGrey[2 * to + 1]
+            }
+        }
+        return PlaneSection(orientation: orientation, position: position, width: width, height: height,
+                            uLow: low + box.i0, vLow: low + box.j0, grey: croppedGrey, ids: croppedIDs, palette: palette)
+    }
+}
+
+/// The head's cross-section on a plane: everything the air around the head (dark texels joined
+/// to the border) does not reach, so dark tissue inside (ventricles, CSF) stays on the plane.
+struct HeadMask {
+    private let inside: [Bool]
+    private let side: Int
+
+    init(grey: [UInt8], side: Int, threshold: UInt8) {
+        self.side = side
+        var outside = [Bool](repeating: false, count: side * side)
+        var stack: [Int] = []
+        for k in 0..<side {
+            stack += [k, (side - 1) * side + k, k * side, k * side + side - 1]
+        }
+        while let index = stack.popLast() {
+            guard !outside[index], grey[index] < threshold else { continue }
+            outside[index] = true
+            let i = index % side, j = index / side
+            if i > 0 { stack.append(index - 1) }
+            if i < side - 1 { stack.append(index + 1) }
+            if j > 0 { stack.append(index - side) }
+            if j < side - 1 { stack.append(index + side) }
+        }
+        inside = outside.map { !$0 }
+    }
+
+    /// Whether texel `index` (row-major) lies inside.
+    func contains(_ index: Int) -> Bool { inside[index] }
+
+    /// The inclusive texel box of the inside, nil when the plane misses the head.
+    var bounds: (i0: Int, j0: Int, i1: Int, j1: Int)? {
+        var box: (i0: Int, j0: Int, i1: Int, j1: Int)?
+        for index in inside.indices where inside[index] {
+            let i = index % side, j = index / side
+            box = box.map { (min($0.i0, i), min($0.j0, j), max($0.i1, i), max($0.j1, j)) } ?? (i, j, i, j)
+        }
+        return box
+    }
+}
