@@ -75,10 +75,18 @@ public enum AtlasBuilder {
         var done: [String: LabelledAtlas] = [:]
         var ordered: [LabelledAtlas] = []
         var colours: [String: AtlasColours.Report] = [:]
+        let views = PaletteViews(sources: src)
+        var subcorticalMesh: SubcorticalMeshes.Result?
         for atlas in recipe.atlases {
             progress?.step("labelling \(atlas.name)")
             var labelled = try labelling.label(atlas, done: done)
-            colours[atlas.name] = AtlasColours.apply(&labelled, triangles: src.hemis.map { $0.pial.triangles })
+            if atlas.method == .subcortical, subcorticalMesh == nil {
+                progress?.step("subcortical meshes")
+                subcorticalMesh = Self.subcorticalMesh(labelled)
+                colours[atlas.name] = views.colour(&labelled, subcortical: subcorticalMesh)
+            } else {
+                colours[atlas.name] = views.colour(&labelled, subcortical: nil)
+            }
             done[atlas.name] = labelled
             ordered.append(labelled)
         }
@@ -108,19 +116,18 @@ public enum AtlasBuilder {
         meshes.append(Catalog.Mesh(name: "head", surface: "head", hemisphere: .none, file: "meshes/head.srf.gz"))
         var subcorticalSurface: SurfaceQuality?
         var subcorticalStructures: [NamedSurfaceQuality] = []
-        if let sub = ordered.first(where: { $0.recipe.method == .subcortical }) {
-            progress?.step("subcortical meshes")
-            let (mesh, parts) = try writeSubcorticalMesh(sub, out: out)
+        if let sub = ordered.first(where: { $0.recipe.method == .subcortical }), let subcorticalMesh {
+            let (mesh, parts) = try writeSubcorticalMesh(sub, result: subcorticalMesh, out: out)
             meshes.append(mesh)
             subcorticalSurface = SurfaceQuality(combining: parts.map(\.quality))
             subcorticalStructures = parts
         }
         files += meshes.flatMap { [$0.file] + ($0.poi.map { [$0] } ?? []) }
 
-        guard let lobesRecipe = recipe.atlases.first(where: { $0.method == .dkGroups }) else {
-            throw BuildError(file: options.recipe.lastPathComponent, field: "atlases", problem: "no dk-groups (lobes) atlas")
+        guard let lobesAtlas = ordered.first(where: { $0.recipe.name == "lobes" }), lobesAtlas.ribbonLabels != nil else {
+            throw BuildError(file: options.recipe.lastPathComponent, field: "atlases", problem: "no cortical atlas named \"lobes\"")
         }
-        let lobes = CatalogAssembly.LobeMap(lobes: lobesRecipe, ribbon: ribbon, gyrusNames: gyrusNames, dkNames: src.hemis.map(\.dkNames))
+        let lobes = CatalogAssembly.LobeMap(lobes: lobesAtlas)
         var entries: [Catalog.Atlas] = []
         var atlasVoxels: [String: Int] = [:], empty: [String] = [], missingTexts: [String] = [], disagreements: [String] = []
         for atlas in ordered {
@@ -181,13 +188,17 @@ public enum AtlasBuilder {
 
     /// One closed surface per subcortical region, and a POI naming which vertices belong to which
     /// region ("<sourceLabel> (<side>)", CONVENTIONS.md).
-    static func writeSubcorticalMesh(_ atlas: LabelledAtlas, out: Output) throws -> (Catalog.Mesh, [NamedSurfaceQuality]) {
+    static func subcorticalMesh(_ atlas: LabelledAtlas) -> SubcorticalMeshes.Result {
         var dense = [UInt16](repeating: 0, count: CanonicalFrame.voxelCount)
         for (i, l) in zip(atlas.volume.indices, atlas.volume.labels) { dense[Int(i)] = l }
         let n = atlas.regions.regions.count
-        let result = SubcorticalMeshes.build(labels: dense, dims: SIMD3(repeating: CanonicalFrame.size),
-                                             voxelToMM: CanonicalFrame.voxelToMNI,
-                                             structures: (1 ... n).map { [UInt16($0)] })
+        return SubcorticalMeshes.build(labels: dense, dims: SIMD3(repeating: CanonicalFrame.size),
+                                       voxelToMM: CanonicalFrame.voxelToMNI,
+                                       structures: (1 ... n).map { [UInt16($0)] })
+    }
+
+    static func writeSubcorticalMesh(_ atlas: LabelledAtlas, result: SubcorticalMeshes.Result,
+                                     out: Output) throws -> (Catalog.Mesh, [NamedSurfaceQuality]) {
         let srf = try SurfaceMeshes.srf(vertices: result.mesh.vertices, triangles: result.mesh.triangles, outwardCheck: true)
         let file = "meshes/subcortical.srf.gz", poi = "meshes/subcortical.poi.gz"
         try out.write(try srf.encoded(), to: file)

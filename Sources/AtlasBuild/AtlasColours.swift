@@ -1,36 +1,46 @@
 import BrainAtlas
 import BrainFormats
 
-/// The build step that gives a labelled atlas its drawn colours (`Palette`) and measures them.
+/// The build step that gives a labelled atlas its drawn colours and its colour-blind ones
+/// (`Palette`) and measures them.
 public enum AtlasColours {
-    /// Contrast of the source colours and of the drawn ones.
+    /// Contrast of the source colours, the drawn ones and the colour-blind palette.
     public struct Report: Codable, Sendable, Equatable {
         public var source: ColourContrast
         public var drawn: ColourContrast
+        public var colourBlind: ColourContrast?
         /// Regions whose colour was replaced.
         public var replaced: Int
     }
 
     /// Replaces `atlas.colors` by the palette (keeping the source ones in `sourceColors` when any
-    /// changed); returns the figures, or nil for atlases without surface labels.
-    static func apply(_ atlas: inout LabelledAtlas, triangles: [[SIMD3<Int32>]]) -> Report? {
-        let adjacency = atlas.vertexLabels.map { RegionAdjacency(labels: $0, triangles: triangles) }
-            ?? RegionAdjacency(labels: [], triangles: [])
+    /// changed) and sets `atlas.colourBlindColors`. Homologues (same sourceLabel) are left out of the
+    /// pairs, touching or seen together: they share a colour on purpose.
+    static func apply(_ atlas: inout LabelledAtlas, touching: RegionAdjacency, coVisible: Set<RegionAdjacency.Pair>) -> Report {
+        let regions = atlas.regions.regions
+        let distinct = { (p: RegionAdjacency.Pair) in regions[p.low - 1].sourceLabel != regions[p.high - 1].sourceLabel }
+        let touching = RegionAdjacency(pairs: touching.pairs.filter(distinct))
+        let pairs = Palette.Pairs(touching: touching, coVisible: coVisible.filter(distinct))
         let source = atlas.colors
-        let drawn = Palette.derive(colors: source, regions: atlas.regions.regions, adjacency: adjacency, mode: atlas.recipe.palette)
+        let drawn = Palette.derive(colors: source, regions: regions, pairs: pairs, mode: atlas.recipe.palette)
+        let colourBlind = Palette.deriveColourBlind(drawn: drawn, regions: regions, pairs: pairs, mode: atlas.recipe.palette)
         let replaced = zip(source, drawn).filter { $0 != $1 }.count
         if replaced > 0 {
             atlas.colors = drawn
             atlas.sourceColors = source
         }
-        guard atlas.vertexLabels != nil || replaced > 0 else { return nil }
-        return Report(source: ColourContrast(colors: source, adjacency: adjacency),
-                      drawn: ColourContrast(colors: drawn, adjacency: adjacency), replaced: replaced)
+        atlas.colourBlindColors = colourBlind
+        return Report(source: ColourContrast(colors: source, adjacency: touching, coVisible: pairs.coVisible),
+                      drawn: ColourContrast(colors: drawn, adjacency: touching, coVisible: pairs.coVisible),
+                      colourBlind: ColourContrast(colors: colourBlind, adjacency: touching, coVisible: pairs.coVisible),
+                      replaced: replaced)
     }
 
     static func lines(_ name: String, _ r: Report) -> [String] {
-        guard r.replaced > 0 else { return ["  \(name) colours: \(r.source.line)"] }
-        return ["  \(name) source colours: \(r.source.line)",
-                "  \(name) drawn colours (\(r.replaced) replaced): \(r.drawn.line)"]
+        var out = r.replaced > 0 ? ["  \(name) source colours: \(r.source.line)",
+                                    "  \(name) drawn colours (\(r.replaced) replaced): \(r.drawn.line)"]
+            : ["  \(name) colours: \(r.source.line)"]
+        if let cb = r.colourBlind { out.append("  \(name) colour-blind palette: \(cb.line)") }
+        return out
     }
 }

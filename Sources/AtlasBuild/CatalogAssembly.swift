@@ -4,7 +4,8 @@ import BrainAtlas
 /// Builds the catalog entries: region objects with colour, curated lobe (or spanned lobes), voxel
 /// count, MNI centroid and anchor; the ribbon majority only cross-checks the curated lobe.
 enum CatalogAssembly {
-    /// Lobe (sourceLabel of the `lobes` atlas) of each ribbon voxel and of each vertex, from the DK grouping.
+    /// Lobe (sourceLabel of the `lobes` atlas) of each ribbon voxel and of each vertex, read from the
+    /// labelled `lobes` atlas itself, so every lobe share agrees with what `where` answers.
     struct LobeMap: Sendable {
         let lobeNames: [String]
         /// Per ribbon voxel: index into `lobeNames`, or -1.
@@ -12,16 +13,14 @@ enum CatalogAssembly {
         /// Per hemisphere and vertex: index into `lobeNames`, or -1.
         let vertexLobe: [[Int8]]
 
-        init(lobes: Recipe.AtlasRecipe, ribbon: Ribbon, gyrusNames: [String], dkNames: [[String?]]) {
-            var names: [String] = [], lobeOfGyrus: [String: Int8] = [:]
-            for r in lobes.regions where r.hemisphere == .left {
-                names.append(r.sourceLabel)
-                for g in r.fromLabels ?? [] { lobeOfGyrus[g] = Int8(names.count - 1) }
-            }
+        init(lobes: LabelledAtlas) {
+            var names: [String] = []
+            for r in lobes.regions.regions where !names.contains(r.sourceLabel) { names.append(r.sourceLabel) }
             lobeNames = names
-            let byGyrus = gyrusNames.map { lobeOfGyrus[$0] ?? -1 }
-            ribbonLobe = ribbon.gyrus.map { byGyrus[Int($0)] }
-            vertexLobe = dkNames.map { $0.map { $0.flatMap { lobeOfGyrus[$0] } ?? -1 } }
+            // Region id → lobe index (id 0, unlabelled, → -1).
+            let byId = [Int8(-1)] + lobes.regions.regions.map { Int8(names.firstIndex(of: $0.sourceLabel) ?? -1) }
+            ribbonLobe = (lobes.ribbonLabels ?? []).map { byId[Int($0)] }
+            vertexLobe = (lobes.vertexLabels ?? []).map { $0.map { byId[Int($0)] } }
         }
     }
 
@@ -63,6 +62,7 @@ enum CatalogAssembly {
                                        color: atlas.colors[i], lobe: lobe, lobes: list, voxelCount: stats[id].count,
                                        centroidMni: centroid, anchorMni: anchor, caveat: r.caveat,
                                        sourceColor: atlas.sourceColors.flatMap { $0[i] == atlas.colors[i] ? nil : $0[i] },
+                                       cvdColor: atlas.colourBlindColors.flatMap { $0[i] == atlas.colors[i] ? nil : $0[i] },
                                        provenance: r.provenance ?? atlas.recipe.provenance)
         }
         let a = atlas.recipe

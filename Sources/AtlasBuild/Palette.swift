@@ -1,39 +1,46 @@
 import Foundation
 import BrainAtlas
 
-/// Region colours that tell touching regions apart, derived at build time where the source
-/// colours fail. Regions sharing a sourceLabel (left and right homologues) share a colour. Colours
-/// are chosen greedily, most-connected region first, each the candidate farthest (up to a cap) from
-/// its already coloured neighbours, ties going to the candidate nearest the source colour, so
-/// recognisable hues survive wherever they do not collide. Same inputs, same colours.
+/// Region colours that tell apart the regions seen together, derived at build time where the
+/// source colours fail. Regions sharing a sourceLabel (left and right homologues) share a colour.
+/// `PaletteSearch` recolours as few regions as it can, each to the candidate nearest its source
+/// colour that meets its rules, so recognisable hues survive wherever they do not collide. Same
+/// inputs, same colours.
 public enum Palette {
-    /// How an atlas's colours are made (the recipe's `palette`).
+    /// How an atlas's colours are made (the recipe's `palette`; nil: the source colours, changed
+    /// only where they fail the rules).
     public enum Mode: String, Codable, Sendable {
-        /// A new colour for every region: touching regions at least `distinctTarget` apart.
+        /// A new colour for every region.
         case distinct
         /// Shades of each region's own source hue (its network's): lighter, darker, more or less
         /// saturated, so networks still read at a glance while touching parcels differ.
         case networkShades = "network-shades"
+        /// The source colours kept (only those that fail on their own replaced): network atlases
+        /// whose colours are a published convention.
+        case source
     }
 
-    /// ΔE every touching pair of a `distinct` atlas reaches.
-    static let distinctTarget = 15.0
-    /// ΔE that counts a touching pair as distinct in the report (and for `network-shades`).
+    /// ΔE between regions seen together in a preset view.
+    static let coVisibleTarget = 15.0
+    /// ΔE between regions that touch.
+    static let touchingTarget = 30.0
+    /// ΔE between touching parcels of `network-shades` atlases, and the report's share threshold.
     static let pairTarget = 10.0
+    /// ΔE under each simulated dichromacy between touching regions in the colour-blind palette.
+    static let simulatedTarget = 12.0
     /// No colour comes nearer than this to the background, the unlabelled grey or black.
     static let surroundingsMargin = 12.0
     /// Below this chroma a colour reads as grey: a hole or unlabelled cortex.
     static let minimumChroma = 10.0
 
-    /// Candidate colours of `distinct` atlases (and for replacing a failing source colour): an
-    /// L*a*b* grid inside sRGB, chromatic and away from the surroundings.
-    static let distinctCandidates: [CIELab] = {
-        var out: [CIELab] = []
+    /// Candidate colours (and replacements for a failing source colour): an L*a*b* grid inside
+    /// sRGB, chromatic and away from the surroundings.
+    static let distinctCandidates: [SeenColour] = {
+        var out: [SeenColour] = []
         for l in stride(from: 35.0, through: 85, by: 7.5) {
             for a in stride(from: -80.0, through: 80, by: 10) {
                 for b in stride(from: -80.0, through: 80, by: 10) {
-                    let c = CIELab(l: l, a: a, b: b)
-                    if let rgb = c.rgb, acceptable(CIELab(rgb)) { out.append(CIELab(rgb)) }
+                    if let rgb = CIELab(l: l, a: a, b: b).rgb, acceptable(CIELab(rgb)) { out.append(SeenColour(rgb)) }
                 }
             }
         }
@@ -44,56 +51,86 @@ public enum Palette {
         c.chroma >= minimumChroma && ColourContrast.surroundings.allSatisfy { c.distance($0) >= surroundingsMargin }
     }
 
-    /// New colours (index = region id − 1). Without a mode only the colours that fail on their own
-    /// (grey, or near the background, the unlabelled grey or black) are replaced.
-    static func derive(colors: [RGB], regions: [Recipe.RegionRecipe], adjacency: RegionAdjacency, mode: Mode?) -> [RGB] {
-        var keys: [String] = [], keyOf: [Int] = [], index: [String: Int] = [:]
-        for r in regions {
-            if index[r.sourceLabel] == nil { index[r.sourceLabel] = keys.count; keys.append(r.sourceLabel) }
-            keyOf.append(index[r.sourceLabel]!)
-        }
-        var source = [CIELab?](repeating: nil, count: keys.count)
-        for (i, c) in colors.enumerated() where source[keyOf[i]] == nil { source[keyOf[i]] = CIELab(c) }
-        var neighbours = [Set<Int>](repeating: [], count: keys.count)
-        for p in adjacency.pairs {
-            let a = keyOf[p.low - 1], b = keyOf[p.high - 1]
-            if a != b { neighbours[a].insert(b); neighbours[b].insert(a) }
-        }
-        let recolour = Set(keys.indices.filter { mode != nil || !acceptable(source[$0]!) })
-        var assigned = [CIELab?](repeating: nil, count: keys.count)
-        for k in keys.indices where !recolour.contains(k) { assigned[k] = source[k] }
-        let cap = mode == .networkShades ? pairTarget + 6 : distinctTarget * 2
-        let order = recolour.sorted { (neighbours[$0].count, keys[$1]) > (neighbours[$1].count, keys[$0]) }
-        for k in order {
-            let candidates = mode == .networkShades ? shades(of: source[k]!) : distinctCandidates
-            var best = source[k]!, bestScore = -Double.infinity
-            for c in candidates {
-                var nearest = cap
-                for n in neighbours[k] { if let other = assigned[n] { nearest = min(nearest, c.distance(other)) } }
-                let score = nearest * 1000 - c.distance(source[k]!)
-                if score > bestScore { bestScore = score; best = c }
+    /// Which pairs an atlas must tell apart, by region id.
+    struct Pairs: Sendable {
+        var touching: RegionAdjacency
+        /// Seen together in a preset view (touching ones included or not); empty: not measured.
+        var coVisible: Set<RegionAdjacency.Pair> = []
+    }
+
+    /// Region ids grouped by sourceLabel (one colour per key).
+    struct Keys {
+        var names: [String] = [], keyOf: [Int] = []
+        init(_ regions: [Recipe.RegionRecipe]) {
+            var index: [String: Int] = [:]
+            for r in regions {
+                if index[r.sourceLabel] == nil { index[r.sourceLabel] = names.count; names.append(r.sourceLabel) }
+                keyOf.append(index[r.sourceLabel]!)
             }
-            assigned[k] = best
-        }
-        return colors.indices.map { i in
-            let k = keyOf[i]
-            return recolour.contains(k) ? assigned[k]!.rgb ?? colors[i] : colors[i]
         }
     }
 
+    /// The drawn colours (index = region id − 1).
+    static func derive(colors: [RGB], regions: [Recipe.RegionRecipe], pairs: Pairs, mode: Mode?) -> [RGB] {
+        let shades = mode == .networkShades
+        let rules = shades ? (touching: PairRule(normal: pairTarget + 6), coVisible: nil as PairRule?)
+            : (touching: PairRule(normal: touchingTarget), coVisible: PairRule(normal: coVisibleTarget))
+        return search(colors: colors, regions: regions, pairs: pairs, rules: rules, shades: shades,
+                      keepSource: mode == .source, fresh: mode == .distinct, target: colors)
+    }
+
+    /// The colour-blind palette: starting from the drawn colours, touching regions kept at least
+    /// `simulatedTarget` apart under protan, deutan and tritan simulation (and 15 in normal vision),
+    /// regions seen together at least `coVisibleTarget` apart in normal vision.
+    static func deriveColourBlind(drawn: [RGB], regions: [Recipe.RegionRecipe], pairs: Pairs, mode: Mode?) -> [RGB] {
+        let shades = mode == .networkShades
+        let rules = (touching: PairRule(normal: coVisibleTarget, simulated: simulatedTarget),
+                     coVisible: shades || mode == .source ? nil as PairRule? : PairRule(normal: coVisibleTarget))
+        return search(colors: drawn, regions: regions, pairs: pairs, rules: rules, shades: shades,
+                      keepSource: false, fresh: false, target: drawn)
+    }
+
+    private static func search(colors: [RGB], regions: [Recipe.RegionRecipe], pairs: Pairs,
+                               rules: (touching: PairRule, coVisible: PairRule?), shades: Bool,
+                               keepSource: Bool, fresh: Bool, target: [RGB]) -> [RGB] {
+        let keys = Keys(regions)
+        var source = [SeenColour?](repeating: nil, count: keys.names.count)
+        for (i, c) in target.enumerated() where source[keys.keyOf[i]] == nil { source[keys.keyOf[i]] = SeenColour(c) }
+        var rule: [RegionAdjacency.Pair: PairRule] = [:]
+        if let co = rules.coVisible { for p in pairs.coVisible { rule[key(p, keys)] = co } }
+        for p in pairs.touching.pairs { rule[key(p, keys)] = rules.touching }
+        var neighbours = [[(other: Int, rule: PairRule)]](repeating: [], count: keys.names.count)
+        for (p, r) in rule.sorted(by: { $0.key < $1.key }) where p.low != p.high {
+            neighbours[p.low].append((p.high, r)); neighbours[p.high].append((p.low, r))
+        }
+        let failing = Set(source.indices.filter { !acceptable(source[$0]!.lab[0]) })
+        let start = source.indices.map { fresh || failing.contains($0) ? nil : source[$0] }
+        let shadeSets = shades ? source.map { Self.shades(of: $0!.lab[0]).map(SeenColour.init) } : []
+        let solver = PaletteSearch(neighbours: keepSource ? neighbours.map { _ in [] } : neighbours,
+                                   target: source.map { $0! }, start: start,
+                                   fixed: keepSource ? Set(source.indices).subtracting(failing) : [],
+                                   candidates: { shades ? shadeSets[$0] : distinctCandidates })
+        let chosen = solver.solve()
+        return colors.indices.map { chosen[keys.keyOf[$0]].rgb == source[keys.keyOf[$0]]!.rgb ? colors[$0] : chosen[keys.keyOf[$0]].rgb }
+    }
+
+    private static func key(_ p: RegionAdjacency.Pair, _ keys: Keys) -> RegionAdjacency.Pair {
+        RegionAdjacency.Pair(keys.keyOf[p.low - 1], keys.keyOf[p.high - 1])
+    }
+
     /// Lighter, darker, more and less saturated versions of `c`, hue within ±16°.
-    static func shades(of c: CIELab) -> [CIELab] {
+    static func shades(of c: CIELab) -> [RGB] {
         let hue = atan2(c.b, c.a), chroma = max(c.chroma, 25)
-        var out: [CIELab] = []
+        var out: [RGB] = []
         for dl in stride(from: -27.0, through: 27, by: 4.5) {
             for scale in [0.6, 0.8, 1.0, 1.2, 1.4] {
                 for dh in [-16.0, -8, 0, 8, 16] {
                     let h = hue + dh * .pi / 180
                     let candidate = CIELab(l: c.l + dl, a: chroma * scale * cos(h), b: chroma * scale * sin(h))
-                    if let rgb = candidate.rgb, acceptable(CIELab(rgb)) { out.append(CIELab(rgb)) }
+                    if let rgb = candidate.rgb, acceptable(CIELab(rgb)) { out.append(rgb) }
                 }
             }
         }
-        return out.isEmpty ? [c] : out
+        return out.isEmpty ? [c.rgb ?? RGB(128, 128, 128)] : out
     }
 }

@@ -153,6 +153,11 @@ extension Recipe {
                     throw BuildError(file: file, field: "atlases[\(atlas.name)].regions[\(i)]",
                                      problem: "\(region.sourceLabel) (\(region.hemisphere.rawValue)) is listed twice")
                 }
+                for (j, clause) in (region.rules ?? []).enumerated() {
+                    if let problem = RuleClause.lineProblem(clause.behindLine) ?? RuleClause.lineProblem(clause.inFrontOfLine) {
+                        throw BuildError(file: file, field: "atlases[\(atlas.name)].regions[\(i)].rules[\(j)]", problem: problem)
+                    }
+                }
                 if let c = region.color, c.count != 3 || c.contains(where: { $0 < 0 || $0 > 255 }) {
                     throw BuildError(file: file, field: "atlases[\(atlas.name)].regions[\(i)].color",
                                      problem: "\(c) is not an RGB triple of 0…255")

@@ -20,6 +20,11 @@ public struct RuleClause: Codable, Sendable {
     /// Distance from the midline, |x|, in mm.
     public var minAbsX: Double?
     public var maxAbsX: Double?
+    /// A border line on the basal surface, `[x1, y1, x2, y2]` (right-hemisphere x, mirrored on the
+    /// left): the vertex must lie behind it (smaller y than the line at its |x|)…
+    public var behindLine: [Double]?
+    /// …or in front of it (y at or above the line).
+    public var inFrontOfLine: [Double]?
     /// A landmark point (right-hemisphere x; mirrored on the left) and the radius around it.
     public var near: [Double]?
     public var radius: Double?
@@ -58,11 +63,29 @@ extension RuleClause {
         if let maxZ, p.z > maxZ { return false }
         if let minAbsX, abs(p.x) < minAbsX { return false }
         if let maxAbsX, abs(p.x) > maxAbsX { return false }
+        if let behindLine, !(p.y < Self.lineY(behindLine, absX: abs(p.x))) { return false }
+        if let inFrontOfLine, p.y < Self.lineY(inFrontOfLine, absX: abs(p.x)) { return false }
         if let near, near.count == 3, let radius {
             let c = SIMD3<Double>(v.left ? -near[0] : near[0], near[1], near[2])
             let d = p - c
             if (d * d).sum() > radius * radius { return false }
         }
         return true
+    }
+}
+
+extension RuleClause {
+    /// The y of the border line `[x1, y1, x2, y2]` at distance |x| from the midline, extended past
+    /// its ends (the recipe check guarantees four numbers and x1 ≠ x2).
+    static func lineY(_ line: [Double], absX: Double) -> Double {
+        line[1] + (line[3] - line[1]) * (absX - line[0]) / (line[2] - line[0])
+    }
+
+    /// Why a border line is unusable, or nil.
+    static func lineProblem(_ line: [Double]?) -> String? {
+        guard let line else { return nil }
+        if line.count != 4 { return "\(line) is not [x1, y1, x2, y2]" }
+        if line[0] == line[2] { return "\(line) has x1 == x2; a line across the base needs two distances from the midline" }
+        return nil
     }
 }

@@ -112,13 +112,15 @@ public struct Catalog: Codable, Sendable, Equatable {
         public var caveat: String?
         /// The source's colour where the build derived `color` (absent: `color` is the source's).
         public var sourceColor: RGB?
+        /// The colour of the colour-blind palette where it differs from `color` (`--palette cvd`).
+        public var cvdColor: RGB?
         /// What the region's map rests on, where the recipe records it.
         public var provenance: Provenance?
 
         public init(id: Int, name: String, sourceLabel: String, hemisphere: Hemisphere, color: RGB,
                     lobe: String?, lobes: [String]? = nil, voxelCount: Int? = nil, centroidMni: [Double]? = nil,
                     anchorMni: [Double]? = nil, caveat: String? = nil, sourceColor: RGB? = nil,
-                    provenance: Provenance? = nil) {
+                    cvdColor: RGB? = nil, provenance: Provenance? = nil) {
             self.id = id
             self.name = name
             self.sourceLabel = sourceLabel
@@ -131,11 +133,12 @@ public struct Catalog: Codable, Sendable, Equatable {
             self.anchorMni = anchorMni
             self.caveat = caveat
             self.sourceColor = sourceColor
+            self.cvdColor = cvdColor
             self.provenance = provenance
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, name, sourceLabel, hemisphere, color, lobe, lobes, voxelCount, centroidMni, anchorMni, caveat, sourceColor, provenance
+            case id, name, sourceLabel, hemisphere, color, lobe, lobes, voxelCount, centroidMni, anchorMni, caveat, sourceColor, cvdColor, provenance
         }
 
         // Explicit nulls keep every key present in the written catalog.
@@ -153,13 +156,14 @@ public struct Catalog: Codable, Sendable, Equatable {
             try c.encodeIfPresent(anchorMni, forKey: .anchorMni)
             try c.encodeIfPresent(caveat, forKey: .caveat)
             try c.encodeIfPresent(sourceColor, forKey: .sourceColor)
+            try c.encodeIfPresent(cvdColor, forKey: .cvdColor)
             try c.encodeIfPresent(provenance, forKey: .provenance)
         }
 
         /// The region object of this entry in atlas `atlas`.
         public func region(atlas: String) -> Region {
             Region(id: id, name: name, sourceLabel: sourceLabel, hemisphere: hemisphere,
-                   atlas: atlas, color: color, lobe: lobe, lobes: lobes, caveat: caveat, sourceColor: sourceColor,
+                   atlas: atlas, color: color, lobe: lobe, lobes: lobes, caveat: caveat, sourceColor: sourceColor, cvdColor: cvdColor,
                    provenance: provenance)
         }
     }

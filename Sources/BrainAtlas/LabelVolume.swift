@@ -91,6 +91,21 @@ public final class LabelVolume: @unchecked Sendable {
 
     /// The closest labelled voxel to (x, y, z) within `radius` voxels (1 mm each), by Euclidean
     /// distance; ties go to the lowest (z, y, x) scan order so the answer is deterministic.
+    /// Every non-zero label within `radius` mm of a voxel (the voxel included), ascending.
+    public func labels(near x: Int, _ y: Int, _ z: Int, radius: Double) -> [Int] {
+        let r = Int(radius.rounded(.down))
+        var found = Set<Int>()
+        for dz in -r...r {
+            for dy in -r...r {
+                for dx in -r...r where Double(dx * dx + dy * dy + dz * dz) <= radius * radius {
+                    let value = label(x: x + dx, y: y + dy, z: z + dz)
+                    if value != 0 { found.insert(value) }
+                }
+            }
+        }
+        return found.sorted()
+    }
+
     public func nearestLabel(x: Int, y: Int, z: Int, radius: Double) -> (label: Int, distance: Double, voxel: VoxelIndex)? {
         let r = Int(radius.rounded(.down))
         let r2 = radius * radius

@@ -15,6 +15,9 @@ public enum CoordinateSpace: String, Sendable, CaseIterable, Codable {
 public struct Lookup: Sendable {
     /// How far `nearest` looks (mm).
     public static let nearestRadiusMm = 10.0
+    /// How close an approximate area must be for `where` to warn about it (mm): the 3 mm within which
+    /// a published coordinate and an atlas border are not told apart.
+    public static let caveatRadiusMm = 3.0
 
     /// A `where` answer; encodes as `{"space","mni","voxel","atlases","nearest",…}`.
     public struct Result: Encodable, Sendable {
@@ -31,8 +34,10 @@ public struct Lookup: Sendable {
         public let nearest: [(name: String, hit: Nearest)]
         /// Set when the input was converted (Talairach).
         public let conversion: String?
+        /// Approximate maps the answer rests on or lies near, in catalog order (empty: none).
+        public let caveats: [LookupCaveat]
 
-        enum CodingKeys: String, CodingKey { case space, input, mni, voxel, atlases, nearest, conversion }
+        enum CodingKeys: String, CodingKey { case space, input, mni, voxel, atlases, nearest, conversion, caveats }
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -47,6 +52,7 @@ public struct Lookup: Sendable {
             var n = c.nestedContainer(keyedBy: NameKey.self, forKey: .nearest)
             for (name, hit) in nearest { try n.encode(hit, forKey: NameKey(name)) }
             try c.encodeIfPresent(conversion, forKey: .conversion)
+            try c.encode(caveats, forKey: .caveats)
         }
     }
 
@@ -68,6 +74,7 @@ public struct Lookup: Sendable {
         let (mni, voxel) = try Lookup.resolve(point, space: space, grid: library.grid)
         var atlases: [(String, Region?)] = []
         var nearest: [(String, Nearest)] = []
+        var caveats: [LookupCaveat] = []
         for atlas in library.atlases {
             guard atlas.hasLabelVolume else {
                 atlases.append((atlas.name, nil))
@@ -75,19 +82,24 @@ public struct Lookup: Sendable {
             }
             let labels = try atlas.labelVolume()
             let id = labels.label(x: voxel.x, y: voxel.y, z: voxel.z)
+            let around = labels.labels(near: voxel.x, voxel.y, voxel.z, radius: Lookup.caveatRadiusMm)
             if let region = atlas.region(id: id) {
                 atlases.append((atlas.name, region))
+                caveats += LookupCaveat.caveats(atlas: atlas, at: region, nearest: nil, near: around)
                 continue
             }
             atlases.append((atlas.name, nil))
+            var closest: Region?
             if let hit = labels.nearestLabel(x: voxel.x, y: voxel.y, z: voxel.z, radius: Lookup.nearestRadiusMm),
                let region = atlas.region(id: hit.label) {
                 nearest.append((atlas.name, Nearest(region: region, distanceMm: Lookup.round2(hit.distance))))
+                closest = region
             }
+            caveats += LookupCaveat.caveats(atlas: atlas, at: nil, nearest: closest, near: around)
         }
         return Result(space: space, input: [point.x, point.y, point.z], mni: mni.map { [$0.x, $0.y, $0.z].map(Lookup.round2) },
                       voxel: voxel, atlases: atlases, nearest: nearest,
-                      conversion: space == .tal ? Talairach.conversionNote : nil)
+                      conversion: space == .tal ? Talairach.conversionNote : nil, caveats: caveats)
     }
 
     /// MNI point and grid voxel of an input point; errors for points outside the grid.

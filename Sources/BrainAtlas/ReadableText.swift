@@ -50,12 +50,8 @@ extension Lookup.Result {
                 lines.append("  \(name)\(pad)  —")
             }
         }
-        for case let (_, region?) in atlases {
-            if let caveat = region.caveat {
-                lines.append("* \(region.displayName): \(caveat)")
-            } else if let p = region.provenance, p.kind == .approximate {
-                lines.append("* \(region.displayName): approximate map: \(p.rule)")
-            }
+        for c in caveats {
+            lines.append(c.kind == .near ? "* \(c.atlas): \(c.text)" : "* \(c.region) [\(c.atlas)]: \(c.text)")
         }
         return lines.joined(separator: "\n")
     }

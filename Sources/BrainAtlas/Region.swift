@@ -20,12 +20,15 @@ public struct Region: Codable, Sendable, Hashable {
     public var caveat: String?
     /// The atlas source's colour where the build replaced it by a distinct one (nil: `color` is it).
     public var sourceColor: RGB?
+    /// The colour-blind palette's colour where it differs from `color` (not part of the region
+    /// object's JSON: `colour(in:)` picks it for a render or slice that asks for `cvd`).
+    public var cvdColor: RGB?
     /// What the region's map rests on (histology, a landmark rule, an approximate map), where known.
     public var provenance: Provenance?
 
     public init(id: Int, name: String, sourceLabel: String, hemisphere: Hemisphere,
                 atlas: String, color: RGB, lobe: String?, lobes: [String]? = nil, caveat: String? = nil,
-                sourceColor: RGB? = nil, provenance: Provenance? = nil) {
+                sourceColor: RGB? = nil, cvdColor: RGB? = nil, provenance: Provenance? = nil) {
         self.id = id
         self.name = name
         self.sourceLabel = sourceLabel
@@ -36,7 +39,13 @@ public struct Region: Codable, Sendable, Hashable {
         self.spannedLobes = lobes
         self.caveat = caveat
         self.sourceColor = sourceColor
+        self.cvdColor = cvdColor
         self.provenance = provenance
+    }
+
+    /// The region's colour in `palette`.
+    public func colour(in palette: ColourPalette) -> RGB {
+        palette == .cvd ? cvdColor ?? color : color
     }
 
     /// True when the region's map is approximate: an approximate source or a known displacement.

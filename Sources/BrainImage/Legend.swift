@@ -179,20 +179,25 @@ public struct Legend: Sendable, Equatable {
 
     /// Draws a layout: the box, a framed swatch and the name per row.
     public static func draw(_ layout: Layout, text: TextRenderer, into image: inout RGBAImage) {
+        draw(layout, text: text, on: &image)
+    }
+
+    /// The same on any canvas (the raster image or a vector figure).
+    public static func draw<C: FigureCanvas>(_ layout: Layout, text: TextRenderer, on image: inout C) {
         let b = layout.box
-        image.blend(rect: b, color: fill)
+        image.fill(b, color: fill)
         for edge in [PixelRect(x: b.x, y: b.y, width: b.width, height: 1),
                      PixelRect(x: b.x, y: b.maxY - 1, width: b.width, height: 1),
                      PixelRect(x: b.x, y: b.y, width: 1, height: b.height),
                      PixelRect(x: b.maxX - 1, y: b.y, width: 1, height: b.height)] {
-            image.blend(rect: edge, color: frame)
+            image.fill(edge, color: frame)
         }
         for row in layout.rows {
             if let s = row.swatch, let entry = row.entry {
-                image.blend(rect: s, color: frame)
-                image.blend(rect: s.inset(by: 1), color: RGBA(entry.color.r, entry.color.g, entry.color.b, 255))
+                image.fill(s, color: frame)
+                image.fill(s.inset(by: 1), color: RGBA(entry.color.r, entry.color.g, entry.color.b, 255))
             }
-            text.draw(row.line, x: row.textX, baseline: row.baseline, color: textColor, into: &image)
+            image.text(row.line, x: row.textX, baseline: row.baseline, color: textColor, halo: nil, renderer: text)
         }
     }
 

@@ -21,6 +21,7 @@ extension TextRenderer {
         ink.add(top.ink, dx: topX)
         ink.add(bottom.ink, dx: bottomX, dy: pitch)
         return TextLine(text: text, size: top.size, advance: advance, ascent: top.ascent,
-                        descent: top.descent + pitch, ink: ink)
+                        descent: top.descent + pitch, ink: ink, bold: top.bold,
+                        parts: [.init(text: top.text, dx: topX, dy: 0), .init(text: bottom.text, dx: bottomX, dy: pitch)])
     }
 }

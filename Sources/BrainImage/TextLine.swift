@@ -11,6 +11,20 @@ public struct TextLine: Sendable, Equatable {
     public let descent: Int
     /// The ink; `originX`/`originY` are relative to the pen start on the baseline.
     public let ink: CoverageMask
+    /// Drawn in the bold face (vector output names the weight).
+    public var bold = false
+    /// The text's lines with their pen starts relative to the line's (a name broken over two
+    /// lines has two); empty for one line at the pen start. Vector output writes these.
+    public var parts: [Part] = []
+
+    /// One line of a broken name: its text and pen start relative to the whole line's.
+    public struct Part: Sendable, Equatable {
+        public let text: String
+        public let dx: Int, dy: Int
+    }
+
+    /// The lines with their offsets (one at the pen start when unbroken).
+    public var lines: [Part] { parts.isEmpty ? [Part(text: text, dx: 0, dy: 0)] : parts }
 
     /// Line box height.
     public var height: Int { ascent + descent }

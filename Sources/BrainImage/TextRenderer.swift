@@ -75,7 +75,7 @@ public final class TextRenderer {
             ink.add(CoverageMask(width: g.width, height: g.height, originX: x + g.left, originY: -g.top,
                                  coverage: g.coverage))
         }
-        return TextLine(text: text, size: size, advance: advance, ascent: ascent, descent: descent, ink: ink)
+        return TextLine(text: text, size: size, advance: advance, ascent: ascent, descent: descent, ink: ink, bold: face.isBold)
     }
 
     /// Draws `line` with its pen start on the baseline at (`x`, `baseline`): the halo first, then

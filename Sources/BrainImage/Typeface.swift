@@ -98,5 +98,7 @@ final class FontFace {
         pixelSize = size
     }
 
+    var isBold: Bool { face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 }
+
     var hasKerning: Bool { face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0 }
 }

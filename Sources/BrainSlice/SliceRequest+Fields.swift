@@ -59,6 +59,8 @@ extension SliceRequest {
             guard xy.allSatisfy({ $0 == $0.rounded() }) else { throw FieldError("pick", value: text, "is not a pixel: X and Y are whole numbers") }
             request.pick = SIMD2(Int(xy[0]), Int(xy[1]))
         },
+        .choice("palette", help: "Region colours: the default palette, or cvd (bordering regions stay apart under red-green and blue-yellow colour blindness).",
+                \.palette),
         .integer("dpi", in: PNGEncoder.dpiRange, help: "Resolution stated in the PNG for print (300 is typical; default: none).", \.dpi),
     ])
 }

@@ -242,7 +242,7 @@ public final class Slicer: @unchecked Sendable {
             let name = request.atlas ?? (library.atlasNames.contains(SliceRequest.defaultAtlas)
                                          ? SliceRequest.defaultAtlas : library.atlasNames.first ?? SliceRequest.defaultAtlas)
             let atlas = try library.atlas(named: name)
-            regions = atlas.regions
+            regions = atlas.regions.map { var r = $0; r.color = r.colour(in: request.palette); return r }
             plane = LabelPlane.atlas(try atlas.labelVolume(), volume: volume, orientation: orientation)
             atlasName = name
             search = { try RegionSearch(library: library, atlas: name) }

@@ -41,17 +41,17 @@ import BrainFormats
         colors[3] = RGB(255, 255, 255); colors[9] = RGB(8, 8, 8)
         let before = ColourContrast(colors: colors, adjacency: Self.grid)
         #expect(before.minimumTouching < 2)
-        let drawn = Palette.derive(colors: colors, regions: Self.regions(36), adjacency: Self.grid, mode: .distinct)
+        let drawn = Palette.derive(colors: colors, regions: Self.regions(36), pairs: .init(touching: Self.grid), mode: .distinct)
         let after = ColourContrast(colors: drawn, adjacency: Self.grid)
-        #expect(after.minimumTouching >= Palette.distinctTarget)
+        #expect(after.minimumTouching >= Palette.touchingTarget)
         #expect(after.minimumToSurroundings >= 10)
-        #expect(drawn == Palette.derive(colors: colors, regions: Self.regions(36), adjacency: Self.grid, mode: .distinct))
+        #expect(drawn == Palette.derive(colors: colors, regions: Self.regions(36), pairs: .init(touching: Self.grid), mode: .distinct))
     }
 
     @Test func networkShadesKeepTheHueAndSeparateMostPairs() {
         let blue = RGB(70, 130, 180)
         let colors = [RGB](repeating: blue, count: 36)
-        let drawn = Palette.derive(colors: colors, regions: Self.regions(36), adjacency: Self.grid, mode: .networkShades)
+        let drawn = Palette.derive(colors: colors, regions: Self.regions(36), pairs: .init(touching: Self.grid), mode: .networkShades)
         let after = ColourContrast(colors: drawn, adjacency: Self.grid)
         #expect(after.shareDistinct >= 0.95, "\(after)")
         #expect(after.minimumToSurroundings >= 10)
@@ -62,6 +62,36 @@ import BrainFormats
         }
     }
 
+    @Test func regionsSeenTogetherAreToldApartWithFewChanges() {
+        // Well separated source colours on the grid, except two far-apart regions seen together
+        // in one view with the same colour.
+        let colors = Palette.derive(colors: [RGB](repeating: RGB(200, 60, 60), count: 36), regions: Self.regions(36),
+                                    pairs: .init(touching: Self.grid), mode: .distinct)
+        var same = colors
+        same[35] = same[0]
+        let seen: Set<RegionAdjacency.Pair> = [.init(1, 36), .init(1, 18)]
+        let before = ColourContrast(colors: same, adjacency: Self.grid, coVisible: seen)
+        #expect(before.minimumCoVisible == 0)
+        let drawn = Palette.derive(colors: same, regions: Self.regions(36), pairs: .init(touching: Self.grid, coVisible: seen), mode: nil)
+        let after = ColourContrast(colors: drawn, adjacency: Self.grid, coVisible: seen)
+        #expect(after.minimumCoVisible! >= Palette.coVisibleTarget)
+        #expect(after.minimumTouching >= Palette.touchingTarget)
+        #expect(zip(same, drawn).filter { $0 != $1 }.count <= 2, "only the colliding regions change")
+    }
+
+    @Test func theColourBlindPaletteKeepsBordersUnderEverySimulation() {
+        // Red and green of equal lightness side by side: deuteranopes see one colour.
+        let colors = (0..<36).map { i -> RGB in (i / 6 + i % 6) % 2 == 0 ? RGB(200, 80, 60) : RGB(90, 140, 40) }
+        let before = ColourContrast(colors: colors, adjacency: Self.grid)
+        #expect(before.minimumTouchingSimulated["deutan"]! < 12)
+        let cvd = Palette.deriveColourBlind(drawn: colors, regions: Self.regions(36), pairs: .init(touching: Self.grid), mode: nil)
+        let after = ColourContrast(colors: cvd, adjacency: Self.grid)
+        for vision in ColourVisionSimulation.allCases {
+            #expect(after.minimumTouchingSimulated[vision.rawValue]! >= Palette.simulatedTarget, "\(vision)")
+        }
+        #expect(cvd == Palette.deriveColourBlind(drawn: colors, regions: Self.regions(36), pairs: .init(touching: Self.grid), mode: nil))
+    }
+
     @Test func sourceColoursStayUnlessTheyFailOnTheirOwn() {
         var colors: [RGB] = []
         for i in 0..<36 {
@@ -69,7 +99,7 @@ import BrainFormats
             colors.append(RGB(UInt8(r), UInt8(g), UInt8(b)))
         }
         colors[7] = RGB(70, 70, 70)      // a dark grey reads as a hole
-        let drawn = Palette.derive(colors: colors, regions: Self.regions(36), adjacency: Self.grid, mode: nil)
+        let drawn = Palette.derive(colors: colors, regions: Self.regions(36), pairs: .init(touching: Self.grid), mode: .source)
         for i in 0..<36 where i != 7 { #expect(drawn[i] == colors[i]) }
         #expect(CIELab(drawn[7]).chroma >= Palette.minimumChroma)
     }
@@ -101,8 +131,27 @@ import BrainFormats
         for atlas in catalog.atlases where atlas.files.poi != nil {
             #expect(try Self.contrast(atlas).minimumToSurroundings >= 10, "\(atlas.name)")
         }
-        // Desikan-Killiany colours stay, except the temporal pole's grey.
+        // Most Desikan-Killiany colours stay; the temporal pole's grey does not.
         let gyri = try #require(catalog.atlases.first { $0.name == "gyri" })
-        #expect(Set(gyri.regions.filter { $0.sourceColor != nil }.map(\.sourceLabel)) == ["temporalpole"])
+        let changed = Set(gyri.regions.filter { $0.sourceColor != nil }.map(\.sourceLabel))
+        #expect(changed.contains("temporalpole") && changed.count <= 20, "\(changed.count) changed")
+        for name in ["lobes", "gyri", "sulci", "brodmann", "functional"] {
+            let atlas = try #require(catalog.atlases.first { $0.name == name })
+            #expect(try Self.contrast(atlas).minimumTouching >= Palette.touchingTarget, "\(name)")
+        }
+    }
+
+    /// The colour-blind palette as stored in the catalog (`cvdColor`, else `color` where that
+    /// already serves): bordering regions at least 12 apart under protan, deutan and tritan
+    /// simulation, in every cortical atlas.
+    @Test func theColourBlindPaletteKeepsBordersApart() throws {
+        let catalog = try Catalog.read(from: Self.root.appendingPathComponent("catalog.json"))
+        for var atlas in catalog.atlases where atlas.files.poi != nil {
+            for i in atlas.regions.indices { atlas.regions[i].color = atlas.regions[i].cvdColor ?? atlas.regions[i].color }
+            let seen = try Self.contrast(atlas).minimumTouchingSimulated
+            for vision in ColourVisionSimulation.allCases {
+                #expect(seen[vision.rawValue]! >= Palette.simulatedTarget, "\(atlas.name) \(vision): \(seen[vision.rawValue]!)")
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BrainFormats
 @testable import BrainAtlas
 
 /// The Brodmann and functional maps rest on stated evidence and answer textbook points correctly;
@@ -79,8 +80,27 @@ import Testing
     }
 
     @Test func whereFootnotesApproximateAnswers() throws {
-        let text = try Lookup(library: try Self.library()).lookup(SIMD3(-22, -14, -32), space: .mni).readableText()
+        let result = try Lookup(library: try Self.library()).lookup(SIMD3(-22, -14, -32), space: .mni)
+        let text = result.readableText()
         #expect(text.contains("Brodmann area 28 (left) [histology]"))
-        #expect(text.contains("(approximate*)") && text.contains("* Brodmann area 20 (left): approximate map"))
+        #expect(text.contains("(approximate*)") && text.contains("* Brodmann area 20 (left) [brodmann-pals]: approximate map"))
+        // The same warning is data: `where --json` and the server's /api/where carry it.
+        #expect(result.caveats.contains { $0.atlas == "brodmann-pals" && $0.kind == .at && $0.region == "Brodmann area 20 (left)" })
+        #expect(!result.caveats.contains { $0.atlas == "brodmann" }, "the evidence-based answer needs no caveat")
+        let json = try Fixture.jsonObject(try BrainJSON.encode(result))
+        let caveats = json["caveats"] as? [[String: Any]] ?? []
+        #expect(caveats.contains { $0["atlas"] as? String == "brodmann-pals" && $0["kind"] as? String == "at" })
+    }
+
+    /// Off the PALS-B12 map, its nearest area is named with the same warning.
+    @Test func nearestApproximateAreaCarriesItsCaveat() throws {
+        let library = try Self.library()
+        let pals = try library.atlas(named: "brodmann-pals").labelVolume()
+        // A white-matter point under the left central sulcus: no PALS label there, one within 10 mm.
+        let result = try Lookup(library: library).lookup(SIMD3(-30, -20, 40), space: .mni)
+        let voxel = result.voxel
+        try #require(pals.label(x: voxel.x, y: voxel.y, z: voxel.z) == 0, "the point must lie off the PALS-B12 map")
+        let nearest = try #require(result.nearest.first { $0.name == "brodmann-pals" })
+        #expect(result.caveats.contains { $0.atlas == "brodmann-pals" && $0.kind == .nearest && $0.region == nearest.hit.region.displayName })
     }
 }

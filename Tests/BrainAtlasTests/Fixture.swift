@@ -20,13 +20,15 @@ enum Fixture {
         try AtlasLibrary(root: atlasData, cacheDirectory: tempDir())
     }
 
-    /// The real AtlasData when it has been built (its label volumes present), else nil.
+    /// The real AtlasData (`BRAINTUTOR_DATA` when set, so a fresh build can be tested before it is
+    /// committed) when it has been built (its label volumes present), else nil.
     static func realLibrary() throws -> AtlasLibrary? {
-        let catalog = repoAtlasData.appendingPathComponent("catalog.json")
+        let root = ProcessInfo.processInfo.environment["BRAINTUTOR_DATA"].map { URL(fileURLWithPath: $0) } ?? repoAtlasData
+        let catalog = root.appendingPathComponent("catalog.json")
         guard FileManager.default.fileExists(atPath: catalog.path),
-              FileManager.default.fileExists(atPath: repoAtlasData.appendingPathComponent("labels/gyri.lbl.gz").path)
+              FileManager.default.fileExists(atPath: root.appendingPathComponent("labels/gyri.lbl.gz").path)
         else { return nil }
-        return try AtlasLibrary(root: repoAtlasData, cacheDirectory: tempDir())
+        return try AtlasLibrary(root: root, cacheDirectory: tempDir())
     }
 
     static func jsonObject(_ data: Data) throws -> [String: Any] {

@@ -35,3 +35,17 @@ struct LegendRoomTests {
         #expect((shift * shift).sum() < 1e-6)
     }
 }
+
+/// Below `SceneRequest.minimumLegendSide` the legend is left out, and the request says so.
+@Suite struct SmallLegendTests {
+    @Test func smallImagesLeaveTheLegendOutWithANote() throws {
+        let small = try SceneRequest(["size": "400x300", "legend": "true"])
+        #expect(!small.legend && small.legendLeftOut)
+        #expect(small.notes.count == 1 && small.notes[0].contains("300 px"))
+        let narrow = try SceneRequest(["size": "470x900", "legend": "true"])
+        #expect(!narrow.legend)
+        let enough = try SceneRequest(["size": "640x480", "legend": "true"])
+        #expect(enough.legend && enough.notes.isEmpty)
+        #expect(try SceneRequest(["size": "400x300"]).notes.isEmpty)
+    }
+}

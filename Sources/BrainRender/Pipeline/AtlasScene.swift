@@ -151,7 +151,7 @@ public struct AtlasScene: Sendable {
         return regions.map { region in
             // Unlabelled cortex stays grey: only regions are tinted around a highlight.
             guard let region else { return unlabelledColor }
-            let base = region.color
+            let base = region.colour(in: request.palette)
             if highlighted.isEmpty || highlighted.contains(region) { return base }
             return base.mixed(with: white, amount: request.dimOthers ? dimTint : softTint)
         }

@@ -81,6 +81,36 @@ public struct DrawnFrame: Sendable {
     /// the text (labels, legend, orientation letters: `SceneAnnotations`) at output size.
     public mutating func image(context: GLContext) throws -> RenderedImage {
         if let colour { return colour }
+        var image = try picture(context: context)
+        if let notes = try annotations(context: context), let text {
+            try text.use { renderer in
+                image.drawing { notes.draw(into: &$0, text: renderer, cueColor: OrientationCue.color(on: scene.scene.background)) }
+            }
+        }
+        colour = image
+        return image
+    }
+
+    /// The figure as SVG (`SVGFigure`): the colour pass with its outlines as an embedded PNG (the
+    /// pixels `png` gives without text), the labels, leaders, legend and letters as SVG elements.
+    public mutating func svg(context: GLContext, compression: PNGEncoder.Compression = .fast) throws -> String {
+        var image = try picture(context: context)
+        var figure = SVGFigure(width: scene.scene.width, height: scene.scene.height)
+        if let notes = try annotations(context: context), let text {
+            let cue = OrientationCue.color(on: scene.scene.background)
+            try text.use { renderer in
+                image.drawing { picture in
+                    notes.draw(on: &figure, dark: notes.labels?.darkPlacements(on: picture) ?? [], text: renderer, cueColor: cue)
+                }
+            }
+        }
+        let png = try image.png(compression: compression, transparent: scene.scene.background == .transparent,
+                                dpi: scene.request.dpi)
+        return figure.document(png: png)
+    }
+
+    /// The colour pass with its outlines, before any text.
+    private mutating func picture(context: GLContext) throws -> RenderedImage {
         let request = scene.request, plain = scene.scene
         let factor = Supersampling.effectiveFactor(request.antialias, shading: request.shading,
                                                    width: plain.width, height: plain.height)
@@ -103,14 +133,7 @@ public struct DrawnFrame: Sendable {
                             color: BorderLines.color, strength: 1)
             }
         }
-        image = image.downsampled(by: factor)
-        if let notes = try annotations(context: context), let text {
-            try text.use { renderer in
-                image.drawing { notes.draw(into: &$0, text: renderer, cueColor: OrientationCue.color(on: plain.background)) }
-            }
-        }
-        colour = image
-        return image
+        return image.downsampled(by: factor)
     }
 
     /// The text decorations the request asks for, laid out on this frame (nil when none).

@@ -9,8 +9,9 @@ import Foundation
 /// `exitsAfter`: the process ends right after (the CLI), so the GL context is left for the exit
 /// to reclaim; destroying it joins llvmpipe's threads and frees its JIT code, 3–8 ms for nothing.
 public enum RenderJobs {
-    /// Renders `request` to `out` (atomically); with `report`, also returns the visible regions
-    /// (from the frame's one pick pass, shared with labels and legend).
+    /// Renders `request` to `out` (atomically): SVG when `out` ends in `.svg` (`DrawnFrame.svg`),
+    /// else PNG; with `report`, also returns the visible regions (from the frame's one pick pass,
+    /// shared with labels and legend).
     public static func render(_ request: SceneRequest, data: String?, out: String,
                               compression: PNGEncoder.Compression, report: Bool,
                               exitsAfter: Bool = false) throws -> RenderReport? {
@@ -19,8 +20,10 @@ public enum RenderJobs {
         let (prepared, _, context) = try prepare(request, data: data, passes: passes, times: &times)
         if exitsAfter { _ = Unmanaged.passRetained(context) }
         var frame = try DrawnFrame(prepared, context: context)
-        let bytes = try frame.png(context: context, compression: compression)
-        times.mark("frame + png")
+        let vector = out.lowercased().hasSuffix(".svg")
+        let bytes = vector ? Array(try frame.svg(context: context, compression: compression).utf8)
+            : try frame.png(context: context, compression: compression)
+        times.mark(vector ? "frame + svg" : "frame + png")
         try AtomicFile.writeRaw(Data(bytes), to: URL(fileURLWithPath: out))
         times.mark("write")
         times.report()

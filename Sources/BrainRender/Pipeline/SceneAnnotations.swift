@@ -70,9 +70,16 @@ public struct SceneAnnotations {
 
     /// Draws labels, then the legend, then the orientation letters in `cueColor`.
     public func draw(into image: inout RGBAImage, text: TextRenderer, cueColor: RGBA) {
-        labels?.draw(into: &image, text: text)
-        if let legend { Legend.draw(legend, text: text, into: &image) }
-        cue?.draw(into: &image, text: text, color: cueColor)
+        let dark = labels?.darkPlacements(on: image) ?? []
+        draw(on: &image, dark: dark, text: text, cueColor: cueColor)
+    }
+
+    /// The same on any canvas; `dark` says which labels take light text (`darkPlacements` on the
+    /// picture before any text).
+    public func draw<C: FigureCanvas>(on canvas: inout C, dark: [Bool], text: TextRenderer, cueColor: RGBA) {
+        labels?.draw(on: &canvas, dark: dark, text: text)
+        if let legend { Legend.draw(legend, text: text, on: &canvas) }
+        cue?.draw(into: &canvas, text: text, color: cueColor)
     }
 }
 

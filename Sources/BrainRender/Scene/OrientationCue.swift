@@ -72,15 +72,15 @@ public struct OrientationCue {
     }
 
     /// Draws the letters, each centred in its cell with its top on the cell's top, and the cross.
-    public func draw(into image: inout RGBAImage, text: TextRenderer, color: RGBA) {
+    public func draw<C: FigureCanvas>(into image: inout C, text: TextRenderer, color: RGBA) {
         for l in letters {
             let line = text.layout(String(l.letter), size: size)
             let x = l.x + (cellWidth - line.ink.width) / 2 - line.ink.originX
-            text.draw(line, x: x, baseline: l.y - line.ink.originY, color: color, into: &image)
+            image.text(line, x: x, baseline: l.y - line.ink.originY, color: color, halo: nil, renderer: text)
         }
         let t = thickness
-        image.blend(rect: PixelRect(x: centerX - arm, y: centerY - t / 2, width: 2 * arm + 1, height: t), color: color)
-        image.blend(rect: PixelRect(x: centerX - t / 2, y: centerY - arm, width: t, height: 2 * arm + 1), color: color)
+        image.fill(PixelRect(x: centerX - arm, y: centerY - t / 2, width: 2 * arm + 1, height: t), color: color)
+        image.fill(PixelRect(x: centerX - t / 2, y: centerY - arm, width: t, height: 2 * arm + 1), color: color)
     }
 
     /// Dark letters on a light background, light ones on a dark background.

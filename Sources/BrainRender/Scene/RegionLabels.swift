@@ -174,22 +174,27 @@ public struct RegionLabels {
     /// Draws leader lines (with a dot at the anchor), then every name over a halo; labels on a
     /// dark background (judged before anything is drawn) are light over a dark halo.
     public func draw(into image: inout RGBAImage, text: TextRenderer) {
+        let dark = darkPlacements(on: image)
+        draw(on: &image, dark: dark, text: text)
+    }
+
+    /// Which placements sit on dark pixels of `image` (before any text is drawn) and take light text.
+    public func darkPlacements(on image: RGBAImage) -> [Bool] {
+        placements.map { Self.meanLuminance(image, $0.line.box(x: $0.textX, baseline: $0.baseline)) < Self.darkBackground }
+    }
+
+    /// Draws the leaders, then the names, on `canvas`; `dark` from `darkPlacements`.
+    public func draw<C: FigureCanvas>(on canvas: inout C, dark: [Bool], text: TextRenderer) {
         let width = max(1.0, Double(size) / 14), dot = max(2.0, Double(size) / 6)
-        let dark = placements.map { Self.meanLuminance(image, $0.line.box(x: $0.textX, baseline: $0.baseline)) < Self.darkBackground }
         for (p, dark) in zip(placements, dark) where p.leader {
-            let end = Self.leaderEnd(p)
-            let ax = Double(p.anchorX) + 0.5, ay = Double(p.anchorY) + 0.5
-            let line = CoverageMask.segment(from: ax, ay, to: end.x, end.y, width: width)
-            let mark = CoverageMask.disc(x: ax, y: ay, radius: dot)
-            image.blend(line.dilated(radius: 1.2), x: 0, y: 0, color: dark ? Self.darkHaloColor : Self.haloColor)
-            image.blend(mark.dilated(radius: 1.2), x: 0, y: 0, color: dark ? Self.darkHaloColor : Self.haloColor)
-            image.blend(line, x: 0, y: 0, color: dark ? Self.lightTextColor : Self.leaderColor)
-            image.blend(mark, x: 0, y: 0, color: dark ? Self.lightTextColor : Self.leaderColor)
+            canvas.leader(from: (Double(p.anchorX) + 0.5, Double(p.anchorY) + 0.5), to: Self.leaderEnd(p), width: width, dot: dot,
+                          color: dark ? Self.lightTextColor : Self.leaderColor,
+                          halo: dark ? Self.darkHaloColor : Self.haloColor, haloWidth: 1.2)
         }
         let darkHalo = TextHalo(color: Self.darkHaloColor, radius: halo.radius)
         for (p, dark) in zip(placements, dark) {
-            text.draw(p.line, x: p.textX, baseline: p.baseline, color: dark ? Self.lightTextColor : Self.textColor,
-                      halo: dark ? darkHalo : halo, into: &image)
+            canvas.text(p.line, x: p.textX, baseline: p.baseline, color: dark ? Self.lightTextColor : Self.textColor,
+                        halo: dark ? darkHalo : halo, renderer: text)
         }
     }
 

@@ -40,11 +40,15 @@ public struct SceneRequest: Sendable, Hashable {
     public internal(set) var orientation = false
     public internal(set) var labels = false
     public internal(set) var legend = false
+    /// True when `legend` was asked for but left out because the image is too small for it.
+    public internal(set) var legendLeftOut = false
     /// Curvature shading of the cortex in lit renders (`CurvatureShading`); nil: the surface's
     /// default (`showsCurvature`).
     public internal(set) var curvature: Bool?
     /// The resolution the PNG states (pHYs), for print and page layout; nil: none stated.
     public internal(set) var dpi: Int?
+    /// Which built palette colours the regions (the colour-blind one: `cvd`).
+    public internal(set) var palette: ColourPalette = .default
 
     /// The defaults (`render`'s): gyri, lateral, 1024×768, pial, lit, white background.
     public init() {}
@@ -53,6 +57,20 @@ public struct SceneRequest: Sendable, Hashable {
     public init(_ given: [String: String]) throws(FieldError) {
         try Self.fields.read(given, into: &self)
         try validate()
+        if legend && min(width, height) < Self.minimumLegendSide {
+            legend = false
+            legendLeftOut = true
+        }
+    }
+
+    /// Below this shorter side a legend, even at its smallest text, would cover most of the brain,
+    /// so it is left out (with `notes` saying so).
+    public static let minimumLegendSide = 480
+
+    /// What the request left out of what was asked, for front ends to tell the user (stderr).
+    public var notes: [String] {
+        legendLeftOut ? ["legend left out: the image's shorter side is \(min(width, height)) px, "
+                         + "below the \(Self.minimumLegendSide) px a legend needs beside the brain"] : []
     }
 
     /// Largest |azimuth| and |elevation| in degrees (a full turn; straight above or below).

@@ -166,7 +166,7 @@ class Viewer {
       if (!this.highlight || !region) return range.color;
       if (this.isHighlighted(region)) {
         if (!outline && !layer.hiddenRanges.includes(ri)) outline = { layer: li, range: ri };
-        return shading === "flat" ? region.color : emphasised(region.color);
+        return shading === "flat" ? range.color : emphasised(range.color);
       }
       return shading === "flat" ? range.color.map((v, i) => Math.round(v * (1 - tint) + WHITE[i] * tint))
         : faded(range.color, tint);

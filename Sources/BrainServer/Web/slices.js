@@ -42,7 +42,8 @@ export function renderSlice() {
   const region = shownSelection();
   /** @type {Record<string, unknown>} */
   const params = { plane: state.plane, atlas: state.atlas, highlight: region ? region.id : null,
-    dimOthers: region && state.dimOthers ? "true" : null, radiological: state.radiological ? "true" : null };
+    dimOthers: region && state.dimOthers ? "true" : null, radiological: state.radiological ? "true" : null,
+    palette: state.cvd ? "cvd" : null };
   if (state.slicePoint) {
     // The point, moved onto this slice: the crosshair marks it (the picked spot or region anchor).
     const p = state.slicePoint.slice();

@@ -21,6 +21,8 @@ export const state = {
   dimOthers: false,
   /** the see-through head around the brain */
   head: false,
+  /** the palette whose bordering regions stay apart under colour blindness (`palette=cvd`) */
+  cvd: false,
   /** @type {Region | null} */
   selected: null,
   plane: "axial",

@@ -14,7 +14,7 @@ struct WhereCommand: ParsableCommand {
     @OptionGroup var data: DataOptions
     @OptionGroup(title: "User BrainVoyager files") var user: UserSetOptions
     @Option(help: "Coordinate space: mni (default), tal, voxel.") var space: CoordinateSpace = .mni
-    @Flag(help: "Print JSON: {space, mni, voxel, atlases, nearest}.") var json = false
+    @Flag(help: "Print JSON: {space, mni, voxel, atlases, nearest, caveats}.") var json = false
     @Option(help: ArgumentHelp("A CSV or TSV table of points (columns x, y, z; others kept), or - for stdin: one row per point with every atlas's region and the nearest within --radius (CSV, or JSON with --json).", valueName: "file")) var table: String?
     @Option(help: ArgumentHelp("With --table: how far to look for the nearest region.", valueName: "mm")) var radius: Double = Lookup.nearestRadiusMm
     // Negative coordinates look like options, so the point is taken from whatever is left.

@@ -1,0 +1,71 @@
+import Foundation
+
+/// A figure as SVG 1.1: the picture as an embedded PNG and its text and marks (labels, leader
+/// lines, legend, orientation letters) as SVG elements in the same pixel coordinates, so a journal
+/// or an author can change the type without touching the picture. Text names DejaVu Sans, the
+/// face the raster output draws with, and keeps its halo as a stroke painted under the fill.
+public struct SVGFigure: FigureCanvas {
+    public let width: Int
+    public let height: Int
+    private var elements: [String] = []
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    public mutating func fill(_ rect: PixelRect, color: RGBA) {
+        elements.append("<rect x=\"\(rect.x)\" y=\"\(rect.y)\" width=\"\(rect.width)\" height=\"\(rect.height)\" \(Self.paint("fill", color))/>")
+    }
+
+    public mutating func text(_ line: TextLine, x: Int, baseline: Int, color: RGBA, halo: TextHalo?, renderer: TextRenderer) {
+        var style = "font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"\(line.size)\"\(line.bold ? " font-weight=\"bold\"" : "") \(Self.paint("fill", color))"
+        if let halo {
+            style += " \(Self.paint("stroke", halo.color)) stroke-width=\(Self.number(2 * halo.radius)) stroke-linejoin=\"round\" paint-order=\"stroke\""
+        }
+        for part in line.lines {
+            elements.append("<text x=\"\(x + part.dx)\" y=\"\(baseline + part.dy)\" \(style) xml:space=\"preserve\">\(Self.escaped(part.text))</text>")
+        }
+    }
+
+    public mutating func leader(from a: (x: Double, y: Double), to b: (x: Double, y: Double), width: Double, dot: Double,
+                                color: RGBA, halo: RGBA, haloWidth: Double) {
+        for (paint, grow) in [(halo, haloWidth), (color, 0)] {
+            elements.append("<line x1=\(Self.number(a.x)) y1=\(Self.number(a.y)) x2=\(Self.number(b.x)) y2=\(Self.number(b.y)) "
+                            + "\(Self.paint("stroke", paint)) stroke-width=\(Self.number(width + 2 * grow)) stroke-linecap=\"round\"/>")
+            if dot > 0 {
+                elements.append("<circle cx=\(Self.number(a.x)) cy=\(Self.number(a.y)) r=\(Self.number(dot + grow)) \(Self.paint("fill", paint))/>")
+            }
+        }
+    }
+
+    /// The document: `png` (the picture, `width` × `height`) under the recorded elements.
+    public func document(png: [UInt8]) -> String {
+        var out = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" \
+        width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">
+        <image x="0" y="0" width="\(width)" height="\(height)" xlink:href="data:image/png;base64,\(Data(png).base64EncodedString())"/>
+        <g id="annotations">
+
+        """
+        for e in elements { out += e + "\n" }
+        out += "</g>\n</svg>\n"
+        return out
+    }
+
+    static func paint(_ attribute: String, _ c: RGBA) -> String {
+        let hex = String(format: "#%02x%02x%02x", c.r, c.g, c.b)
+        return c.a == 255 ? "\(attribute)=\"\(hex)\"" : "\(attribute)=\"\(hex)\" \(attribute)-opacity=\(number(Double(c.a) / 255))"
+    }
+
+    static func number(_ v: Double) -> String {
+        let r = (v * 100).rounded() / 100
+        return r == r.rounded() ? "\"\(Int(r))\"" : "\"\(r)\""
+    }
+
+    static func escaped(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import BrainAtlas
+
+/// `where` in white matter, the corpus callosum, the ventricles and CSF names the tissue (the
+/// `tissue` atlas) and still gives the nearest grey-matter region.
+@Suite struct TissueAnswerTests {
+    func entry(_ library: AtlasLibrary, _ atlas: String, _ label: String, _ side: Hemisphere) throws -> Catalog.RegionEntry {
+        try #require(try library.atlas(named: atlas).entries.first { $0.sourceLabel == label && $0.hemisphere == side })
+    }
+
+    /// Every tissue region, asked at its own anchor voxel, is named there, and the grey-matter atlases
+    /// that have nothing at the point name their nearest region.
+    @Test func everyTissueRegionIsNamedWithItsNearestGreyMatter() throws {
+        guard let library = try Fixture.realLibrary() else { return }
+        let lookup = Lookup(library: library)
+        for e in try library.atlas(named: "tissue").entries {
+            let anchor = try #require(e.anchorMni)
+            let result = try lookup.lookup(SIMD3(anchor[0], anchor[1], anchor[2]), space: .mni)
+            let tissue = result.atlases.first { $0.name == "tissue" }?.region
+            #expect(tissue?.sourceLabel == e.sourceLabel, "\(e.name) anchor \(anchor): \(tissue?.displayName ?? "nothing")")
+            let text = result.readableText()
+            #expect(text.contains(try #require(tissue).displayName))
+            // The ventricles are structures of the subcortical atlas too; elsewhere the grey-matter
+            // atlases have nothing at the point and name their nearest region instead.
+            let sub = result.atlases.first { $0.name == "subcortical" }?.region
+            if e.lobe == "ventricle", let sub {
+                #expect(sub.lobe == "ventricle", "\(e.name): subcortical says \(sub.displayName)")
+            } else {
+                let grey = ["gyri", "subcortical"].compactMap { name in result.nearest.first { $0.name == name }?.hit.region }
+                #expect(!grey.isEmpty && text.contains("nearest:"), "\(e.name): no nearest grey-matter region at \(anchor)")
+            }
+        }
+    }
+
+    /// Between the thalamus and the globus pallidus runs the posterior limb of the internal capsule:
+    /// on the segment joining their centroids some points are white matter, answered as cerebral
+    /// white matter (the aseg has no internal-capsule label) with one of the two, or the putamen,
+    /// as the subcortical answer or the nearest one.
+    @Test func internalCapsuleIsWhiteMatterBetweenThalamusAndPallidum() throws {
+        guard let library = try Fixture.realLibrary() else { return }
+        let lookup = Lookup(library: library)
+        for side in [Hemisphere.left, .right] {
+            let a = try #require(try entry(library, "subcortical", "thalamusproper", side).centroidMni)
+            let b = try #require(try entry(library, "subcortical", "pallidum", side).centroidMni)
+            var whiteMatter = 0
+            for step in 0 ... 20 {
+                let t = Double(step) / 20
+                let p = SIMD3((0 ..< 3).map { a[$0] + (b[$0] - a[$0]) * t })
+                let result = try lookup.lookup(SIMD3(p[0], p[1], p[2]), space: .mni)
+                guard result.atlases.first(where: { $0.name == "tissue" })?.region?.sourceLabel == "cerebral-white-matter" else { continue }
+                whiteMatter += 1
+                let sub = result.atlases.first { $0.name == "subcortical" }?.region ?? result.nearest.first { $0.name == "subcortical" }?.hit.region
+                #expect(["thalamusproper", "pallidum", "putamen"].contains(sub?.sourceLabel ?? ""), "\(side) \(p): \(sub?.displayName ?? "none")")
+            }
+            #expect(whiteMatter > 0, "\(side): no white matter between the thalamus and the pallidum")
+        }
+    }
+
+    /// On the midline the corpus callosum runs genu → body → splenium from front to back.
+    @Test func callosalSegmentsRunFrontToBack() throws {
+        guard let library = try Fixture.realLibrary() else { return }
+        let y = try ["corpus-callosum-genu", "corpus-callosum-body", "corpus-callosum-splenium"].map {
+            try #require(try entry(library, "tissue", $0, .none).centroidMni)[1]
+        }
+        #expect(y[0] > y[1] && y[1] > y[2], "\(y)")
+    }
+}
