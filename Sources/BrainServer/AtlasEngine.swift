@@ -60,6 +60,13 @@ final class AtlasEngine: Sendable {
         }
     }
 
+    /// `braintutor slice … --pick X,Y`: the region under that pixel of the same image.
+    func slicePick(_ request: SliceRequest) async throws -> SlicePick {
+        try await slicePool.run(timeout: options.requestTimeout) { slicer in
+            try slicer.pick(request)
+        }
+    }
+
     /// A catalog atlas name, or a 404 listing the known ones (requests never name files).
     func checkAtlas(_ typed: String) throws -> String {
         let name = typed.lowercased()  // atlas names in any case, as the CLI takes them

@@ -13,6 +13,7 @@ enum QueryWording {
         case "size": return "w/h"
         case "query": return "q"
         case "point": return "x/y/z"
+        case "pick": return "x/y"
         case "position": return "index, mni or at"
         default: break
         }

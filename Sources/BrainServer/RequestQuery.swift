@@ -29,9 +29,16 @@ extension QueryParameters {
     }
 
     /// A slice query; its atlas must be the catalog's (or `none`).
-    func sliceRequest(engine: AtlasEngine) throws -> SliceRequest {
-        var given = try given(SliceRequest.fields)
+    /// With `pixel`, the query's `x` and `y` are the slice's `pick` field (`/api/slice/pick`).
+    func sliceRequest(engine: AtlasEngine, pixel: Bool = false) throws -> SliceRequest {
+        var given = try given(SliceRequest.fields, extra: pixel ? ["x", "y"] : [])
         try overlay(into: &given, maps: engine.options.maps)
+        if pixel {
+            guard let x = values["x"], let y = values["y"], !x.isEmpty, !y.isEmpty else {
+                throw APIError.badRequest("x/y: both pixel coordinates of the slice image are required")
+            }
+            given["pick"] = "\(x),\(y)"
+        }
         let request = try SliceRequest(given)
         if let atlas = request.atlas, atlas != SliceRequest.noAtlas { _ = try engine.checkAtlas(atlas) }
         return request

@@ -86,6 +86,11 @@ enum Routes {
             let q = try QueryParameters(rawQuery: request.uri.query)
             return HTTPResponses.png(try await engine.slicePNG(try q.sliceRequest(engine: engine)))
         }
+
+        router.get("/api/slice/pick") { request, _ in
+            let q = try QueryParameters(rawQuery: request.uri.query)
+            return HTTPResponses.json(try BrainJSON.encode(try await engine.slicePick(try q.sliceRequest(engine: engine, pixel: true))))
+        }
     }
 
     private static func webFile(_ name: String, _ web: WebAssets, _ request: Request) throws -> Response {

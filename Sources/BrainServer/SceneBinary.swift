@@ -185,12 +185,18 @@ enum SceneBinary {
     /// relabels one-vertex islands) and, in the header, the counts and index ranges that splitting
     /// the borders and grouping the triangles must give, so the client can check its own result.
     static func labels(atlas: String, drawn: DrawnGeometry, catalogVertexCount: Int) throws -> Data {
-        let geometry = drawn.geometry
-        let ids = Array(geometry.vertexLabels.prefix(catalogVertexCount))
+        try labels(atlas: atlas, mesh: drawn.mesh.name, regionAtlas: drawn.labellingAtlas, geometry: drawn.geometry,
+                   split: !drawn.isCatalogMesh, vertexCount: catalogVertexCount)
+    }
+
+    /// The labels body of `geometry` whose first `vertexCount` vertices are the sent mesh's.
+    static func labels(atlas: String, mesh: String, regionAtlas: String?, geometry: SurfaceGeometry, split: Bool,
+                       vertexCount: Int) throws -> Data {
+        let ids = Array(geometry.vertexLabels.prefix(vertexCount))
         let vertexRegions: Array32 = (ids.max() ?? 0) < 65536 ? .u16(ids.map { UInt16($0) }) : .u32(ids)
         let header = LabelsHeader(
-            atlas: atlas, mesh: drawn.mesh.name, regionAtlas: drawn.labellingAtlas,
-            geometry: drawn.isCatalogMesh ? "catalog" : "split", vertexCount: geometry.mesh.vertexCount,
+            atlas: atlas, mesh: mesh, regionAtlas: regionAtlas,
+            geometry: split ? "split" : "catalog", vertexCount: geometry.mesh.vertexCount,
             triangleCount: geometry.mesh.triangleCount, closed: geometry.mesh.isClosed,
             ranges: geometry.grouping.ranges.map { RangeEntry(label: $0.label, start: $0.triangleStart, count: $0.triangleCount) })
         return try encode(header: header, arrays: [("vertexRegions", vertexRegions)])

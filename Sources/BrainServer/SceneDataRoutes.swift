@@ -61,7 +61,7 @@ struct SceneDataRoutes: Sendable {
         let id = try checkMesh(name)
         let assets = engine.renderer.assets
         return try bodies.body("mesh|" + id.name, contentType: Self.binary) {
-            try SceneBinary.mesh(name: id.name, mesh: try assets.mesh(id))
+            try SceneBinary.mesh(name: id.name, mesh: try levelOfDetail(id)?.mesh ?? assets.mesh(id))
         }
     }
 
@@ -70,9 +70,25 @@ struct SceneDataRoutes: Sendable {
         let mesh = try checkMesh(mesh)
         let assets = engine.renderer.assets
         return try bodies.body("labels|" + atlas + "|" + mesh.name, contentType: Self.binary) {
-            try SceneBinary.labels(atlas: atlas, drawn: try DrawnGeometry.build(mesh: mesh, atlas: atlas, assets: assets),
-                                   catalogVertexCount: try assets.mesh(mesh).vertexCount)
+            let drawn = try DrawnGeometry.build(mesh: mesh, atlas: atlas, assets: assets)
+            if let lod = try levelOfDetail(mesh) {
+                let geometry = try SurfaceGeometry(mesh: lod.mesh, vertexLabels: lod.labels, splitBorders: false)
+                return try SceneBinary.labels(atlas: atlas, mesh: mesh.name, regionAtlas: drawn.labellingAtlas, geometry: geometry,
+                                              split: false, vertexCount: lod.mesh.vertexCount)
+            }
+            return try SceneBinary.labels(atlas: atlas, drawn: drawn, catalogVertexCount: try assets.mesh(mesh).vertexCount)
         }
+    }
+
+    /// The viewer's lighter version of `name` (the subcortical mesh), labelled by its own atlas;
+    /// nil for meshes sent whole.
+    func levelOfDetail(_ id: MeshID) throws -> ViewerLevelOfDetail? {
+        guard ViewerLevelOfDetail.meshes.contains(id) else { return nil }
+        let assets = engine.renderer.assets
+        let full = try assets.mesh(id)
+        let drawn = try DrawnGeometry.build(mesh: id, atlas: id.name, assets: assets)
+        guard drawn.isCatalogMesh else { return nil }
+        return ViewerLevelOfDetail(full: full, labels: Array(drawn.geometry.vertexLabels.prefix(full.vertexCount)))
     }
 
     func shader(_ name: String) throws -> ImmutableBodies.Body {

@@ -15,6 +15,8 @@ public struct RegionOverlay: Sendable {
         /// when pale so it shows on white matter) and how it is drawn.
         var contour: UInt32 = 0
         var line: Line = .none
+        /// A highlighted region: its border line contrasts with its own fill (block grids draw it too).
+        var emphasised = false
     }
 
     /// The border line a region gets on smooth slices.
@@ -44,6 +46,9 @@ public struct RegionOverlay: Sendable {
     /// Border lines are darkened until their relative luminance is at most this (pale yellows
     /// and pinks would vanish on white matter's grey).
     static let maximumContourLuminance = 0.4
+    /// A highlighted region is filled almost opaquely, so a line in its own hue would vanish into
+    /// the fill: its line is white or the colour darkened to this luminance, whichever contrasts more.
+    static let highlightContourLuminance = 0.03
 
     /// Highlighted regions are shown strongly and outlined; with `dimOthers` the rest become
     /// light tints. `outline` outlines every region boldly. Without `fill` only the border lines
@@ -62,25 +67,37 @@ public struct RegionOverlay: Sendable {
                                                     dimOthers: dimOthers)
             let a = fill ? UInt16((alpha * 256).rounded()) : 0
             let tinted = !highlighted.isEmpty && dimOthers && !highlighted.contains(region.id)
+            let emphasised = highlighted.contains(region.id)
             table[region.id] = Entry(
                 premultiplied: (UInt16(r.rounded()) * a, UInt16(g.rounded()) * a, UInt16(b.rounded()) * a),
                 inverse: 256 - a,
                 outline: ColourMap.pack((UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded()))),
                 visible: a > 0 || !fill,
-                contour: Self.contourColour(r, g, b),
-                line: highlighted.contains(region.id) || outline ? .bold : tinted ? .none : .thin)
+                contour: emphasised ? Self.highlightContour(r, g, b) : Self.contourColour(r, g, b),
+                line: emphasised || outline ? .bold : tinted ? .none : .thin,
+                emphasised: emphasised)
         }
         entries = table
     }
 
     /// The region's colour scaled down until its relative luminance (Rec. 709 weights on the
     /// linearised channels) is at most `maximumContourLuminance`; darker colours stay as they are.
-    static func contourColour(_ r: Double, _ g: Double, _ b: Double) -> UInt32 {
+    static func contourColour(_ r: Double, _ g: Double, _ b: Double, maximum: Double = maximumContourLuminance) -> UInt32 {
         let c = (UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded()))
         let y = SRGBTransfer.luminance(c.0, c.1, c.2)
-        guard y > maximumContourLuminance else { return ColourMap.pack(c) }
-        let f = maximumContourLuminance / y
+        guard y > maximum else { return ColourMap.pack(c) }
+        let f = maximum / y
         func scaled(_ v: UInt8) -> UInt8 { SRGBTransfer.encoded(SRGBTransfer.linearTable[Int(v)] * f) }
         return ColourMap.pack((scaled(c.0), scaled(c.1), scaled(c.2)))
+    }
+
+    /// The border line of a highlighted region: white or a near-black shade of the colour,
+    /// whichever has the larger contrast ratio with the fill (at least 3.6 : 1 for any colour).
+    static func highlightContour(_ r: Double, _ g: Double, _ b: Double) -> UInt32 {
+        let y = SRGBTransfer.luminance(UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded()))
+        let dark = min(y, highlightContourLuminance)
+        let whiteContrast = 1.05 / (y + 0.05), darkContrast = (y + 0.05) / (dark + 0.05)
+        return whiteContrast > darkContrast ? ColourMap.pack((255, 255, 255))
+            : contourColour(r, g, b, maximum: highlightContourLuminance)
     }
 }

@@ -52,6 +52,14 @@ extension SliceRequest {
               \.raw),
         .path("vmr", valueName: "file.vmr", help: "A VMR file to slice instead of the bundled template.", \.vmrPath),
         .path("voi", valueName: "file.voi", help: "A VOI file to overlay instead of an atlas.", \.voiPath),
+        RequestField("pick", query: .none, form: .value("X,Y"),
+                     help: "Name the region under output pixel X,Y (from the top-left) of this slice image and its MNI point, instead of writing the image.") {
+            request, text throws(FieldError) in
+            let xy = try RequestField<SliceRequest>.listValue(text, field: "pick", valueName: "X,Y", count: 2...2,
+                                                              in: 0...Double(RequestLimits.maximumImageSide - 1))
+            guard xy.allSatisfy({ $0 == $0.rounded() }) else { throw FieldError("pick", value: text, "is not a pixel: X and Y are whole numbers") }
+            request.pick = SIMD2(Int(xy[0]), Int(xy[1]))
+        },
         .choice("palette", help: "Region colours: the default palette, or cvd (bordering regions stay apart under red-green and blue-yellow colour blindness).",
                 \.palette),
         .integer("dpi", in: PNGEncoder.dpiRange, help: "Resolution stated in the PNG for print (300 is typical; default: none).", \.dpi),

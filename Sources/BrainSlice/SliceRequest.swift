@@ -70,6 +70,9 @@ public struct SliceRequest: Sendable, Equatable, OverlayRequesting {
     public internal(set) var dpi: Int?
     /// A statistical map drawn on the slice under the region borders (`--overlay`).
     public var overlay = OverlayOptions()
+    /// `slice --pick X,Y`, `/api/slice/pick?x=&y=`: the output pixel (from the top-left) to name
+    /// the region of, on the image the other fields draw.
+    public internal(set) var pick: SIMD2<Int>?
     /// Which built palette colours the regions (the colour-blind one: `cvd`).
     public internal(set) var palette: ColourPalette = .default
     /// The position as given (`index`, `mni`, `at`, `space`), read into `position` once all are in.

@@ -67,6 +67,42 @@ public final class Slicer: @unchecked Sendable {
     }
 
     public func render(_ request: SliceRequest) throws -> SliceResult {
+        let plan = try plan(request)
+        guard let drawing = plan.drawing else {
+            let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: plan.layout.orientation), voxels: plan.volume.vmr.voxels,
+                                              colourMap: .identity)
+            return SliceResult(image: try recipe.render(), plane: request.plane, index: plan.index, millimetres: plan.millimetres,
+                               space: plan.volume.space, regions: [], layout: plan.layout)
+        }
+        let layout = plan.layout, scale = layout.scale
+        var annotations = SliceAnnotations.none
+        if let crosshair = plan.crosshair {
+            let p = layout.pixel(ofVoxel: crosshair)
+            annotations = annotations.withCrosshair(x: p.x - layout.originX, y: p.y - layout.originY, gap: 3 * scale,
+                                                    width: max(1, scale / 3))
+        }
+        let grid = SliceGrid(orientation: layout.orientation, scale: scale, interpolation: request.interpolation)
+        let map = drawing.map.map { MapOverlayStage(grid: grid, values: MapOverlayStage.values($0, volume: plan.volume,
+                                                                                              orientation: layout.orientation),
+                                                    overlay: $0) }
+        let recipe = SliceRecipe.standard(grid: grid,
+                                          voxels: plan.volume.vmr.voxels,
+                                          colourMap: ColourMap(window: request.window ?? drawing.window),
+                                          labels: plan.layers?.plane, overlay: plan.layers?.overlay,
+                                          outline: request.outline || map != nil,
+                                          annotations: annotations, layout: layout, map: map)
+        var image = try recipe.render()
+        if let decorations = drawing.decorations, let text = drawing.text { decorations.draw(into: &image, text: text) }
+        return SliceResult(image: image, plane: request.plane, index: plan.index, millimetres: plan.millimetres,
+                           space: plan.volume.space, regions: plan.visible, layout: layout,
+                           letterBoxes: plan.letterBoxes, captionBox: plan.captionBox,
+                           legend: drawing.decorations?.legend, legendBox: plan.legendBox)
+    }
+
+    /// Everything about a slice but its pixels: the volume, the plane, the layout (crop, scale,
+    /// bands) and the label plane. `render` draws it; `pick` answers from it without drawing, so
+    /// both read the same layout.
+    func plan(_ request: SliceRequest) throws -> SlicePlan {
         try request.validate()
         let volume = try request.vmrPath.map { try SliceVolume.read(path: $0) } ?? template()
         let (index, crosshair) = try locate(request, in: volume)
@@ -76,10 +112,9 @@ public final class Slicer: @unchecked Sendable {
         let mm = (volume.frame.ras(voxel: SIMD3<Double>(whole.voxel(column: 0, row: 0)))[request.plane.rasAxis] * 1000).rounded() / 1000
 
         if request.raw {
-            let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: whole), voxels: volume.vmr.voxels,
-                                              colourMap: .identity)
-            return SliceResult(image: try recipe.render(), plane: request.plane, index: index, millimetres: mm,
-                               space: volume.space, regions: [], layout: SliceLayout(orientation: whole, scale: 1, frame: volume.frame))
+            return SlicePlan(volume: volume, index: index, millimetres: mm, crosshair: nil,
+                             layout: SliceLayout(orientation: whole, scale: 1, frame: volume.frame), layers: nil, visible: [],
+                             drawing: nil)
         }
 
         let crop = request.crop ?? .head
@@ -119,26 +154,9 @@ public final class Slicer: @unchecked Sendable {
         guard RequestLimits.isImageSide(layout.width), RequestLimits.isImageSide(layout.height) else {
             throw SliceError.field("scale", value: String(scale), "makes a \(layout.width)×\(layout.height) image; each side must stay ≤ \(limit)")
         }
-        var annotations = SliceAnnotations.none
-        if let crosshair {
-            let p = layout.pixel(ofVoxel: crosshair)
-            annotations = annotations.withCrosshair(x: p.x - layout.originX, y: p.y - layout.originY, gap: 3 * scale,
-                                                    width: max(1, scale / 3))
-        }
-        let grid = SliceGrid(orientation: orientation, scale: scale, interpolation: request.interpolation)
-        let recipe = SliceRecipe.standard(grid: grid,
-                                          voxels: volume.vmr.voxels,
-                                          colourMap: ColourMap(window: request.window ?? survey.window),
-                                          labels: layers?.plane, overlay: layers?.overlay, outline: request.outline || map != nil,
-                                          annotations: annotations, layout: layout,
-                                          map: map.map { MapOverlayStage(grid: grid, values: MapOverlayStage.values($0, volume: volume, orientation: orientation),
-                                                                         overlay: $0) })
-        var image = try recipe.render()
-        if let decorations, let text { decorations.draw(into: &image, text: text) }
-        return SliceResult(image: image, plane: request.plane, index: index, millimetres: mm,
-                           space: volume.space, regions: visible, layout: layout,
-                           letterBoxes: decorations?.letters.map(\.box) ?? [], captionBox: decorations?.caption?.box,
-                           legend: decorations?.legend, legendBox: decorations?.legendBox)
+        return SlicePlan(volume: volume, index: index, millimetres: mm, crosshair: crosshair, layout: layout, layers: layers,
+                         visible: visible, drawing: SlicePlan.Drawing(window: survey.window, decorations: decorations, text: text,
+                                                                      map: map))
     }
 
     /// The legend's rows for the regions on the slice in their drawn colours (`Legend.entries`):

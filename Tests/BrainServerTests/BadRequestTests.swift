@@ -61,6 +61,12 @@ import Testing
         ("/api/slice?plane=axial&index=3&space=tal", 400, "space: only applies to at"),
         ("/api/slice?plane=axial&at=1,2,3&space=martian", 400, "space: 'martian' is not mni, tal or voxel"),
         ("/api/slice?plane=axial&at=500,0,0", 400, "outside"),
+        ("/api/slice/pick?plane=axial&mni=10&x=5", 400, "x/y: both pixel coordinates of the slice image are required"),
+        ("/api/slice/pick?plane=axial&mni=10&x=abc&y=5", 400, "x/y: 'abc,5' is not X,Y (two numbers)"),
+        ("/api/slice/pick?plane=axial&mni=10&x=9&y=4000", 400, "x/y: '9,4000' is outside the 620×765 image"),
+        ("/api/slice/pick?plane=axial&mni=10&x=310&y=740", 400, "x/y: '310,740' is on the caption, not on the slice"),
+        ("/api/slice/pick?plane=axial&mni=999&x=3&y=3", 400, "mni: '999' mm is BV y index"),
+        ("/api/slice?plane=axial&mni=10&pick=3,3", 400, "unknown parameter 'pick'"),
         ("/api/render?x=" + String(repeating: "9", count: 5000), 414, "limit is 4096"),
     ]
 

@@ -108,10 +108,50 @@ import FoundationNetworking
             #expect((n * mesh.normals[i]).sum() > 0.99999, "normal \(i)")
             #expect(abs(Float(convexity[i]) / 127.5 - 1 - (mesh.curvature?[i] ?? 0)) <= 0.5 / 127.5 + 1e-6)
         }
-        // A mesh over 65 536 vertices sends its triangles as u32 deltas.
-        let subcortical = try Body(try await server.get("/api/mesh/subcortical").body)
-        #expect(subcortical.arrays["triangles"]?.type == "u32-delta")
-        #expect(subcortical.uints("triangles") == (try assets.mesh(.subcortical).triangles))
+    }
+
+    /// The viewer gets the subcortical mesh clustered per region: far fewer vertices, every
+    /// region still drawn, each vertex the mean of catalog vertices of one region in one cell.
+    @Test func subcorticalMeshIsTheViewersLevelOfDetail() async throws {
+        let server = try await TestServer.shared.value
+        let body = try Body(try await server.get("/api/mesh/subcortical").body)
+        let full = try assets.mesh(.subcortical)
+        let drawn = try DrawnGeometry.build(mesh: .subcortical, atlas: "subcortical", assets: assets)
+        let lod = try #require(ViewerLevelOfDetail(full: full, labels: Array(drawn.geometry.vertexLabels.prefix(full.vertexCount))))
+        let count = try #require(body.header["vertexCount"] as? Int)
+        #expect(count == lod.mesh.vertexCount && count * 5 < full.vertexCount * 2, "\(count) of \(full.vertexCount) vertices")
+        #expect(body.arrays["triangles"]?.type == (count <= 65536 ? "u16-delta" : "u32-delta"))
+        #expect(body.uints("triangles") == lod.mesh.triangles)
+        // Every region of the full mesh keeps triangles of its own.
+        let grouping = RegionGrouping(triangles: lod.mesh.triangles, vertexLabels: lod.labels)
+        #expect(grouping.ranges.map(\.label) == drawn.geometry.grouping.ranges.map(\.label))
+        #expect(grouping.ranges.allSatisfy { $0.triangleCount > 0 })
+        // Each vertex lies within a cell of some catalog vertex of its own region (sampled).
+        let cell = ViewerLevelOfDetail.cellMillimetres * Float(3).squareRoot()
+        for v in stride(from: 0, to: count, by: max(1, count / 200)) {
+            let p = lod.mesh.positions[v]
+            let near = full.positions.indices.contains { i in
+                drawn.geometry.vertexLabels[i] == lod.labels[v] && ((full.positions[i] - p) * (full.positions[i] - p)).sum() <= cell * cell
+            }
+            #expect(near, "vertex \(v) at \(p)")
+        }
+        // One normal per merged vertex (recomputed from the merged surface).
+        let normals = body.int16s("normals")
+        #expect(normals.count == count * 2)
+    }
+
+    @Test func clusteringNeverMergesRegions() throws {
+        // Two touching unit squares of different regions, all in one cell: each keeps its own vertices.
+        let positions: [SIMD3<Float>] = [[0, 0, 0], [0.1, 0, 0], [0.1, 0.1, 0], [0, 0.1, 0], [0.2, 0, 0], [0.2, 0.1, 0],
+                                          [5, 0, 0], [6, 0, 0], [5, 1, 0]]
+        let triangles: [UInt32] = [0, 1, 2, 0, 2, 3, 1, 4, 5, 1, 5, 2, 6, 7, 8]
+        let mesh = RenderMesh(positions: positions, normals: Array(repeating: [0, 0, 1], count: 9), triangles: triangles, isClosed: false)
+        let labels: [UInt32] = [1, 1, 1, 1, 2, 2, 3, 3, 3]
+        // Regions 1 and 2 each collapse to one point: their triangles vanish, so the level of detail refuses.
+        #expect(ViewerLevelOfDetail(full: mesh, labels: labels, cell: 1) == nil)
+        let kept = try #require(ViewerLevelOfDetail(full: mesh, labels: labels, cell: 0.05))
+        #expect(Set(kept.labels) == [1, 2, 3])
+        #expect(kept.mesh.triangles.count == triangles.count)
     }
 
     @Test func labelsBodyIsTheDrawnGrouping() async throws {
@@ -120,19 +160,26 @@ import FoundationNetworking
             let body = try Body(try await server.get("/api/labels/\(atlas)/\(mesh)").body)
             let id = try #require(MeshID(name: mesh))
             let drawn = try DrawnGeometry.build(mesh: id, atlas: atlas, assets: assets)
+            let catalogCount = try assets.mesh(id).vertexCount
+            var geometry = drawn.geometry, sent = try assets.mesh(id)
+            if ViewerLevelOfDetail.meshes.contains(id), let lod = ViewerLevelOfDetail(
+                full: sent, labels: Array(drawn.geometry.vertexLabels.prefix(catalogCount))) {
+                // The viewer's lighter mesh stands in for the catalog mesh, labelled the same way.
+                geometry = try SurfaceGeometry(mesh: lod.mesh, vertexLabels: lod.labels, splitBorders: false)
+                sent = lod.mesh
+            }
             // Where the region rule splits border triangles, the client splits them (the body
             // says so); otherwise it draws the catalog triangles. Either way the body holds the
             // region id of each catalog vertex, and the counts and ranges the split must give.
-            let catalog = try assets.mesh(id)
             #expect(body.header["geometry"] as? String == (drawn.isCatalogMesh ? "catalog" : "split"), "\(atlas) \(mesh)")
-            #expect(body.uints("vertexRegions") == Array(drawn.geometry.vertexLabels.prefix(catalog.vertexCount)))
+            #expect(body.uints("vertexRegions") == Array(geometry.vertexLabels.prefix(sent.vertexCount)))
             #expect(body.arrays["triangleOrder"] == nil && body.arrays["positions"] == nil)
-            #expect(body.header["vertexCount"] as? Int == drawn.geometry.mesh.vertexCount)
-            #expect(body.header["triangleCount"] as? Int == drawn.geometry.mesh.triangleCount)
+            #expect(body.header["vertexCount"] as? Int == geometry.mesh.vertexCount)
+            #expect(body.header["triangleCount"] as? Int == geometry.mesh.triangleCount)
             let ranges = try #require(body.header["ranges"] as? [[String: Int]])
-            #expect(ranges.map { $0["label"]! } == drawn.geometry.grouping.ranges.map { Int($0.label) })
-            #expect(ranges.map { $0["start"]! } == drawn.geometry.grouping.ranges.map(\.triangleStart))
-            #expect(ranges.reduce(0) { $0 + $1["count"]! } == drawn.geometry.mesh.triangleCount)
+            #expect(ranges.map { $0["label"]! } == geometry.grouping.ranges.map { Int($0.label) })
+            #expect(ranges.map { $0["start"]! } == geometry.grouping.ranges.map(\.triangleStart))
+            #expect(ranges.reduce(0) { $0 + $1["count"]! } == geometry.mesh.triangleCount)
             if mesh == "subcortical" { #expect(body.header["regionAtlas"] as? String == "subcortical") }
         }
     }

@@ -75,12 +75,23 @@ private func scanRequest(_ interpolation: SliceInterpolation) -> SliceRequest {
     #expect(reddish(smooth).count > reddish(blocks).count + 20)
     request.highlight = "test voi 1"
     let (highlighted, _) = try SliceFixtures.render(request)
-    let contour = RegionOverlay.contourColour(255, 0, 0)
+    let contour = RegionOverlay.highlightContour(255, 0, 0)
     let line = RGBA(UInt8(contour & 0xFF), UInt8((contour >> 8) & 0xFF), UInt8((contour >> 16) & 0xFF))
     var onLine = 0
     for y in 0..<highlighted.height { for x in 0..<highlighted.width where highlighted[x, y] == line { onLine += 1 } }
     // A bold line (2 px at scale 5) around a box of 50 × 15 px: well over its perimeter.
     #expect(onLine > 100, "\(onLine) pixels in the outline colour")
+}
+
+@Test func highlightLinesContrastWithTheirFill() {
+    func luminance(_ c: UInt32) -> Double { SRGBTransfer.luminance(UInt8(c & 0xFF), UInt8((c >> 8) & 0xFF), UInt8((c >> 16) & 0xFF)) }
+    // Dark, mid and pale region colours (a deep blue, pure red, pale yellow, tan): at least 3.5 : 1.
+    for (r, g, b) in [(60.0, 20.0, 220.0), (255.0, 0.0, 0.0), (250.0, 240.0, 150.0), (220.0, 180.0, 140.0)] {
+        let fill = SRGBTransfer.luminance(UInt8(r), UInt8(g), UInt8(b))
+        let line = luminance(RegionOverlay.highlightContour(r, g, b))
+        let ratio = (max(fill, line) + 0.05) / (min(fill, line) + 0.05)
+        #expect(ratio >= 3.5, "(\(r), \(g), \(b)): contrast \(ratio)")
+    }
 }
 
 @Test func paleColoursGetADarkerContour() {

@@ -59,7 +59,7 @@ private let stageCases: [(String, SliceRequest)] = {
 @Test func stagedSlicesMatchTheFusedLoopPixelForPixel() throws {
     let expected: [String: UInt64] = [
         "grey only": 0x712e_4ee7_8536_70e5, "overlay": 0x243e_4151_a064_4fa5,
-        "outline at scale 5": 0x8b21_8169_2ed7_c654, "crosshair + highlight": 0xe2e3_8cfb_4bf3_a251,
+        "outline at scale 5": 0x8b21_8169_2ed7_c654, "crosshair + highlight": 0x8b28_3756_0fc3_2a51,
         "raw": 0x93f0_43e6_d3f7_aa9b,
     ]
     let slicer = Slicer(dataPath: "/nonexistent")

@@ -32,6 +32,12 @@ import FoundationNetworking
         (["slice", "--plane", "axial"], "/api/slice?plane=axial", "--index, --mni or --at", "index, mni or at",
          "give exactly one of them to choose the plane"),
         (["slice", "--plane", "axial", "--at", "1,2"], "/api/slice?plane=axial&at=1,2", "--at", "at", "'1,2' is not X,Y,Z (three numbers)"),
+        (["slice", "--plane", "axial", "--mni", "10", "--pick", "0,0"], "/api/slice/pick?plane=axial&mni=10&x=0&y=0",
+         "--pick", "x/y", "'0,0' is in the band around the slice, which covers x 4…612, y 10…705"),
+        (["slice", "--plane", "axial", "--mni", "10", "--legend", "--pick", "5000,1"], "/api/slice/pick?plane=axial&mni=10&legend&x=5000&y=1",
+         "--pick", "x/y", "'5000,1' has 5000, outside 0…4095"),
+        (["slice", "--plane", "axial", "--mni", "10", "--pick", "1,zz"], "/api/slice/pick?plane=axial&mni=10&x=1&y=zz",
+         "--pick", "x/y", "'1,zz' is not X,Y (two numbers)"),
         (["regions", "--atlas", "gyri", "--hemi", "middle"], "/api/regions?atlas=gyri&hemi=middle", "--hemi", "hemi",
          "'middle' is not left, right, both or none (or lh, rh)"),
         (["info", String(repeating: "y", count: 250)], "/api/info?q=" + String(repeating: "y", count: 250), "query", "q",
@@ -72,6 +78,25 @@ import FoundationNetworking
         #expect(cliMessage.hasPrefix(c.cliField + ": ") && apiMessage.hasPrefix(c.apiField + ": "), "\(cliMessage) | \(apiMessage)")
         #expect(cliMessage.dropFirst(c.cliField.count + 2) == c.problem, "\(cliMessage)")
         #expect(apiMessage.dropFirst(c.apiField.count + 2) == c.problem, "\(apiMessage)")
+    }
+
+    /// `slice --pick --json` and `/api/slice/pick` give the same answer for the same slice and pixel.
+    @Test(arguments: [
+        ("--plane axial --mni 10 --atlas gyri --pick 140,300", "plane=axial&mni=10&atlas=gyri&x=140&y=300"),
+        ("--plane coronal --at -40,-20,50 --legend --radiological --pick 420,140", "plane=coronal&at=-40,-20,50&legend&radiological&x=420&y=140"),
+        ("--plane sagittal --mni -30 --atlas subcortical --crop none --scale 3 --pick 400,410",
+         "plane=sagittal&mni=-30&atlas=subcortical&crop=none&scale=3&x=400&y=410"),
+    ]) func slicePickAnswersAlike(_ cli: String, _ query: String) async throws {
+        let run = try CLIRun.run(["slice"] + cli.split(separator: " ").map(String.init) + ["--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let port = try await Self.server.value
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/api/slice/pick?\(query)"))
+        let (data, response) = try await URLSession.shared.data(from: url)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let api = try #require(try JSONSerialization.jsonObject(with: data) as? NSDictionary)
+        let local = try #require(run.json.map { $0 as NSDictionary })
+        #expect(api == local, "\(cli): \(local) | \(api)")
+        #expect(api["region"] is NSDictionary, "\(cli): no region under the pixel; choose one inside a region")
     }
 
     /// Rules naming a second field: each front end spells both.

@@ -172,7 +172,7 @@ extension RequestField {
         return value
     }
 
-    static func listValue(_ text: String, field: String, valueName: String, count: ClosedRange<Int>,
+    public static func listValue(_ text: String, field: String, valueName: String, count: ClosedRange<Int>,
                           in range: ClosedRange<Double>) throws(FieldError) -> [Double] {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { Double($0.trimmingCharacters(in: .whitespaces)) }

@@ -16,7 +16,11 @@ import { shownSelection, state, update } from "./store.js";
 
 /** The quiz's visibility rule (QuizSurvey in the renderer): at 480×360 a region shows at least
  * 300 pixels in a view that shows it well. */
-export const SURVEY = { w: 480, h: 360, minPixels: 300 };
+/** The quiz's visibility rule (480 × 360 renders, 300 pixels), and the share of its best preset's
+ * pixels a view must show to count as showing the region well: a sliver at the edge of the
+ * medial view is not the superior temporal gyrus "shown". A view showing `clearPixels` shows it
+ * well without asking the other views. */
+export const SURVEY = { w: 480, h: 360, minPixels: 300, shareOfBest: 0.5, clearPixels: 2000 };
 
 /** @type {{tapTaker: ((pick: Pick) => any) | null, onSelect: ((region: Region, pick: Pick) => any) | null}} */
 const handlers = { tapTaker: null, onSelect: null };
@@ -145,7 +149,8 @@ function pixelsOf(report, region) {
 }
 
 /** Turns to a view where `region` is well visible, as the quiz chooses views: the current one if
- * it shows the region well enough, else the preset (and side) that shows most of it.
+ * it shows the region clearly, or the quiz's minimum and at least half of what the best preset
+ * shows; else the preset (and side) that shows most of it.
  * @param {Region} region */
 export async function turnToRegion(region) {
   if (region.atlas !== state.atlas) return;
@@ -156,7 +161,7 @@ export async function turnToRegion(region) {
   };
   try {
     const here = await survey(state.view, state.hemi);
-    if (state.selected !== region || pixelsOf(here, region) >= SURVEY.minPixels) return;
+    if (state.selected !== region || pixelsOf(here, region) >= SURVEY.clearPixels) return;
     const sides = region.hemisphere === "none" ? ["left", "right"] : [region.hemisphere];
     /** @type {{view: string, hemi: string}[]} */
     const candidates = [];
@@ -169,11 +174,13 @@ export async function turnToRegion(region) {
     if (state.selected !== region) return;  // a newer selection won
     /** @type {{view: string, hemi: string} | null} */
     let best = null;
-    let most = pixelsOf(here, region);
+    const shown = pixelsOf(here, region);
+    let most = shown;
     reports.forEach((report, i) => {
       const pixels = pixelsOf(report, region);
       if (pixels > most) { most = pixels; best = candidates[i]; }
     });
+    if (shown >= SURVEY.minPixels && shown >= SURVEY.shareOfBest * most) best = null;  // shown well here
     if (best) {
       const chosen = /** @type {{view: string, hemi: string}} */ (best);
       update({ view: chosen.view, hemi: /** @type {"left" | "right" | "both"} */ (chosen.hemi) });

@@ -97,7 +97,7 @@ export function wireControls() {
   onClick("button.plane", (b) => { setPlane(/** @type {string} */ (b.dataset.plane)); updateButtons(); });
   onClick(".tab", (b) => setTab(/** @type {string} */ (b.dataset.tab)));
   for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("keydown", (e) => tabKey(/** @type {KeyboardEvent} */ (e)));
-  $("dim-others").addEventListener("change", (/** @type {Event} */ e) => { update({ dimOthers: /** @type {HTMLInputElement} */ (e.target).checked }); renderBrain(); });
+  $("dim-others").addEventListener("change", (/** @type {Event} */ e) => { update({ dimOthers: /** @type {HTMLInputElement} */ (e.target).checked }); renderBrain(); renderSlice(); });
   $("show-head").addEventListener("change", (/** @type {Event} */ e) => { update({ head: /** @type {HTMLInputElement} */ (e.target).checked }); renderBrain(); });
   $("cvd-palette").addEventListener("change", (/** @type {Event} */ e) => {
     update({ cvd: /** @type {HTMLInputElement} */ (e.target).checked });

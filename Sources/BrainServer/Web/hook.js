@@ -4,6 +4,7 @@
 import { brainShown, theBrain } from "./brain.js";
 import { setViewName } from "./controls.js";
 import { search, setAtlas } from "./selection.js";
+import { setPlane, setRadiological, tapSlice } from "./slices.js";
 import { state } from "./store.js";
 
 /** @param {Promise<void>} ready @param {object} learn */
@@ -53,6 +54,18 @@ export function installHook(ready, learn) {
     /** The WebGL viewer itself (null with server images), for benches that time its frames. */
     viewer: () => { const brain = theBrain(); return brain.kind === "webgl" ? brain.viewer : null; },
     learn,
+    slice: {
+      /** Does what a tap at pixel (x, y) of the slice image does; resolves with the
+       * /api/slice/pick answer (null: not on the slice) once the slice is redrawn. */
+      tapAt: tapSlice,
+      /** @param {string} plane */
+      setPlane: (plane) => setPlane(plane),
+      /** @param {boolean} on */
+      setRadiological: (on) => setRadiological(Boolean(on)),
+      /** The slice shown: its /api/slice address, plane, marked MNI point and mirroring. */
+      state: () => ({ url: document.getElementById("slice")?.dataset.url || null, plane: state.plane,
+        point: state.slicePoint, radiological: state.radiological }),
+    },
   };
   Object.defineProperty(window, "brainTutor", { value: hook, configurable: false });
 }

@@ -1,10 +1,15 @@
 // @ts-check
 // Brain Tutor slices: the MRI with the atlas overlay in one plane, through the picked point or
-// the selected region's anchor (/api/slice).
-import { query } from "./api.js";
-import { $, isShown } from "./dom.js";
-import { loadImage } from "./images.js";
+// the selected region's anchor (/api/slice). A tap on the slice names the region under it
+// (/api/slice/pick, for exactly the image shown) and moves the point, so every plane goes through it.
+import { ApiError, getJSON, query } from "./api.js";
+import { brainShown } from "./brain.js";
+import { $, failed, isShown, regionLabel, showStatus } from "./dom.js";
+import { imageSettled, loadImage } from "./images.js";
+import { select } from "./selection.js";
 import { shownSelection, state, update } from "./store.js";
+
+/** @typedef {{x: number, y: number, region: import("./store.js").Region | null, mni: number[] | null, plane: string}} SlicePick */
 
 /** @type {Record<string, number>} */
 export const PLANE_AXIS = { sagittal: 0, coronal: 1, axial: 2 };
@@ -15,17 +20,30 @@ function label() {
   $("slice-label").textContent = `${PLANE_LETTER[state.plane]} = ${state.sliceMni} mm (MNI)`;
 }
 
+/** @type {Promise<void> | null} the first slice, waiting for the first brain */
+let afterFirstBrain = null;
+let firstBrainDrawn = false;
+
+/** @returns {Promise<void> | undefined} */
 export function renderSlice() {
   if (!state.atlas) return;
   $("slice-index").value = String(state.sliceMni);
   label();
   if (!isShown("slice-pane")) return;
+  if (!firstBrainDrawn) {
+    // The first brain gets the whole link: on a slow phone the slice would halve its bandwidth.
+    const next = () => { firstBrainDrawn = true; return renderSlice(); };
+    afterFirstBrain = afterFirstBrain || brainShown().then(next, next);
+    return afterFirstBrain;
+  }
   // Slices are drawn by the server for each point: offline there are none to show.
   $("slice-offline").hidden = navigator.onLine;
   if (!navigator.onLine) return;
   const region = shownSelection();
   /** @type {Record<string, unknown>} */
-  const params = { plane: state.plane, atlas: state.atlas, highlight: region ? region.id : null, palette: state.cvd ? "cvd" : null };
+  const params = { plane: state.plane, atlas: state.atlas, highlight: region ? region.id : null,
+    dimOthers: region && state.dimOthers ? "true" : null, radiological: state.radiological ? "true" : null,
+    palette: state.cvd ? "cvd" : null };
   if (state.slicePoint) {
     // The point, moved onto this slice: the crosshair marks it (the picked spot or region anchor).
     const p = state.slicePoint.slice();
@@ -34,7 +52,7 @@ export function renderSlice() {
   } else {
     params.index = 128 - state.sliceMni;   // BV index along the plane's axis (CONVENTIONS.md)
   }
-  loadImage("slice", "slice-spinner", `/api/slice?${query(params)}`, "slice");
+  return loadImage("slice", "slice-spinner", `/api/slice?${query(params)}`, "slice");
 }
 
 /** Marks `point` (MNI mm) on the slices and moves the plane through it. @param {number[] | null | undefined} point */
@@ -48,7 +66,45 @@ export function moveSliceTo(point) {
 export function setPlane(plane) {
   update({ plane });
   if (state.slicePoint) update({ sliceMni: Math.round(state.slicePoint[PLANE_AXIS[plane]]) });
-  renderSlice();
+  return renderSlice();
+}
+
+/** Neurological (the subject's left on the image left) or radiological (mirrored) slices. @param {boolean} on */
+export function setRadiological(on) {
+  update({ radiological: on });
+  $("slice-radiological").setAttribute("aria-pressed", on ? "true" : "false");
+  return renderSlice();
+}
+
+/** The region under pixel (x, y) of the slice image shown (its own pixels, from the top-left),
+ * as a tap there: named, selected (no turning of the brain) and marked; resolves with the answer
+ * once the slice is redrawn through the point. @param {number} x @param {number} y @returns {Promise<SlicePick | null>} */
+export async function tapSlice(x, y) {
+  const img = /** @type {HTMLImageElement} */ ($("slice"));
+  await imageSettled("slice");
+  const shown = img.dataset.url;
+  if (!shown || img.dataset.state !== "ready") return null;
+  const note = $("slice-note");
+  /** @type {SlicePick} */
+  let pick;
+  try {
+    pick = await getJSON(shown.replace("/api/slice?", "/api/slice/pick?") + `&${query({ x, y })}`);
+  } catch (error) {
+    // A tap on the caption or the black band: say where to tap rather than the server's field name.
+    if (error instanceof ApiError && error.status === 400) note.textContent = "Tap on the slice itself to name a region.";
+    else showStatus(failed("Could not name the region on the slice", error));
+    return null;
+  }
+  const where = pick.mni ? ` at MNI (${pick.mni.map((v) => Math.round(v)).join(", ")})` : "";
+  note.textContent = pick.region ? `${regionLabel(pick.region)}${where}` : `No region of this atlas here${where}.`;
+  if (pick.region && pick.mni) {
+    await select(pick.region, { point: pick.mni, keepView: true });
+  } else if (pick.mni) {
+    moveSliceTo(pick.mni);
+    await renderSlice();
+  }
+  await imageSettled("slice");
+  return pick;
 }
 
 export function wireSlices() {
@@ -60,4 +116,14 @@ export function wireSlices() {
     clearTimeout(timer);
     timer = setTimeout(renderSlice, 60);
   });
+  const img = /** @type {HTMLImageElement} */ ($("slice"));
+  img.addEventListener("click", (/** @type {MouseEvent} */ event) => {
+    const box = img.getBoundingClientRect();
+    if (!img.naturalWidth || box.width === 0) return;
+    // CSS pixels to the image's own pixels (the image is scaled to fit, never cropped).
+    const x = Math.floor((event.clientX - box.left) * img.naturalWidth / box.width);
+    const y = Math.floor((event.clientY - box.top) * img.naturalHeight / box.height);
+    tapSlice(x, y);
+  });
+  $("slice-radiological").addEventListener("click", () => setRadiological(!state.radiological));
 }

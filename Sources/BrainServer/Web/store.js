@@ -30,6 +30,8 @@ export const state = {
   sliceMni: 0,
   /** @type {number[] | null} MNI point marked on the slices (picked point or region anchor) */
   slicePoint: null,
+  /** slices mirrored: the subject's left on the image right */
+  radiological: false,
   /** @type {{x: number, y: number} | null} where the selected region was tapped (fractions of the drawing) */
   pin: null,
 };

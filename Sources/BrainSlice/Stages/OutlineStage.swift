@@ -1,5 +1,6 @@
 /// Paints a band in the region's full colour where a labelled voxel borders a different label
-/// (block grids: every region with `--outline`, else the highlighted ones).
+/// (block grids: every region with `--outline`, else the highlighted ones, whose band takes the
+/// contrasting highlight line instead).
 struct OutlineStage: SliceStage {
     let grid: SliceGrid
     /// Region id per slice voxel, `width × height`, row-major like the image.
@@ -26,7 +27,7 @@ struct OutlineStage: SliceStage {
                     let left = c > 0 && Int(lab[labRow + c - 1]) != label
                     let right = c < w - 1 && Int(lab[labRow + c + 1]) != label
                     for sx in 0..<k where vertical || (sx < band && left) || (sx >= k - band && right) {
-                        row[c * k + sx] = ov[label].outline
+                        row[c * k + sx] = ov[label].emphasised ? ov[label].contour : ov[label].outline
                     }
                 }
             }

@@ -23,6 +23,10 @@ struct SliceCommand: ParsableCommand {
             converted; both are null for a native-space VMR. "imageToMm" {origin, right, down} maps \
             image point (u, v) (pixel x covers u in x…x+1) to origin + u·right + v·down in the VMR's own mm.
 
+            --pick X,Y writes no image: it names the region under output pixel (X, Y) of the image the \
+            same options draw (crop, scale, bands, caption and legend included) and the voxel's MNI point; \
+            with --json {x, y, region, mni, plane} (region as `where --json` gives it, or null).
+
             """ + FieldOptions.discussion("Slice options", SliceRequest.fields, defaults: SliceRequest(plane: .axial, position: .index(0))))
 
     @OptionGroup var data: DataOptions
@@ -33,6 +37,10 @@ struct SliceCommand: ParsableCommand {
     func run() throws {
         try CommandOutput.run(json: json) {
             let request = try SliceRequest(try options.given(SliceRequest.fields, command: "slice").given)
+            if request.pick != nil {
+                let answer = try Slicer(dataPath: data.dataDirectory).pick(request)
+                return json ? try CommandOutput.printJSON(answer) : print(answer.readableText)
+            }
             try OutputFile.check(out, extensions: ["png"])
             let summary = try Slicer(dataPath: data.dataDirectory).write(request, to: out)
             if json { return try CommandOutput.printJSON(summary) }
