@@ -91,6 +91,9 @@ import Testing
         let flagged = points.filter { !$0.approximate.isEmpty }.count
         #expect(flagged * 10 <= points.count * 4, "\(flagged) of \(points.count) rows flagged")
         let total = counts.values.reduce(0, +)
+        // The figures docs/VALIDATION.md quotes.
+        print("validation: \(total) answers, \(counts[.exact] ?? 0) exact, \(counts[.neighbour] ?? 0) within 3 mm, "
+              + "\(counts[.miss] ?? 0) misses on \(flagged) flagged rows")
         #expect(((counts[.exact] ?? 0) + (counts[.neighbour] ?? 0)) * 4 >= total * 3, "\(counts)")
     }
 }

@@ -58,6 +58,9 @@ struct CurvatureShadingTests {
             guard x >= 0, y >= 0, x < pick.width, y < pick.height else { continue }
             let label = geometry.vertexLabels[i]
             guard let range = rangeOf[label], pick.ids[y * pick.width + x] == first + UInt32(range) else { continue }
+            // A channel clipped at white in the unshaded picture hides part of the darkening.
+            let unshaded = plain.pixel(x: x, y: y)
+            guard max(unshaded.r, unshaded.g, unshaded.b) < 250 else { continue }
             func brightness(_ image: RenderedImage) -> Double {
                 let px = image.pixel(x: x, y: y)
                 return Double(px.r) + Double(px.g) + Double(px.b)
