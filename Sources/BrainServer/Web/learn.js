@@ -1,3 +1,4 @@
+// @ts-check
 // Brain Tutor Learn mode: quiz rounds from /api/quiz. Find it: a region is named and the
 // student taps it (three tries). Name it: the region is highlighted and the student picks its
 // name from four. Scored in the page, remembered by LearnMemory; the brain, its picks and its
