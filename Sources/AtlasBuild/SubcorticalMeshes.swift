@@ -35,7 +35,7 @@ public enum SubcorticalMeshes {
         public var levels: [Level] = [
             Level(below: 6_000, spacing: 0.45, sigma: 1.3, maxShift: 0.8),
             Level(below: 40_000, spacing: 0.6, sigma: 1.6, maxShift: 1.2),
-            Level(below: .max, spacing: 0.8, sigma: 2.0, maxShift: 1.4),
+            Level(below: .max, spacing: 0.8, sigma: 1.8, maxShift: 1.4),
         ]
         public var smoothing = BoundedSmoothing.Options()
         /// Blur changes (mm) tried in turn while a surface keeps a crease.
@@ -93,13 +93,15 @@ public enum SubcorticalMeshes {
             let boundary = LabelBoundary(mask: labelled, voxelToMM: boxToMM)
             // A blur that leaves a thin neck pinched gives a crease there that no bounded smoothing
             // removes; a slightly narrower or wider blur opens or closes the neck. The first blur
-            // without creases wins, else the one with fewest (earlier on ties).
+            // without creases and within the boundary limit wins, else the one with fewest creases,
+            // then least excess distance (earlier on ties).
             var best: (mesh: TriangleMesh, quality: SurfaceQuality)?
             for delta in options.sigmaRetries {
                 let built = Self.surface(mask: mask, boxToMM: boxToMM, voxelVolume: voxelVolume, volume: volume, boundary: boundary,
                                          level: level, sigma: level.sigma + delta, options: options)
-                if best == nil || built.quality.creases < best!.quality.creases { best = built }
-                if built.quality.creases == 0 { break }
+                func faults(_ q: SurfaceQuality) -> (Int, Double) { (q.creases, max(0, q.maxBoundaryDistance - options.boundaryLimit)) }
+                if best == nil || faults(built.quality) < faults(best!.quality) { best = built }
+                if faults(built.quality) == (0, 0) { break }
             }
             let (mesh, quality) = best!
             result.quality.append(quality)
