@@ -1,0 +1,40 @@
+import BrainAtlas
+import BrainMaps
+
+/// What `report` is asked: the map, the cluster threshold and sides, the smallest cluster and the surface drawn.
+public struct MapReportRequest: Sendable {
+    /// The VMP or NIfTI file.
+    public var file: String
+    /// 1-based number or name of the map (NIfTI: volume); nil = the first.
+    public var map: String?
+    public var threshold: Float
+    public var twoSided: Bool
+    /// Clusters smaller than this (mm³) are left out of the table and of the pictures.
+    public var minSizeMm3: Double
+    /// The cortex surface of the four views.
+    public var surface: CortexSurface
+
+    public init(file: String, map: String? = nil, threshold: Float, twoSided: Bool = false, minSizeMm3: Double = 0,
+                surface: CortexSurface = .inflated) {
+        self.file = file
+        self.map = map
+        self.threshold = threshold
+        self.twoSided = twoSided
+        self.minSizeMm3 = minSizeMm3
+        self.surface = surface
+    }
+
+    /// The cluster options the table is made with (26 neighbours, as the overlays' `clusterMin` counts them).
+    public var clusterOptions: ClusterOptions {
+        ClusterOptions(threshold: threshold, twoSided: twoSided, minSizeMm3: minSizeMm3, connectivity: .corners)
+    }
+
+    /// The overlay fields of the scene and slice requests, so every picture shows exactly the voxels the table counts:
+    /// the same threshold, sides and smallest cluster.
+    var overlayFields: [String: String] {
+        var fields = ["overlay": file, "threshold": ClusterReport.number(Double(threshold)),
+                      "twoSided": twoSided ? "true" : "false", "clusterMin": ClusterReport.number(minSizeMm3)]
+        if let map { fields["map"] = map }
+        return fields
+    }
+}
