@@ -5,12 +5,16 @@ import Testing
 @Suite struct MapsCLITests {
     /// A 2 mm MNI NIfTI (31 × 37 × 31, i right to left) with one Gaussian blob (height 6, σ 3 mm) at `peak`.
     static func blobNIfTI(peak: SIMD3<Double>) -> Data {
-        let dims = (31, 37, 31)
-        let origin = peak - SIMD3(-30, 36, 30)  // voxel (15, 18, 15) is the peak
+        blobsNIfTI([(peak, 6)], dims: SIMD3(31, 37, 31), origin: peak - SIMD3(-30, 36, 30))  // voxel (15, 18, 15) is the peak
+    }
+
+    /// A 2 mm MNI NIfTI of `dims` (i right to left, voxel 0 at MNI `origin`), float32, with Gaussian blobs
+    /// (σ 3 mm) of the given heights at the given MNI points.
+    static func blobsNIfTI(_ blobs: [(peak: SIMD3<Double>, height: Double)], dims: SIMD3<Int>, origin: SIMD3<Double>) -> Data {
         var header = [UInt8](repeating: 0, count: 352)
         func put<T>(_ value: T, _ offset: Int) { withUnsafeBytes(of: value) { header.replaceSubrange(offset..<(offset + $0.count), with: $0) } }
         put(Int32(348).littleEndian, 0)
-        for (n, d) in [3, dims.0, dims.1, dims.2, 1, 1, 1, 1].enumerated() { put(Int16(d).littleEndian, 40 + 2 * n) }
+        for (n, d) in [3, dims.x, dims.y, dims.z, 1, 1, 1, 1].enumerated() { put(Int16(d).littleEndian, 40 + 2 * n) }
         put(Int16(16).littleEndian, 70); put(Int16(32).littleEndian, 72)
         for (n, v) in [Float(1), 2, 2, 2].enumerated() { put(v.bitPattern.littleEndian, 76 + 4 * n) }
         put(Float(352).bitPattern.littleEndian, 108); put(Float(1).bitPattern.littleEndian, 112)
@@ -19,9 +23,9 @@ import Testing
         for (n, v) in rows.enumerated() { put(v.bitPattern.littleEndian, 280 + 4 * n) }
         header.replaceSubrange(344..<348, with: Array("n+1\0".utf8))
         var data = Data(header)
-        for k in 0..<dims.2 { for j in 0..<dims.1 { for i in 0..<dims.0 {
-            let d = SIMD3(Double(i - 15), Double(j - 18), Double(k - 15)) * 2
-            let v = Float(6 * exp(-(d * d).sum() / 18))
+        for k in 0..<dims.z { for j in 0..<dims.y { for i in 0..<dims.x {
+            let p = origin + SIMD3(Double(-2 * i), Double(2 * j), Double(2 * k))
+            let v = Float(blobs.reduce(0.0) { sum, b in let d = p - b.peak; return sum + b.height * exp(-(d * d).sum() / 18) })
             withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) }
         } } }
         return data
