@@ -1,3 +1,4 @@
+import BrainAtlas
 import BrainImage
 import BrainMaps
 
@@ -33,14 +34,20 @@ extension MapReport {
         guard !clusters.clusters.isEmpty else { return "<p>No voxel passes the threshold.</p>\n" }
         var rows = "<table class=\"clusters\"><thead><tr><th>#</th><th>sign</th><th>voxels</th><th>mm³</th>"
             + "<th>peak x</th><th>peak y</th><th>peak z</th><th>peak value</th><th>centre of mass</th><th>maxima</th>"
-            + "<th>at the peak (\(e(clusters.clusters[0].atlasOrder.first ?? "")))</th></tr></thead><tbody>\n"
+            + "<th>at the peak (\(e(summaryAtlas)))</th></tr></thead><tbody>\n"
         for c in clusters.clusters {
             let cells = ["<a href=\"#cluster-\(c.id)\">\(c.id)</a>", c.sign, "\(c.voxels)", ClusterReport.number(c.sizeMm3)]
                 + c.peak.mni.map(ClusterReport.number) + [n(c.peak.value), ClusterReport.point(c.centreOfMass), "\(c.maxima.count)",
-                                                           e(c.atlasOrder.first.flatMap { c.peak.regionText(atlas: $0, tagged: false) } ?? "")]
+                                                           e(c.peak.regionText(atlas: summaryAtlas, tagged: false) ?? "–")]
             rows += "<tr class=\"cluster\" data-id=\"\(c.id)\">" + cells.map { "<td>\($0)</td>" }.joined() + "</tr>\n"
         }
         return rows + "</tbody></table>\n"
+    }
+
+    /// The atlas named in the summary table: the default one (`gyri`) when bundled, else the first.
+    var summaryAtlas: String {
+        let order = clusters.clusters.first?.atlasOrder ?? []
+        return order.contains(AtlasLibrary.defaultAtlas) ? AtlasLibrary.defaultAtlas : order.first ?? ""
     }
 
     func clusterSection(_ c: ClusterReport.Entry, slices: [ReportFigure]?) -> String {
