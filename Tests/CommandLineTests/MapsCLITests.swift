@@ -70,3 +70,33 @@ import Testing
         #expect(lines[1].hasPrefix("broca,-50,20,10,Frontal lobe (left),,0,Pars opercularis (left),,0,"))
     }
 }
+
+/// `where --image`: a NIfTI's voxel indices in and out, beside the template's BrainVoyager voxel.
+@Suite struct ImageVoxelCLITests {
+    static let image = CLIRun.repository.appendingPathComponent("Tests/Fixtures/maps/blob_mni_2mm.nii.gz").path
+
+    @Test func imageVoxelsGoThroughTheImageAffine() throws {
+        // The 2 mm MNI grid: x = 90 − 2i, y = −126 + 2j, z = −72 + 2k.
+        let byVoxel = try CLIRun.run(["where", "25", "63", "61", "--space", "voxel", "--image", Self.image, "--json"])
+        #expect(byVoxel.status == 0, "\(byVoxel.stderr)")
+        #expect(byVoxel.json?["mni"] as? [Double] == [40, 0, 50])
+        #expect(byVoxel.json?["imageVoxel"] as? [Int] == [25, 63, 61])
+        let plain = try CLIRun.run(["where", "40", "0", "50", "--json"])
+        #expect(byVoxel.json?["voxel"] as? [Int] == plain.json?["voxel"] as? [Int])
+        #expect(NSDictionary(dictionary: try #require(byVoxel.json?["atlases"] as? [String: Any]))
+                    .isEqual(to: try #require(plain.json?["atlases"] as? [String: Any])))
+
+        let byMNI = try CLIRun.run(["where", "-41", "-20.4", "50.9", "--image", Self.image, "--json"])
+        #expect(byMNI.json?["imageVoxel"] as? [Int] == [66, 53, 61])
+        #expect(byMNI.json?["image"] as? String == "blob_mni_2mm.nii.gz")
+        let outside = try CLIRun.run(["where", "0", "0", "120", "--image", Self.image, "--json"])
+        #expect(outside.status == 0 && outside.json?.keys.contains("imageVoxel") == true && outside.json?["imageVoxel"] is NSNull)
+
+        for (arguments, text) in [(["91", "0", "0", "--space", "voxel"], "voxel i = 91"), (["1.5", "0", "0", "--space", "voxel"], "voxel i = 1.5"),
+                                  (["0", "0", "0"], "missing.nii")] {
+            let image = text == "missing.nii" ? "missing.nii" : Self.image
+            let bad = try CLIRun.run(["where"] + arguments + ["--image", image])
+            #expect(bad.status != 0 && bad.errorMessage?.contains(text) == true, "\(arguments): \(bad.stderr)")
+        }
+    }
+}
