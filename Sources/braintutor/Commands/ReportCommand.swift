@@ -17,11 +17,7 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var data: DataOptions
     @OptionGroup var gl: GLOptions
-    @Argument(help: "The map: .vmp (name ending _MNI or _TAL) or .nii/.nii.gz.") var file: String
-    @Option(help: "Map number (1-based) or name; for 4-D NIfTI, the volume.") var map: String?
-    @Option(help: "Cluster voxels have value ≥ T (and ≤ −T with --two-sided).") var threshold: Float
-    @Flag(help: "Also clusters of values ≤ −threshold.") var twoSided = false
-    @Option(help: ArgumentHelp("Leave out clusters smaller than this (table and pictures).", valueName: "mm3")) var minSize: Double = 0
+    @OptionGroup var map: MapClusterOptions
     @Option(help: "Cortex surface of the views: inflated or pial.") var surface = CortexSurface.inflated.rawValue
     @Option(help: ArgumentHelp("HTML file to write.", valueName: "file.html")) var out = "report.html"
 
@@ -31,7 +27,8 @@ struct ReportCommand: ParsableCommand {
                 throw FieldError("surface", value: surface, "is not inflated or pial")
             }
             try OutputFile.check(out, extensions: ["html"])
-            let request = MapReportRequest(file: file, map: map, threshold: threshold, twoSided: twoSided, minSizeMm3: minSize, surface: cortex)
+            let request = MapReportRequest(file: map.file, map: map.map, threshold: map.threshold,
+                                           twoSided: map.twoSided, minSizeMm3: map.minSize, surface: cortex)
             let report = try MapReport.make(request, library: data.library()) { done, total in Progress.report("report", done, total) }
             try report.write(to: out)
             let count = report.clusters.clusters.count
