@@ -1,6 +1,7 @@
 import BrainAtlas
 import BrainImage
 import BrainMaps
+import Foundation
 
 /// The report as one HTML page: styles inline and pictures as `data:` PNGs, so it opens anywhere without other
 /// files or a network, and prints one cluster per block.
@@ -10,7 +11,7 @@ extension MapReport {
         var body = "<header><h1>\(e(title))</h1>\n<p class=\"settings\">\(e(settingsText))</p></header>\n"
         body += "<section id=\"surfaces\"><h2>On the cortex</h2>\n<div class=\"views\">"
             + views.map(figure).joined() + "</div>\n<p class=\"note\">\(e(Self.surfaceNote))</p></section>\n"
-        body += "<section id=\"table\"><h2>Clusters</h2>\n" + summaryTable() + "</section>\n"
+        body += "<section id=\"table\"><h2>Clusters</h2>\n" + summaryTable() + csvLink() + "</section>\n"
         for (n, c) in clusters.clusters.enumerated() { body += clusterSection(c, slices: n < peakSlices.count ? peakSlices[n] : nil) }
         if clusters.clusters.count > peakSlices.count {
             body += "<p class=\"note\">Slices are drawn for the first \(peakSlices.count) clusters only.</p>\n"
@@ -48,6 +49,14 @@ extension MapReport {
     var summaryAtlas: String {
         let order = clusters.clusters.first?.atlasOrder ?? []
         return order.contains(AtlasLibrary.defaultAtlas) ? AtlasLibrary.defaultAtlas : order.first ?? ""
+    }
+
+    /// The `clusters --csv` table inside the page (a `data:` link), for a spreadsheet without running the command again.
+    func csvLink() -> String {
+        guard !clusters.clusters.isEmpty else { return "" }
+        let name = (file as NSString).deletingPathExtension.replacingOccurrences(of: ".nii", with: "") + "-clusters.csv"
+        return "<p><a download=\"\(e(name))\" href=\"data:text/csv;charset=utf-8;base64,\(Data(clusters.csv().utf8).base64EncodedString())\">"
+            + "The table with every atlas as CSV</a> (the columns of <code>braintutor clusters --csv</code>).</p>\n"
     }
 
     func clusterSection(_ c: ClusterReport.Entry, slices: [ReportFigure]?) -> String {

@@ -66,6 +66,11 @@ import Testing
             let image = try PNGDecoder.decode([UInt8](bytes))
             #expect(image.width >= 300 && image.height >= 300)
         }
+        // The CSV link holds exactly what `clusters --csv` prints.
+        let link = try #require(html.firstMatch(of: try Regex(#"href="data:text/csv;charset=utf-8;base64,([^"]+)""#)))
+        let csv = try #require(Data(base64Encoded: String(link.output[1].substring ?? "")))
+        let expectedCSV = try CLIRun.run(["clusters", nii.path, "--threshold", "3", "--two-sided", "--min-size", "60", "--csv"]).stdout
+        #expect(String(decoding: csv, as: UTF8.self) == expectedCSV.trimmingCharacters(in: .newlines))
         #expect(html.range(of: #"https?://"#, options: .regularExpression) == nil)
         #expect(!html.contains("<script") && !html.contains("<link") && !html.contains("url("))
         #expect(html.contains("three blobs.nii"))
