@@ -22,6 +22,9 @@ public struct SurfaceClusterReport: Encodable, Sendable {
         public let vertices: Int
         public let areaMm2: Double
         public let peak: Peak
+        /// On a bundled mesh: atlas name → the regions holding ≥ 1 % of the cluster's area (per-vertex labels);
+        /// nil on a user's mesh.
+        public let regions: [String: ClusterReport.AtlasShares]?
     }
 
     public let map: String
@@ -44,12 +47,17 @@ public struct SurfaceClusterReport: Encodable, Sendable {
         let m = try MapVolume.choose(map, count: smp.maps.count, names: smp.maps.map(\.name.string), file: url.lastPathComponent)
         let found = try SurfaceClusterFinder.clusters(values: smp.maps[m].values.floats, mesh: mesh, options: options)
         let regions = mesh.space == .mni || mesh.space == .talairach ? ClusterRegions(library: try library()) : nil
+        let labels = try mesh.bundledSide.map { side in try library().atlases.compactMap { a in
+            (try? a.surfaceLabels(side)).flatMap { $0.vertexCount == mesh.positions.count ? (a, $0) : nil }
+        } }
+        let areas = mesh.vertexAreas()
         let entries = found.enumerated().map { n, c in
             let mni = mesh.mni(ofVertex: c.peak)
             let peak = Peak(vertex: c.peak, value: c.peakValue, position: ClusterReport.round2(mesh.positions[c.peak]),
                             mni: mni.map(ClusterReport.round2), atlases: mni.flatMap { p in try? regions?.lookup(p) })
+            let shares = labels.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.0.name, Self.shares(c, atlas: $0.0, labels: $0.1, areas: areas)) }) }
             return Entry(id: n + 1, sign: c.sign > 0 ? "positive" : "negative", vertices: c.vertices.count,
-                         areaMm2: ClusterRegions.round2(c.areaMm2), peak: peak)
+                         areaMm2: ClusterRegions.round2(c.areaMm2), peak: peak, regions: shares)
         }
         let space = mesh.space == .mni ? "mni" : mesh.space == .talairach ? "talairach" : "native"
         return SurfaceClusterReport(map: smp.maps[m].name.string, mesh: mesh.name, space: space, threshold: options.threshold,
@@ -57,14 +65,27 @@ public struct SurfaceClusterReport: Encodable, Sendable {
                                     atlasOrder: regions?.library.atlases.map(\.name) ?? [])
     }
 
+    /// The share of the cluster's area (vertex areas) in each region of `atlas` (≥ 1 %, largest first, ties by id) and unlabelled.
+    static func shares(_ c: SurfaceCluster, atlas: Atlas, labels: SurfaceLabels, areas: [Double]) -> ClusterReport.AtlasShares {
+        var byRegion: [Int: Double] = [:]
+        for v in c.vertices { byRegion[Int(labels.regionIds[v]), default: 0] += areas[v] }
+        let total = max(c.areaMm2, .leastNonzeroMagnitude)
+        let regions = byRegion.compactMap { id, area -> RegionShare? in
+            guard id != 0, let region = atlas.region(id: id) else { return nil }
+            let percent = ClusterRegions.round2(100 * area / total)
+            return percent >= ClusterRegions.minimumPercent ? RegionShare(region: region, percent: percent) : nil
+        }.sorted { $0.percent != $1.percent ? $0.percent > $1.percent : $0.region.id < $1.region.id }
+        return ClusterReport.AtlasShares(regions: regions, unlabelled: ClusterRegions.round2(100 * (byRegion[0] ?? 0) / total))
+    }
+
     /// CSV: one row per cluster (`cluster, sign, vertices, area_mm2, peak_vertex, peak_value, peak_x/y/z` (MNI, empty in
     /// native space), then the region at the peak in each atlas).
     public func csv() -> String {
         var rows = [(["cluster", "sign", "vertices", "area_mm2", "peak_vertex", "peak_value", "peak_x", "peak_y", "peak_z"]
-                     + atlasOrder.map { "\($0)_peak" }).map(ClusterReport.quoted).joined(separator: ",")]
+                     + atlasOrder.flatMap { ["\($0)_peak", "\($0)_regions"] }).map(ClusterReport.quoted).joined(separator: ",")]
         for c in clusters {
             let row = ["\(c.id)", c.sign, "\(c.vertices)", ClusterReport.number(c.areaMm2), "\(c.peak.vertex)", ClusterReport.number(Double(c.peak.value))]
-                + (c.peak.mni?.map(ClusterReport.number) ?? ["", "", ""]) + atlasOrder.map { c.peak.maximum.regionText(atlas: $0, tagged: false) ?? "" }
+                + (c.peak.mni?.map(ClusterReport.number) ?? ["", "", ""]) + atlasOrder.flatMap { [c.peak.maximum.regionText(atlas: $0, tagged: false) ?? "", ClusterReport.sharesText(c.regions?[$0])] }
             rows.append(row.map(ClusterReport.quoted).joined(separator: ","))
         }
         return rows.joined(separator: "\n")
@@ -80,7 +101,8 @@ public struct SurfaceClusterReport: Encodable, Sendable {
             lines.append("cluster \(c.id) (\(c.sign)): \(c.vertices) vertices, \(ClusterReport.number(c.areaMm2)) mm²; peak vertex \(c.peak.vertex)"
                          + "\(point) = \(ClusterReport.number(Double(c.peak.value)))")
             let names = atlasOrder.compactMap { c.peak.maximum.regionText(atlas: $0) }
-            if !names.isEmpty { lines.append("  " + names.joined(separator: "; ")) }
+            if !names.isEmpty { lines.append("  peak: " + names.joined(separator: "; ")) }
+            for a in atlasOrder { if let shares = c.regions?[a] { lines.append("  \(a): \(ClusterReport.sharesText(shares))") } }
         }
         return lines.joined(separator: "\n")
     }

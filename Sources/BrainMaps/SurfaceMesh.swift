@@ -10,12 +10,15 @@ public struct SurfaceMesh: Sendable {
     public let triangles: [Int32]
     /// `.mni` or `.talairach` when atlas look-ups may use the positions, else `.unknown` (native space).
     public let space: ReferenceSpace
+    /// The hemisphere of a bundled cortex mesh, whose vertices the atlases label (nil for a user's SRF).
+    public let bundledSide: Hemisphere?
 
-    public init(name: String, positions: [SIMD3<Double>], triangles: [Int32], space: ReferenceSpace) {
+    public init(name: String, positions: [SIMD3<Double>], triangles: [Int32], space: ReferenceSpace, bundledSide: Hemisphere? = nil) {
         self.name = name
         self.positions = positions
         self.triangles = triangles
         self.space = space
+        self.bundledSide = bundledSide
     }
 
     /// A bundled mesh by its catalog name (`pial-left`, `inflated-right`, …; MNI space, inflated meshes placed
@@ -27,7 +30,8 @@ public struct SurfaceMesh: Sendable {
             // Inflated vertices stand for their pial twins (`MeshID`), whose points are anatomical.
             let pial = try read(try library.url(try entry(.cortex(.pial, side), library).file), name: mesh)
             let drawn = surface == .pial ? pial : try read(try library.url(try entry(id, library).file), name: mesh)
-            return SurfaceMesh(name: mesh, positions: pial.rasPositions().map(SIMD3<Double>.init), triangles: drawn.triangles, space: .mni)
+            return SurfaceMesh(name: mesh, positions: pial.rasPositions().map(SIMD3<Double>.init), triangles: drawn.triangles, space: .mni,
+                               bundledSide: side)
         }
         let url = URL(fileURLWithPath: mesh)
         guard url.pathExtension.lowercased() == "srf" || mesh.lowercased().hasSuffix(".srf.gz") else {

@@ -40,6 +40,14 @@ import Testing
         }
         let areas = clusters.reduce(0) { $0 + ($1["areaMm2"] as? Double ?? 0) }
         #expect(abs(areas - shown) <= 0.01 * Double(clusters.count) && shown > 50)
+        // On a bundled mesh each cortical atlas's per-vertex labels give area shares that, with the unlabelled share, make 100 %.
+        let regions = try #require(clusters.first?["regions"] as? [String: [String: Any]])
+        #expect(regions["gyri"] != nil && regions["subcortical"] == nil)
+        for (atlas, shares) in regions {
+            let listed = (shares["regions"] as? [[String: Any]] ?? []).compactMap { $0["percent"] as? Double }
+            let sum = listed.reduce(0, +) + (shares["unlabelled"] as? Double ?? 0)
+            #expect(sum <= 100.05 && sum >= 100 - Double(listed.count + 2), "\(atlas): \(sum)")  // shares under 1 % are not listed
+        }
         let whereRun = try CLIRun.run(["where"] + mni.map { String($0) } + ["--json"])
         let got = try #require((peak["atlases"] as? [String: Any])?["atlases"] as? [String: Any])
         #expect(NSDictionary(dictionary: got).isEqual(to: try #require(whereRun.json?["atlases"] as? [String: Any])))
