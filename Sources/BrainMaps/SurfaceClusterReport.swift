@@ -5,6 +5,7 @@ import Foundation
 /// `clusters` on an SMP map: every surface cluster with its area, peak vertex, the peak's MNI point and its
 /// regions as `where` gives them (docs/MAPS.md).
 public struct SurfaceClusterReport: Encodable, Sendable {
+    /// A surface cluster's peak vertex, its position and regions.
     public struct Peak: Encodable, Sendable {
         public let vertex: Int
         public let value: Float
@@ -16,6 +17,7 @@ public struct SurfaceClusterReport: Encodable, Sendable {
         public let atlases: Lookup.Result?
     }
 
+    /// One surface cluster of the table.
     public struct Entry: Encodable, Sendable {
         public let id: Int
         public let sign: String
