@@ -15,6 +15,9 @@ public struct SurfaceClusterReport: Encodable, Sendable {
         public let mni: [Double]?
         /// `where` at `mni` (nil in native space or outside the atlas grid).
         public let atlases: Lookup.Result?
+        /// On a bundled mesh: atlas name → the region its per-vertex labels give the peak vertex (the pial surface
+        /// lies just outside the ribbon the volume labels cover, so `where` often answers "near"); nil on a user's mesh.
+        public let vertexRegions: [String: Region]?
     }
 
     /// One surface cluster of the table.
@@ -56,7 +59,9 @@ public struct SurfaceClusterReport: Encodable, Sendable {
         let entries = found.enumerated().map { n, c in
             let mni = mesh.mni(ofVertex: c.peak)
             let peak = Peak(vertex: c.peak, value: c.peakValue, position: ClusterReport.round2(mesh.positions[c.peak]),
-                            mni: mni.map(ClusterReport.round2), atlases: mni.flatMap { p in try? regions?.lookup(p) })
+                            mni: mni.map(ClusterReport.round2), atlases: mni.flatMap { p in try? regions?.lookup(p) },
+                            vertexRegions: labels.map { Dictionary(uniqueKeysWithValues: $0.compactMap { a, l in
+                                a.region(id: Int(l.regionIds[c.peak])).map { (a.name, $0) } }) })
             let shares = labels.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.0.name, Self.shares(c, atlas: $0.0, labels: $0.1, areas: areas)) }) }
             return Entry(id: n + 1, sign: c.sign > 0 ? "positive" : "negative", vertices: c.vertices.count,
                          areaMm2: ClusterRegions.round2(c.areaMm2), peak: peak, regions: shares)
@@ -103,7 +108,10 @@ public struct SurfaceClusterReport: Encodable, Sendable {
             lines.append("cluster \(c.id) (\(c.sign)): \(c.vertices) vertices, \(ClusterReport.number(c.areaMm2)) mm²; peak vertex \(c.peak.vertex)"
                          + "\(point) = \(ClusterReport.number(Double(c.peak.value)))")
             let names = atlasOrder.compactMap { c.peak.maximum.regionText(atlas: $0) }
-            if !names.isEmpty { lines.append("  peak: " + names.joined(separator: "; ")) }
+            if !names.isEmpty { lines.append("  peak (where): " + names.joined(separator: "; ")) }
+            if let own = c.peak.vertexRegions {
+                lines.append("  peak vertex: " + atlasOrder.compactMap { a in own[a].map { "\($0.displayName) [\(a)]" } }.joined(separator: "; "))
+            }
             for a in atlasOrder { if let shares = c.regions?[a] { lines.append("  \(a): \(ClusterReport.sharesText(shares))") } }
         }
         return lines.joined(separator: "\n")

@@ -48,6 +48,13 @@ import Testing
             let sum = listed.reduce(0, +) + (shares["unlabelled"] as? Double ?? 0)
             #expect(sum <= 100.05 && sum >= 100 - Double(listed.count + 2), "\(atlas): \(sum)")  // shares under 1 % are not listed
         }
+        // The peak vertex's own label in each atlas is one of that atlas's regions in the cluster.
+        let own = try #require(peak["vertexRegions"] as? [String: [String: Any]])
+        #expect(Set(own.keys).isSubset(of: Set(regions.keys)) && own["gyri"] != nil)  // an unlabelled vertex has no entry
+        for (atlas, region) in own {
+            let listed = (regions[atlas]?["regions"] as? [[String: Any]] ?? []).compactMap { ($0["region"] as? [String: Any])?["id"] as? Int }
+            #expect(listed.contains(region["id"] as? Int ?? -1), "\(atlas)")
+        }
         let whereRun = try CLIRun.run(["where"] + mni.map { String($0) } + ["--json"])
         let got = try #require((peak["atlases"] as? [String: Any])?["atlases"] as? [String: Any])
         #expect(NSDictionary(dictionary: got).isEqual(to: try #require(whereRun.json?["atlases"] as? [String: Any])))
