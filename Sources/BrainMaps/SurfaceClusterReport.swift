@@ -41,7 +41,7 @@ public struct SurfaceClusterReport: Encodable, Sendable {
     public let minAreaMm2: Double
     public let clusters: [Entry]
     /// Atlas order of the peaks' regions (the catalog's), for tables.
-    let atlasOrder: [String]
+    public let atlasOrder: [String]
 
     enum CodingKeys: String, CodingKey { case map, mesh, space, threshold, twoSided, minAreaMm2, clusters }
 
@@ -120,5 +120,5 @@ public struct SurfaceClusterReport: Encodable, Sendable {
 
 extension SurfaceClusterReport.Peak {
     /// The peak as a volume maximum, so both tables word regions one way.
-    var maximum: ClusterReport.Maximum { ClusterReport.Maximum(mni: mni ?? position, value: value, atlases: atlases) }
+    public var maximum: ClusterReport.Maximum { ClusterReport.Maximum(mni: mni ?? position, value: value, atlases: atlases) }
 }

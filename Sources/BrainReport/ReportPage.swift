@@ -17,9 +17,7 @@ extension MapReport {
             body += "<p class=\"note\">Slices are drawn for the first \(peakSlices.count) clusters only.</p>\n"
         }
         body += "<footer><p class=\"note\">\(e(Self.methodNote))</p></footer>\n"
-        return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>\(e(title))</title>\n"
-            + "<style>\n\(Self.style)</style></head>\n<body>\n\(body)</body></html>\n"
+        return ReportHTML.document(title: title, body: body)
     }
 
     var settingsText: String {
@@ -52,12 +50,7 @@ extension MapReport {
     }
 
     /// The `clusters --csv` table inside the page (a `data:` link), for a spreadsheet without running the command again.
-    func csvLink() -> String {
-        guard !clusters.clusters.isEmpty else { return "" }
-        let name = (file as NSString).deletingPathExtension.replacingOccurrences(of: ".nii", with: "") + "-clusters.csv"
-        return "<p><a download=\"\(e(name))\" href=\"data:text/csv;charset=utf-8;base64,\(Data(clusters.csv().utf8).base64EncodedString())\">"
-            + "The table with every atlas as CSV</a> (the columns of <code>braintutor clusters --csv</code>).</p>\n"
-    }
+    func csvLink() -> String { clusters.clusters.isEmpty ? "" : ReportHTML.csvLink(file: file, csv: clusters.csv()) }
 
     func clusterSection(_ c: ClusterReport.Entry, slices: [ReportFigure]?) -> String {
         var out = "<section class=\"cluster\" id=\"cluster-\(c.id)\"><h2>Cluster \(c.id) (\(c.sign)): \(ClusterReport.number(c.sizeMm3)) mm³, "
@@ -81,9 +74,7 @@ extension MapReport {
         return out + "</section>\n"
     }
 
-    func figure(_ f: ReportFigure) -> String {
-        "<figure><img src=\"\(f.dataURI)\" width=\"\(f.width)\" height=\"\(f.height)\" alt=\"\(e(f.caption))\"><figcaption>\(e(f.caption))</figcaption></figure>"
-    }
+    func figure(_ f: ReportFigure) -> String { ReportHTML.figure(f) }
 
     private func e(_ text: String) -> String { MarkupText.escaped(text) }
     private func n(_ v: Float) -> String { ClusterReport.number(Double(v)) }
@@ -94,18 +85,4 @@ extension MapReport {
         + "(the template voxel nearest each voxel's centre); \"near R, d mm\" names the nearest region within 10 mm of a peak "
         + "that lies in none. Cortical atlases label the cortical ribbon only, so clusters in white matter have unlabelled shares."
 
-    static let style = """
-        body{font-family:"DejaVu Sans",Helvetica,Arial,sans-serif;margin:1.5em auto;max-width:1320px;padding:0 1em;color:#111;line-height:1.4}
-        h1{font-size:1.5em;margin:0 0 .3em}h2{font-size:1.15em;margin:1.4em 0 .5em}
-        .settings,.note{color:#444}.note{font-size:.9em}
-        .views,.slices{display:flex;flex-wrap:wrap;gap:.8em}
-        figure{margin:0;break-inside:avoid}figure img{max-width:100%;height:auto;display:block;border:1px solid #ddd}
-        .views figure{flex:1 1 300px;max-width:640px}.slices figure{flex:1 1 220px;max-width:420px}
-        figcaption{font-size:.85em;color:#444;margin-top:.2em}
-        table{border-collapse:collapse;margin:.6em 0;font-size:.9em}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}
-        th{background:#f1f1f1}table.clusters td:nth-child(n+3):nth-child(-n+8){text-align:right;font-variant-numeric:tabular-nums}
-        section.cluster{break-inside:avoid-page;border-top:1px solid #ccc;margin-top:1.5em}
-        @media print{body{margin:0;max-width:none}a{color:inherit;text-decoration:none}}
-
-        """
 }

@@ -8,14 +8,18 @@ enum ReportSurfaceViews {
     static let height = 480
     static let views: [(view: String, hemi: String)] = [("lateral", "left"), ("medial", "left"), ("lateral", "right"), ("medial", "right")]
 
-    static func draw(_ request: MapReportRequest, library: AtlasLibrary, step: () -> Void) throws -> [ReportFigure] {
+    /// The views of a volume map on the bundled cortex, or with `meshFile` (an SMP map's mesh) the views of `only` side.
+    static func draw(_ request: MapReportRequest, library: AtlasLibrary, meshFile: String? = nil, only: Hemisphere? = nil,
+                     step: () -> Void) throws -> [ReportFigure] {
         let assets = SceneAssets(library: library)
         let context = try GLContext(width: width, height: height)
-        return try views.map { v in
+        return try views.filter { only == nil || $0.hemi == only?.rawValue }.map { v in
             var fields = request.overlayFields
-            fields.merge(["view": v.view, "hemi": v.hemi, "surface": request.surface.rawValue, "outline": "true",
-                          "size": "\(width)x\(height)"]) { $1 }
-            var frame = try DrawnFrame(try AtlasScene.build(try SceneRequest(fields), assets: assets), context: context)
+            fields.merge(["view": v.view, "hemi": v.hemi, "size": "\(width)x\(height)"]) { $1 }
+            if let meshFile { fields["mesh"] = meshFile } else { fields.merge(["surface": request.surface.rawValue, "outline": "true"]) { $1 } }
+            let scene = try SceneRequest(fields)
+            var frame = try DrawnFrame(meshFile == nil ? try AtlasScene.build(scene, assets: assets) : try AtlasScene.buildUserScene(scene),
+                                       context: context)
             let figure = ReportFigure(caption: "\(v.hemi.capitalized) hemisphere, \(v.view) (\(request.surface.rawValue))",
                                       png: try frame.png(context: context), width: width, height: height)
             step()

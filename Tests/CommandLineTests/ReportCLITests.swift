@@ -21,6 +21,12 @@ import Testing
         }
     }
 
+    /// A JSON number as the page prints it (no trailing ".0").
+    static func number(_ v: Any?) -> String {
+        let d = (v as? Double) ?? Double(v as? Int ?? .min)
+        return d == d.rounded() ? String(Int(d)) : String(d)
+    }
+
     @Test func pageHoldsTheClusterTableAndDecodablePicturesAndNoNetwork() throws {
         let dir = try CLIRun.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -36,21 +42,17 @@ import Testing
         #expect(clusters.count == 3)
         let rows = try Self.clusterRows(html)
         #expect(rows.count == clusters.count)
-        func number(_ v: Any?) -> String {
-            let d = (v as? Double) ?? Double(v as? Int ?? .min)
-            return d == d.rounded() ? String(Int(d)) : String(d)
-        }
         for (row, c) in zip(rows, clusters) {
             let peak = try #require(c["peak"] as? [String: Any])
             let mni = try #require(peak["mni"] as? [Double])
             let centre = try #require(c["centreOfMass"] as? [Double])
-            let expected = [number(c["id"]), c["sign"] as? String ?? "", number(c["voxels"]), number(c["sizeMm3"])]
-                + mni.map(number) + [number(peak["value"]), "(" + centre.map(number).joined(separator: ", ") + ")",
-                                      number((c["maxima"] as? [Any])?.count)]
+            let expected = [Self.number(c["id"]), c["sign"] as? String ?? "", Self.number(c["voxels"]), Self.number(c["sizeMm3"])]
+                + mni.map(Self.number) + [Self.number(peak["value"]), "(" + centre.map(Self.number).joined(separator: ", ") + ")",
+                                      Self.number((c["maxima"] as? [Any])?.count)]
             #expect(Array(row.prefix(expected.count)) == expected)
             // Each cluster's section has one row per atlas of the JSON answer.
             let atlases = try #require(c["regions"] as? [String: Any])
-            let section = try #require(html.range(of: "id=\"cluster-\(number(c["id"]))\""))
+            let section = try #require(html.range(of: "id=\"cluster-\(Self.number(c["id"]))\""))
             let after = html[section.upperBound...]
             let block = after[..<(after.range(of: "</section>")?.lowerBound ?? after.endIndex)]
             #expect(block.components(separatedBy: "<tr class=\"atlas\"").count - 1 == atlases.count)

@@ -4,19 +4,47 @@ import Testing
 
 /// `clusters` on an SMP map: mesh-connected clusters on the bundled pial mesh, their peak vertex, MNI point and regions.
 @Suite struct SurfaceClustersCLITests {
-    @Test func blobOnThePialMeshGivesOneClusterWithThePeakVertexAndItsRegions() throws {
-        let dir = try CLIRun.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
+    /// An SMP on the bundled left pial mesh: a Gaussian (height 6, σ 6 mm) around MNI (−40, −20, 50), sampled at each vertex.
+    static func blobSMP(in dir: URL) throws -> (URL, SRFFile, [SIMD3<Double>], [Float]) {
         let srf = try SRFFile.read(from: URL(fileURLWithPath: CLIRun.dataPath).appendingPathComponent("meshes/lh.pial.srf"))
         let positions = srf.rasPositions().map(SIMD3<Double>.init)
-        // A Gaussian (height 6, σ 6 mm) around MNI (−40, −20, 50), sampled at each vertex.
         let centre = SIMD3<Double>(-40, -20, 50)
         let values = positions.map { p -> Float in let d = p - centre; return Float(6 * exp(-(d * d).sum() / 72)) }
         let smp = SMPFile(vertexCount: Int32(values.count), srfFileName: "lh.pial.srf",
                           maps: [SMPMap(name: "blob", thresholdMin: 3, thresholdMax: 6, values: MapValues(values))])
         let file = dir.appendingPathComponent("blob.smp")
         try smp.encoded().write(to: file)
+        return (file, srf, positions, values)
+    }
 
+    @Test func reportOnAnSMPHoldsTheSurfaceTableAndTheViews() throws {
+        let dir = try CLIRun.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (file, _, _, _) = try Self.blobSMP(in: dir)
+        let out = dir.appendingPathComponent("r.html")
+        let run = try CLIRun.run(["report", file.path, "--mesh", "pial-left", "--threshold", "3", "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let html = try String(contentsOf: out, encoding: .utf8)
+        let table = try CLIRun.run(["clusters", file.path, "--mesh", "pial-left", "--threshold", "3", "--json"])
+        let clusters = try #require(table.json?["clusters"] as? [[String: Any]])
+        let rows = try ReportCLITests.clusterRows(html)
+        #expect(rows.count == clusters.count && !rows.isEmpty)
+        for (row, c) in zip(rows, clusters) {
+            let peak = try #require(c["peak"] as? [String: Any])
+            #expect(Array(row.prefix(5)) == ["\(c["id"] as? Int ?? 0)", c["sign"] as? String ?? "", "\(c["vertices"] as? Int ?? 0)",
+                                             ReportCLITests.number(c["areaMm2"]), "\(peak["vertex"] as? Int ?? 0)"])
+        }
+        let sources = html.matches(of: try Regex(#"src="([^"]*)""#)).map { String($0.output[1].substring ?? "") }
+        #expect(sources.count == 2 && sources.allSatisfy { $0.hasPrefix("data:image/png;base64,") })
+        #expect(html.range(of: #"https?://"#, options: .regularExpression) == nil)
+        let noMesh = try CLIRun.run(["report", file.path, "--threshold", "3", "--out", out.path])
+        #expect(noMesh.status != 0 && noMesh.errorMessage?.contains("--mesh") == true, "\(noMesh.stderr)")
+    }
+
+    @Test func blobOnThePialMeshGivesOneClusterWithThePeakVertexAndItsRegions() throws {
+        let dir = try CLIRun.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (file, srf, positions, values) = try Self.blobSMP(in: dir)
         let run = try CLIRun.run(["clusters", file.path, "--mesh", "pial-left", "--threshold", "3", "--json"])
         #expect(run.status == 0, "\(run.stderr)")
         let clusters = try #require(run.json?["clusters"] as? [[String: Any]])

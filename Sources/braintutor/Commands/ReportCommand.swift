@@ -19,6 +19,7 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var gl: GLOptions
     @OptionGroup var map: MapClusterOptions
     @Option(help: "Cortex surface of the views: inflated or pial.") var surface = CortexSurface.inflated.rawValue
+    @Option(help: ArgumentHelp("SMP maps: the bundled cortex mesh of their vertices (pial-left, pial-right, inflated-left, inflated-right).", valueName: "mesh")) var mesh: String?
     @Option(help: ArgumentHelp("HTML file to write.", valueName: "file.html")) var out = "report.html"
 
     func run() throws {
@@ -28,7 +29,14 @@ struct ReportCommand: ParsableCommand {
             }
             try OutputFile.check(out, extensions: ["html"])
             let request = MapReportRequest(file: map.file, map: map.map, threshold: map.threshold,
-                                           twoSided: map.twoSided, minSizeMm3: map.minSize, surface: cortex)
+                                           twoSided: map.twoSided, minSizeMm3: map.minSize, surface: cortex, mesh: mesh)
+            if request.isSurfaceMap {
+                let report = try SurfaceMapReport.make(request, library: data.library()) { done, total in Progress.report("report", done, total) }
+                try report.write(to: out)
+                let count = report.clusters.clusters.count
+                return print("wrote \(out): \(count) surface cluster\(count == 1 ? "" : "s"), \(report.views.count) views")
+            }
+            if mesh != nil { throw MapsError("--mesh: applies to SMP maps; \(map.file) is a volume map") }
             let report = try MapReport.make(request, library: data.library()) { done, total in Progress.report("report", done, total) }
             try report.write(to: out)
             let count = report.clusters.clusters.count
