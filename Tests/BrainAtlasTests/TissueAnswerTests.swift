@@ -34,15 +34,15 @@ import Testing
     }
 
     /// The internal capsule is derived (no free source maps it): the white matter between the
-    /// thalamus and the globus pallidus is its posterior limb, that between the caudate nucleus and
-    /// the putamen its anterior limb. On the segment joining each pair's centroids, every point the
-    /// tissue atlas calls white matter or capsule is the expected limb, and there is at least one;
-    /// the region says how it was made.
+    /// thalamus and the globus pallidus is its posterior limb. On the segment joining their
+    /// centroids every capsule point is that limb, on the point's side, and there is at least one;
+    /// the region says how it was made. (The caudate's centroid lies in its body, above the
+    /// lentiform nucleus, so the anterior limb is checked at the published JHU points of the
+    /// validation table instead.)
     @Test func internalCapsuleLimbsLieBetweenTheirNuclei() throws {
         guard let library = try Fixture.realLibrary() else { return }
         let lookup = Lookup(library: library)
-        let pairs = [("thalamusproper", "pallidum", "internal-capsule-posterior-limb"),
-                     ("caudate", "putamen", "internal-capsule-anterior-limb")]
+        let pairs = [("thalamusproper", "pallidum", "internal-capsule-posterior-limb")]
         for side in [Hemisphere.left, .right] {
             for (medial, lateral, limb) in pairs {
                 let a = try #require(try entry(library, "subcortical", medial, side).centroidMni)
