@@ -30,6 +30,8 @@ struct WebAssets: Sendable {
         ("gl-renderer.js", script),
         ("gl-camera.js", script),
         ("gl-viewer.js", script),
+        ("planes.js", script),
+        ("planes-gl.js", script),
         ("learn.js", script),
         ("learn-memory.js", script),
         ("learn-view.js", script),

@@ -1,0 +1,301 @@
+// @ts-check
+// Brain Tutor slicing mode in WebGL: the three MRI planes drawn with the renderer's own plane
+// shaders (Shaders/plane.vert, plane.frag) from per-plane textures (/api/plane/…: template grey
+// and the atlas's label ids, the renderer's texels), the head cut open around them, the pick pass
+// giving plane pixels `first pick id + region id`, and a pick answered with the voxel's MNI centre.
+import { getBytes } from "./api.js";
+import { program } from "./gl-renderer.js";
+import { parseBinary } from "./scene-data.js";
+
+/** @typedef {{header: any, arrays: Record<string, any>}} Body */
+/** @typedef {{name: string, body: Body, grey: WebGLTexture | null, ids: WebGLTexture | null,
+ *   quad: WebGLBuffer | null, outline: {id: number, buffer: WebGLBuffer | null, count: number} | null}} DrawnPlane */
+
+export const PLANE_NAMES = ["sagittal", "coronal", "axial"];
+const POSITION = 0;
+/** Plane bodies kept in memory (about 240 KB each): a drag back and forth costs no fetch. */
+const KEPT_BODIES = 96;
+
+/** @type {Map<string, Promise<Body>>} */
+const bodies = new Map();
+/** @param {string} url @returns {Promise<Body>} */
+export function planeBody(url) {
+  let body = bodies.get(url);
+  if (!body) {
+    body = getBytes(url).then((b) => parseBinary(b, url));
+    bodies.set(url, body);
+    body.catch(() => bodies.delete(url));
+    if (bodies.size > KEPT_BODIES) bodies.delete(/** @type {string} */ (bodies.keys().next().value));
+  }
+  return body;
+}
+
+/** Column-major 4×4 inverse (null when singular). @param {ArrayLike<number>} m */
+function invert(m) {
+  const inv = new Float64Array(16);
+  const a = Array.from(m);
+  inv[0] = a[5] * a[10] * a[15] - a[5] * a[11] * a[14] - a[9] * a[6] * a[15] + a[9] * a[7] * a[14] + a[13] * a[6] * a[11] - a[13] * a[7] * a[10];
+  inv[4] = -a[4] * a[10] * a[15] + a[4] * a[11] * a[14] + a[8] * a[6] * a[15] - a[8] * a[7] * a[14] - a[12] * a[6] * a[11] + a[12] * a[7] * a[10];
+  inv[8] = a[4] * a[9] * a[15] - a[4] * a[11] * a[13] - a[8] * a[5] * a[15] + a[8] * a[7] * a[13] + a[12] * a[5] * a[11] - a[12] * a[7] * a[9];
+  inv[12] = -a[4] * a[9] * a[14] + a[4] * a[10] * a[13] + a[8] * a[5] * a[14] - a[8] * a[6] * a[13] - a[12] * a[5] * a[10] + a[12] * a[6] * a[9];
+  inv[1] = -a[1] * a[10] * a[15] + a[1] * a[11] * a[14] + a[9] * a[2] * a[15] - a[9] * a[3] * a[14] - a[13] * a[2] * a[11] + a[13] * a[3] * a[10];
+  inv[5] = a[0] * a[10] * a[15] - a[0] * a[11] * a[14] - a[8] * a[2] * a[15] + a[8] * a[3] * a[14] + a[12] * a[2] * a[11] - a[12] * a[3] * a[10];
+  inv[9] = -a[0] * a[9] * a[15] + a[0] * a[11] * a[13] + a[8] * a[1] * a[15] - a[8] * a[3] * a[13] - a[12] * a[1] * a[11] + a[12] * a[3] * a[9];
+  inv[13] = a[0] * a[9] * a[14] - a[0] * a[10] * a[13] - a[8] * a[1] * a[14] + a[8] * a[2] * a[13] + a[12] * a[1] * a[10] - a[12] * a[2] * a[9];
+  inv[2] = a[1] * a[6] * a[15] - a[1] * a[7] * a[14] - a[5] * a[2] * a[15] + a[5] * a[3] * a[14] + a[13] * a[2] * a[7] - a[13] * a[3] * a[6];
+  inv[6] = -a[0] * a[6] * a[15] + a[0] * a[7] * a[14] + a[4] * a[2] * a[15] - a[4] * a[3] * a[14] - a[12] * a[2] * a[7] + a[12] * a[3] * a[6];
+  inv[10] = a[0] * a[5] * a[15] - a[0] * a[7] * a[13] - a[4] * a[1] * a[15] + a[4] * a[3] * a[13] + a[12] * a[1] * a[7] - a[12] * a[3] * a[5];
+  inv[14] = -a[0] * a[5] * a[14] + a[0] * a[6] * a[13] + a[4] * a[2] * a[14] - a[4] * a[3] * a[13] - a[12] * a[2] * a[6] + a[12] * a[3] * a[5];
+  inv[3] = -a[1] * a[6] * a[11] + a[1] * a[7] * a[10] + a[5] * a[2] * a[11] - a[5] * a[3] * a[10] - a[9] * a[2] * a[7] + a[9] * a[3] * a[6];
+  inv[7] = a[0] * a[6] * a[11] - a[0] * a[7] * a[10] - a[4] * a[2] * a[11] + a[4] * a[3] * a[10] + a[8] * a[2] * a[7] - a[8] * a[3] * a[6];
+  inv[11] = -a[0] * a[5] * a[11] + a[0] * a[7] * a[9] + a[4] * a[1] * a[11] - a[4] * a[3] * a[9] - a[8] * a[1] * a[7] + a[8] * a[3] * a[5];
+  inv[15] = a[0] * a[5] * a[10] - a[0] * a[6] * a[9] - a[4] * a[1] * a[10] + a[4] * a[2] * a[9] + a[8] * a[1] * a[6] - a[8] * a[2] * a[5];
+  const det = a[0] * inv[0] + a[1] * inv[4] + a[2] * inv[8] + a[3] * inv[12];
+  return det === 0 ? null : inv.map((v) => v / det);
+}
+
+/** Clip-space point (x, y, z, 1) back to RAS mm. @param {Float64Array} inv @param {number[]} c */
+function unproject(inv, c) {
+  const out = [0, 0, 0, 0];
+  for (let r = 0; r < 4; r += 1) out[r] = inv[r] * c[0] + inv[4 + r] * c[1] + inv[8 + r] * c[2] + inv[12 + r];
+  return [out[0] / out[3], out[1] / out[3], out[2] / out[3]];
+}
+
+/** The planes' GL side: textures per plane, the palette by highlight, the draw and pick passes. */
+export class PlaneDrawer {
+  /** @param {WebGLRenderingContext} gl @param {any} description the scene JSON's `planes` */
+  constructor(gl, description) {
+    this.gl = gl;
+    this.description = description;
+    /** @type {Map<string, DrawnPlane>} */
+    this.planes = new Map();
+    /** @type {any} */
+    this.program = null;
+    /** @type {WebGLTexture | null} */
+    this.palette = null;
+    /** @type {Body | null} */
+    this.paletteBody = null;
+    this.paletteKey = "";
+    /** @type {number[]} where the planes cross (MNI mm) */
+    this.point = [0, 0, 0];
+  }
+
+  /** @param {Record<string, string>} shaders */
+  setShaders(shaders) {
+    if (this.program) return;
+    const p = program(this.gl, shaders["plane.vert"], shaders["plane.frag"], ["plane.vert", "plane.frag"]);
+    /** @param {string} n */
+    const u = (n) => this.gl.getUniformLocation(p.id, n);
+    this.program = { ...p, texS: u("uTexS"), texT: u("uTexT"), grey: u("uGrey"), ids: u("uIDs"), pal: u("uPalette"),
+      rows: u("uPaletteRows"), window: u("uWindow"), pick: u("uPick"), pickBase: u("uPickBase"), cut: u("uCut"), cutSide: u("uCutSide") };
+  }
+
+  /** @param {Body} body */
+  setPaletteBody(body) { this.paletteBody = body; this.paletteKey = ""; }
+
+  /** The palette texture for the highlight: the highlighted id strong, the others as they are
+   * or faint ("lighten the rest"), all from the server's tints. @param {number | null} highlight @param {boolean} dim */
+  updatePalette(highlight, dim) {
+    const body = this.paletteBody;
+    if (!body) return;
+    const key = `${highlight}|${dim}`;
+    if (key === this.paletteKey && this.palette) return;
+    const count = body.header.idCount;
+    const rows = Math.ceil(count / 256);
+    const rgba = new Uint8Array(256 * rows * 4);
+    const { normal, strong, faint } = body.arrays;
+    for (let id = 0; id < count; id += 1) {
+      const from = highlight === null ? normal : id === highlight ? strong : dim ? faint : normal;
+      rgba.set(from.subarray(4 * id, 4 * id + 4), 4 * id);
+    }
+    this.palette = this.texture(this.palette, 256, rows, this.gl.RGBA, this.gl.NEAREST, rgba);
+    this.paletteRows = rows;
+    this.paletteKey = key;
+  }
+
+  /** @param {WebGLTexture | null} texture @param {number} width @param {number} height @param {number} format @param {number} filter @param {Uint8Array} bytes */
+  texture(texture, width, height, format, filter, bytes) {
+    const gl = this.gl;
+    const t = texture || gl.createTexture();
+    gl.bindTexture(gl.TEXTURE_2D, t);
+    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+    gl.texImage2D(gl.TEXTURE_2D, 0, format, width, height, 0, format, gl.UNSIGNED_BYTE, bytes);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, filter);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, filter);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+    return t;
+  }
+
+  /** Shows `body` as plane `name` (its textures and quad replace the old ones). @param {string} name @param {Body} body */
+  setPlane(name, body) {
+    const gl = this.gl;
+    const old = this.planes.get(name);
+    const h = body.header;
+    if (!h.width || !h.height) { this.dropPlane(name); return; }
+    /** @type {DrawnPlane} */
+    const plane = old || { name, body, grey: null, ids: null, quad: null, outline: null };
+    plane.body = body;
+    plane.grey = this.texture(plane.grey, h.width, h.height, gl.LUMINANCE_ALPHA, gl.LINEAR, body.arrays.grey);
+    plane.ids = this.texture(plane.ids, h.width, h.height, gl.RGBA, gl.NEAREST, body.arrays.ids);
+    const axis = PLANE_NAMES.indexOf(name);
+    const corners = [];
+    for (const [a, b] of [[0, 0], [1, 0], [1, 1], [0, 1]]) {
+      const p = [0, 0, 0];
+      p[axis] = h.position;
+      p[h.axes[0]] = h.uLow - 0.5 + a * h.width;
+      p[h.axes[1]] = h.vLow - 0.5 + b * h.height;
+      corners.push(...p);
+    }
+    if (!plane.quad) plane.quad = gl.createBuffer();
+    gl.bindBuffer(gl.ARRAY_BUFFER, plane.quad);
+    gl.bufferData(gl.ARRAY_BUFFER, new Float32Array(corners), gl.DYNAMIC_DRAW);
+    if (plane.outline) { gl.deleteBuffer(plane.outline.buffer); plane.outline = null; }
+    this.planes.set(name, plane);
+  }
+
+  /** @param {string} name */
+  dropPlane(name) {
+    const plane = this.planes.get(name);
+    if (!plane) return;
+    const gl = this.gl;
+    gl.deleteTexture(plane.grey); gl.deleteTexture(plane.ids); gl.deleteBuffer(plane.quad);
+    if (plane.outline) gl.deleteBuffer(plane.outline.buffer);
+    this.planes.delete(name);
+  }
+
+  /** Frees every texture and buffer (the scene changed or the mode ended). */
+  dispose() {
+    for (const name of Array.from(this.planes.keys())) this.dropPlane(name);
+    if (this.palette) this.gl.deleteTexture(this.palette);
+    this.palette = null;
+  }
+
+  /** The cut for a camera looking along `forward`: the planes' crossing, and per axis the
+   * viewer's side (−1 where forward points along +axis, else +1), as the renderer's CutAway.
+   * @param {number[]} forward */
+  cut(forward) {
+    const side = [0, 1, 2].map((axis) => (this.planes.has(PLANE_NAMES[axis]) ? (forward[axis] > 0 ? -1 : 1) : 0));
+    return { corner: this.point.slice(), side };
+  }
+
+  /** Draws the planes (`pick`: their pick ids) with the frame's camera and cut. @param {any} frame @param {boolean} pick */
+  draw(frame, pick) {
+    const gl = this.gl;
+    const p = this.program;
+    if (!p || !this.palette || this.planes.size === 0) return;
+    gl.useProgram(p.id);
+    gl.uniformMatrix4fv(p.mvp, false, frame.camera.mvp);
+    gl.uniform1f(p.pick, pick ? 1 : 0);
+    const w = this.description.window;
+    gl.uniform2f(p.window, w[0], w[1]);
+    gl.uniform1f(p.rows, this.paletteRows);
+    const cut = frame.cut;
+    gl.uniform4f(p.cut, cut.corner[0], cut.corner[1], cut.corner[2], 1);
+    gl.uniform3f(p.cutSide, cut.side[0], cut.side[1], cut.side[2]);
+    gl.disable(gl.CULL_FACE);
+    gl.disableVertexAttribArray(1);
+    gl.disableVertexAttribArray(2);
+    const units = [[0, "grey", p.grey], [1, "ids", p.ids], [2, "palette", p.pal]];
+    for (const plane of this.planes.values()) {
+      const h = plane.body.header;
+      for (const [unit, name, location] of units) {
+        gl.activeTexture(gl.TEXTURE0 + /** @type {number} */ (unit));
+        gl.bindTexture(gl.TEXTURE_2D, name === "palette" ? this.palette : /** @type {any} */ (plane)[name]);
+        gl.uniform1i(location, /** @type {number} */ (unit));
+      }
+      gl.uniform4f(p.texS, h.texS[0], h.texS[1], h.texS[2], h.texS[3]);
+      gl.uniform4f(p.texT, h.texT[0], h.texT[1], h.texT[2], h.texT[3]);
+      gl.uniform1f(p.pickBase, this.description.firstPickIds[plane.name]);
+      gl.bindBuffer(gl.ARRAY_BUFFER, plane.quad);
+      gl.enableVertexAttribArray(POSITION);
+      gl.vertexAttribPointer(POSITION, 3, gl.FLOAT, false, 0, 0);
+      gl.drawArrays(gl.TRIANGLE_FAN, 0, 4);
+    }
+    gl.activeTexture(gl.TEXTURE0);
+  }
+
+  /** The plane and region id behind pick id `id`, or null for a mesh's id. @param {number} id */
+  planeOf(id) {
+    const d = this.description;
+    for (const name of PLANE_NAMES) {
+      const first = d.firstPickIds[name];
+      if (this.planes.has(name) && id >= first && id < first + d.idCount) return { name, label: id - first };
+    }
+    return null;
+  }
+
+  /** What a pick at drawing-buffer pixel (x, y) with pick id `id` touched on a plane: its region,
+   * the plane's name and the centre of the voxel drawn there, found where the ray through the
+   * pixel centre meets the plane (a neighbour holding the drawn id when the GL rounded the texel
+   * edge the other way); null when the id is not a plane's.
+   * @param {number} id @param {number} x @param {number} y @param {{width: number, height: number, camera: any}} view */
+  resolve(id, x, y, view) {
+    const hit = this.planeOf(id);
+    if (!hit) return null;
+    const plane = /** @type {DrawnPlane} */ (this.planes.get(hit.name));
+    const h = plane.body.header;
+    const axis = PLANE_NAMES.indexOf(hit.name);
+    const inv = invert(view.camera.mvp);
+    let mni = null;
+    if (inv) {
+      const cx = ((x + 0.5) / view.width) * 2 - 1, cy = 1 - ((y + 0.5) / view.height) * 2;
+      const near = unproject(inv, [cx, cy, -1]), far = unproject(inv, [cx, cy, 1]);
+      const t = (h.position - near[axis]) / (far[axis] - near[axis]);
+      const point = near.map((v, k) => v + (far[k] - v) * t);
+      const i0 = Math.round(point[h.axes[0]] - h.uLow), j0 = Math.round(point[h.axes[1]] - h.vLow);
+      const ids = plane.body.arrays.ids;
+      /** @param {number} i @param {number} j */
+      const label = (i, j) => (i < 0 || j < 0 || i >= h.width || j >= h.height ? -1
+        : ids[4 * (j * h.width + i)] | (ids[4 * (j * h.width + i) + 1] << 8));
+      let best = null;
+      for (const [di, dj] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]]) {
+        if (label(i0 + di, j0 + dj) === hit.label) { best = [i0 + di, j0 + dj]; break; }
+      }
+      const [i, j] = best || [i0, j0];
+      mni = [0, 0, 0];
+      mni[axis] = h.position;
+      mni[h.axes[0]] = h.uLow + i;
+      mni[h.axes[1]] = h.vLow + j;
+    }
+    return { region: this.description.regions[hit.label] || null, surface: hit.name, mni };
+  }
+}
+
+/** The address of one plane's body at `point`. @param {any} d @param {string} name @param {number[]} point */
+export function planeURL(d, name, point) {
+  return d.plane.replace("{orientation}", name).replace("{position}", String(point[PLANE_NAMES.indexOf(name)]));
+}
+
+let asked = 0;
+let shownTicket = 0;
+
+/** Shows the scene's planes through `text` ("x,y,z", whole MNI mm; null: no planes) with the
+ * highlight, and resolves once drawn. While planes are dragged the answers may come out of
+ * order: an older one is still drawn unless a newer one already was.
+ * @param {any} viewer the gl-viewer.js Viewer @param {string | null} text @param {number | null} highlight @param {boolean} dim */
+export async function showPlanes(viewer, text, highlight, dim) {
+  const d = viewer.scene && viewer.scene.description.planes;
+  if (!d || !text) {
+    if (viewer.planes) { viewer.planes.dispose(); viewer.planes = null; await viewer.redraw(); }
+    return;
+  }
+  if (!viewer.planes || viewer.planes.description !== d) {
+    if (viewer.planes) viewer.planes.dispose();
+    viewer.planes = new PlaneDrawer(viewer.renderer.gl, d);
+    viewer.planes.setShaders(viewer.scene.shaders);
+  }
+  const drawer = viewer.planes;
+  const ticket = ++asked;
+  const point = text.split(",").map(Number);
+  const names = PLANE_NAMES.filter((n) => d.positions[n] !== undefined);
+  const [palette, ...planes] = await Promise.all([planeBody(d.palette), ...names.map((n) => planeBody(planeURL(d, n, point)))]);
+  if (ticket < shownTicket || viewer.planes !== drawer) return;
+  shownTicket = ticket;
+  if (drawer.paletteBody !== palette) drawer.setPaletteBody(palette);
+  names.forEach((name, i) => drawer.setPlane(name, planes[i]));
+  drawer.point = point;
+  drawer.updatePalette(highlight, dim);
+  viewer.pickFresh = false;
+  await viewer.redraw();
+}
