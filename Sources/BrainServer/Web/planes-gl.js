@@ -8,13 +8,15 @@ import { program } from "./gl-renderer.js";
 import { parseBinary } from "./scene-data.js";
 
 /** @typedef {{header: any, arrays: Record<string, any>}} Body */
-/** @typedef {{name: string, body: Body, grey: WebGLTexture | null, ids: WebGLTexture | null,
- *   quad: WebGLBuffer | null, outline: {id: number, buffer: WebGLBuffer | null, count: number} | null}} DrawnPlane */
+/** @typedef {{grey: WebGLTexture | null, ids: WebGLTexture | null, quad: WebGLBuffer | null}} PlaneGPU */
+/** @typedef {{name: string, body: Body, gpu: PlaneGPU}} DrawnPlane */
 
 export const PLANE_NAMES = ["sagittal", "coronal", "axial"];
 const POSITION = 0;
 /** Plane bodies kept in memory (about 240 KB each): a drag back and forth costs no fetch. */
 const KEPT_BODIES = 96;
+/** Plane textures kept on the GPU (about 300 KB each). */
+const KEPT_ON_GPU = 24;
 
 /** @type {Map<string, Promise<Body>>} */
 const bodies = new Map();
@@ -30,28 +32,27 @@ export function planeBody(url) {
   return body;
 }
 
-/** Column-major 4×4 inverse (null when singular). @param {ArrayLike<number>} m */
+/** The inverse of a 4×4 matrix (column-major in, column-major out) by Gauss–Jordan
+ * elimination with partial pivoting; null when singular. @param {ArrayLike<number>} m */
 function invert(m) {
+  // Row-major working copy [A | I]; A[r][c] = m[c * 4 + r].
+  const a = [0, 1, 2, 3].map((r) => [0, 1, 2, 3].map((c) => m[c * 4 + r]).concat([0, 1, 2, 3].map((c) => (c === r ? 1 : 0))));
+  for (let col = 0; col < 4; col += 1) {
+    let pivot = col;
+    for (let r = col + 1; r < 4; r += 1) if (Math.abs(a[r][col]) > Math.abs(a[pivot][col])) pivot = r;
+    if (Math.abs(a[pivot][col]) < 1e-12) return null;
+    [a[col], a[pivot]] = [a[pivot], a[col]];
+    const d = a[col][col];
+    for (let c = 0; c < 8; c += 1) a[col][c] /= d;
+    for (let r = 0; r < 4; r += 1) {
+      if (r === col) continue;
+      const f = a[r][col];
+      for (let c = 0; c < 8; c += 1) a[r][c] -= f * a[col][c];
+    }
+  }
   const inv = new Float64Array(16);
-  const a = Array.from(m);
-  inv[0] = a[5] * a[10] * a[15] - a[5] * a[11] * a[14] - a[9] * a[6] * a[15] + a[9] * a[7] * a[14] + a[13] * a[6] * a[11] - a[13] * a[7] * a[10];
-  inv[4] = -a[4] * a[10] * a[15] + a[4] * a[11] * a[14] + a[8] * a[6] * a[15] - a[8] * a[7] * a[14] - a[12] * a[6] * a[11] + a[12] * a[7] * a[10];
-  inv[8] = a[4] * a[9] * a[15] - a[4] * a[11] * a[13] - a[8] * a[5] * a[15] + a[8] * a[7] * a[13] + a[12] * a[5] * a[11] - a[12] * a[7] * a[9];
-  inv[12] = -a[4] * a[9] * a[14] + a[4] * a[10] * a[13] + a[8] * a[5] * a[14] - a[8] * a[6] * a[13] - a[12] * a[5] * a[10] + a[12] * a[6] * a[9];
-  inv[1] = -a[1] * a[10] * a[15] + a[1] * a[11] * a[14] + a[9] * a[2] * a[15] - a[9] * a[3] * a[14] - a[13] * a[2] * a[11] + a[13] * a[3] * a[10];
-  inv[5] = a[0] * a[10] * a[15] - a[0] * a[11] * a[14] - a[8] * a[2] * a[15] + a[8] * a[3] * a[14] + a[12] * a[2] * a[11] - a[12] * a[3] * a[10];
-  inv[9] = -a[0] * a[9] * a[15] + a[0] * a[11] * a[13] + a[8] * a[1] * a[15] - a[8] * a[3] * a[13] - a[12] * a[1] * a[11] + a[12] * a[3] * a[9];
-  inv[13] = a[0] * a[9] * a[14] - a[0] * a[10] * a[13] - a[8] * a[1] * a[14] + a[8] * a[2] * a[13] + a[12] * a[1] * a[10] - a[12] * a[2] * a[9];
-  inv[2] = a[1] * a[6] * a[15] - a[1] * a[7] * a[14] - a[5] * a[2] * a[15] + a[5] * a[3] * a[14] + a[13] * a[2] * a[7] - a[13] * a[3] * a[6];
-  inv[6] = -a[0] * a[6] * a[15] + a[0] * a[7] * a[14] + a[4] * a[2] * a[15] - a[4] * a[3] * a[14] - a[12] * a[2] * a[7] + a[12] * a[3] * a[6];
-  inv[10] = a[0] * a[5] * a[15] - a[0] * a[7] * a[13] - a[4] * a[1] * a[15] + a[4] * a[3] * a[13] + a[12] * a[1] * a[7] - a[12] * a[3] * a[5];
-  inv[14] = -a[0] * a[5] * a[14] + a[0] * a[6] * a[13] + a[4] * a[2] * a[14] - a[4] * a[3] * a[13] - a[12] * a[2] * a[6] + a[12] * a[3] * a[5];
-  inv[3] = -a[1] * a[6] * a[11] + a[1] * a[7] * a[10] + a[5] * a[2] * a[11] - a[5] * a[3] * a[10] - a[9] * a[2] * a[7] + a[9] * a[3] * a[6];
-  inv[7] = a[0] * a[6] * a[11] - a[0] * a[7] * a[10] - a[4] * a[2] * a[11] + a[4] * a[3] * a[10] + a[8] * a[2] * a[7] - a[8] * a[3] * a[6];
-  inv[11] = -a[0] * a[5] * a[11] + a[0] * a[7] * a[9] + a[4] * a[1] * a[11] - a[4] * a[3] * a[9] - a[8] * a[1] * a[7] + a[8] * a[3] * a[5];
-  inv[15] = a[0] * a[5] * a[10] - a[0] * a[6] * a[9] - a[4] * a[1] * a[10] + a[4] * a[2] * a[9] + a[8] * a[1] * a[6] - a[8] * a[2] * a[5];
-  const det = a[0] * inv[0] + a[1] * inv[4] + a[2] * inv[8] + a[3] * inv[12];
-  return det === 0 ? null : inv.map((v) => v / det);
+  for (let r = 0; r < 4; r += 1) for (let c = 0; c < 4; c += 1) inv[c * 4 + r] = a[r][4 + c];
+  return inv;
 }
 
 /** Clip-space point (x, y, z, 1) back to RAS mm. @param {Float64Array} inv @param {number[]} c */
@@ -67,8 +68,10 @@ export class PlaneDrawer {
   constructor(gl, description) {
     this.gl = gl;
     this.description = description;
-    /** @type {Map<string, DrawnPlane>} */
+    /** @type {Map<string, DrawnPlane>} the planes shown, by name */
     this.planes = new Map();
+    /** @type {Map<Body, PlaneGPU>} uploaded bodies, oldest first */
+    this.gpu = new Map();
     /** @type {any} */
     this.program = null;
     /** @type {WebGLTexture | null} */
@@ -127,18 +130,14 @@ export class PlaneDrawer {
     return t;
   }
 
-  /** Shows `body` as plane `name` (its textures and quad replace the old ones). @param {string} name @param {Body} body */
-  setPlane(name, body) {
+  /** The textures and quad of `body`, uploaded on first use and kept for the next `KEPT_ON_GPU`
+   * bodies, so a plane dragged back and forth redraws without uploading. @param {Body} body */
+  upload(body) {
+    let gpu = this.gpu.get(body);
+    if (gpu) { this.gpu.delete(body); this.gpu.set(body, gpu); return gpu; }
     const gl = this.gl;
-    const old = this.planes.get(name);
     const h = body.header;
-    if (!h.width || !h.height) { this.dropPlane(name); return; }
-    /** @type {DrawnPlane} */
-    const plane = old || { name, body, grey: null, ids: null, quad: null, outline: null };
-    plane.body = body;
-    plane.grey = this.texture(plane.grey, h.width, h.height, gl.LUMINANCE_ALPHA, gl.LINEAR, body.arrays.grey);
-    plane.ids = this.texture(plane.ids, h.width, h.height, gl.RGBA, gl.NEAREST, body.arrays.ids);
-    const axis = PLANE_NAMES.indexOf(name);
+    const axis = PLANE_NAMES.indexOf(h.orientation);
     const corners = [];
     for (const [a, b] of [[0, 0], [1, 0], [1, 1], [0, 1]]) {
       const p = [0, 0, 0];
@@ -147,26 +146,38 @@ export class PlaneDrawer {
       p[h.axes[1]] = h.vLow - 0.5 + b * h.height;
       corners.push(...p);
     }
-    if (!plane.quad) plane.quad = gl.createBuffer();
-    gl.bindBuffer(gl.ARRAY_BUFFER, plane.quad);
-    gl.bufferData(gl.ARRAY_BUFFER, new Float32Array(corners), gl.DYNAMIC_DRAW);
-    if (plane.outline) { gl.deleteBuffer(plane.outline.buffer); plane.outline = null; }
-    this.planes.set(name, plane);
+    const quad = gl.createBuffer();
+    gl.bindBuffer(gl.ARRAY_BUFFER, quad);
+    gl.bufferData(gl.ARRAY_BUFFER, new Float32Array(corners), gl.STATIC_DRAW);
+    gpu = { grey: this.texture(null, h.width, h.height, gl.LUMINANCE_ALPHA, gl.LINEAR, body.arrays.grey),
+      ids: this.texture(null, h.width, h.height, gl.RGBA, gl.NEAREST, body.arrays.ids), quad };
+    this.gpu.set(body, gpu);
+    const shown = new Set(Array.from(this.planes.values(), (p) => p.body));
+    for (const [old, g] of this.gpu) {
+      if (this.gpu.size <= KEPT_ON_GPU) break;
+      if (old === body || shown.has(old)) continue;
+      this.free(g);
+      this.gpu.delete(old);
+    }
+    return gpu;
   }
 
-  /** @param {string} name */
-  dropPlane(name) {
-    const plane = this.planes.get(name);
-    if (!plane) return;
-    const gl = this.gl;
-    gl.deleteTexture(plane.grey); gl.deleteTexture(plane.ids); gl.deleteBuffer(plane.quad);
-    if (plane.outline) gl.deleteBuffer(plane.outline.buffer);
-    this.planes.delete(name);
+  /** @param {{grey: WebGLTexture | null, ids: WebGLTexture | null, quad: WebGLBuffer | null}} g */
+  free(g) {
+    this.gl.deleteTexture(g.grey); this.gl.deleteTexture(g.ids); this.gl.deleteBuffer(g.quad);
+  }
+
+  /** Shows `body` as plane `name` (nothing when the plane misses the head). @param {string} name @param {Body} body */
+  setPlane(name, body) {
+    if (!body.header.width || !body.header.height) { this.planes.delete(name); return; }
+    this.planes.set(name, { name, body, gpu: this.upload(body) });
   }
 
   /** Frees every texture and buffer (the scene changed or the mode ended). */
   dispose() {
-    for (const name of Array.from(this.planes.keys())) this.dropPlane(name);
+    for (const g of this.gpu.values()) this.free(g);
+    this.gpu.clear();
+    this.planes.clear();
     if (this.palette) this.gl.deleteTexture(this.palette);
     this.palette = null;
   }
@@ -201,13 +212,13 @@ export class PlaneDrawer {
       const h = plane.body.header;
       for (const [unit, name, location] of units) {
         gl.activeTexture(gl.TEXTURE0 + /** @type {number} */ (unit));
-        gl.bindTexture(gl.TEXTURE_2D, name === "palette" ? this.palette : /** @type {any} */ (plane)[name]);
+        gl.bindTexture(gl.TEXTURE_2D, name === "palette" ? this.palette : /** @type {any} */ (plane.gpu)[name]);
         gl.uniform1i(location, /** @type {number} */ (unit));
       }
       gl.uniform4f(p.texS, h.texS[0], h.texS[1], h.texS[2], h.texS[3]);
       gl.uniform4f(p.texT, h.texT[0], h.texT[1], h.texT[2], h.texT[3]);
       gl.uniform1f(p.pickBase, this.description.firstPickIds[plane.name]);
-      gl.bindBuffer(gl.ARRAY_BUFFER, plane.quad);
+      gl.bindBuffer(gl.ARRAY_BUFFER, plane.gpu.quad);
       gl.enableVertexAttribArray(POSITION);
       gl.vertexAttribPointer(POSITION, 3, gl.FLOAT, false, 0, 0);
       gl.drawArrays(gl.TRIANGLE_FAN, 0, 4);
