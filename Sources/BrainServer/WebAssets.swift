@@ -32,6 +32,7 @@ struct WebAssets: Sendable {
         ("gl-viewer.js", script),
         ("planes.js", script),
         ("planes-gl.js", script),
+        ("planes-outline.js", script),
         ("learn.js", script),
         ("learn-memory.js", script),
         ("learn-view.js", script),

@@ -163,7 +163,7 @@ function pixelsOf(report, region) {
  * shows; else the preset (and side) that shows most of it.
  * @param {Region} region */
 export async function turnToRegion(region) {
-  if (region.atlas !== state.atlas) return;
+  if (region.atlas !== state.atlas || state.slicing) return;  // in the 3D slices the planes go to it
   /** @param {string} view @param {string} hemi */
   const survey = (view, hemi) => {
     const { region: _r, highlight, dimOthers, ...p } = sceneParams(view, /** @type {any} */ (hemi));

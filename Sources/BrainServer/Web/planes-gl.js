@@ -5,11 +5,12 @@
 // giving plane pixels `first pick id + region id`, and a pick answered with the voxel's MNI centre.
 import { getBytes } from "./api.js";
 import { program } from "./gl-renderer.js";
+import { outlineSegments } from "./planes-outline.js";
 import { parseBinary } from "./scene-data.js";
 
 /** @typedef {{header: any, arrays: Record<string, any>}} Body */
 /** @typedef {{grey: WebGLTexture | null, ids: WebGLTexture | null, quad: WebGLBuffer | null}} PlaneGPU */
-/** @typedef {{name: string, body: Body, gpu: PlaneGPU}} DrawnPlane */
+/** @typedef {{name: string, body: Body, gpu: PlaneGPU, outline?: {id: number, buffer: WebGLBuffer | null, count: number}}} DrawnPlane */
 
 export const PLANE_NAMES = ["sagittal", "coronal", "axial"];
 const POSITION = 0;
@@ -79,6 +80,10 @@ export class PlaneDrawer {
     /** @type {Body | null} */
     this.paletteBody = null;
     this.paletteKey = "";
+    /** @type {number | null} the highlighted region's id, outlined on the planes */
+    this.highlight = null;
+    /** @type {any} */
+    this.flat = null;
     /** @type {number[]} where the planes cross (MNI mm) */
     this.point = [0, 0, 0];
   }
@@ -89,6 +94,7 @@ export class PlaneDrawer {
     const p = program(this.gl, shaders["plane.vert"], shaders["plane.frag"], ["plane.vert", "plane.frag"]);
     /** @param {string} n */
     const u = (n) => this.gl.getUniformLocation(p.id, n);
+    this.flat = program(this.gl, shaders["pick.vert"], shaders["pick.frag"], ["pick.vert", "pick.frag"]);
     this.program = { ...p, texS: u("uTexS"), texT: u("uTexT"), grey: u("uGrey"), ids: u("uIDs"), pal: u("uPalette"),
       rows: u("uPaletteRows"), window: u("uWindow"), pick: u("uPick"), pickBase: u("uPickBase"), cut: u("uCut"), cutSide: u("uCutSide") };
   }
@@ -102,6 +108,7 @@ export class PlaneDrawer {
     const body = this.paletteBody;
     if (!body) return;
     const key = `${highlight}|${dim}`;
+    this.highlight = highlight;
     if (key === this.paletteKey && this.palette) return;
     const count = body.header.idCount;
     const rows = Math.ceil(count / 256);
@@ -169,6 +176,9 @@ export class PlaneDrawer {
 
   /** Shows `body` as plane `name` (nothing when the plane misses the head). @param {string} name @param {Body} body */
   setPlane(name, body) {
+    const old = this.planes.get(name);
+    if (old && old.body === body) return;
+    if (old && old.outline) this.gl.deleteBuffer(old.outline.buffer);
     if (!body.header.width || !body.header.height) { this.planes.delete(name); return; }
     this.planes.set(name, { name, body, gpu: this.upload(body) });
   }
@@ -177,6 +187,7 @@ export class PlaneDrawer {
   dispose() {
     for (const g of this.gpu.values()) this.free(g);
     this.gpu.clear();
+    for (const plane of this.planes.values()) if (plane.outline) this.gl.deleteBuffer(plane.outline.buffer);
     this.planes.clear();
     if (this.palette) this.gl.deleteTexture(this.palette);
     this.palette = null;
@@ -224,6 +235,40 @@ export class PlaneDrawer {
       gl.drawArrays(gl.TRIANGLE_FAN, 0, 4);
     }
     gl.activeTexture(gl.TEXTURE0);
+    if (!pick && this.highlight !== null) this.drawOutlines(frame);
+  }
+
+  /** The highlighted region's outline on each plane: dark lines nudged toward the viewer and
+   * repeated one pixel around (a 3 px line), as the renderer outlines it on meshes. @param {any} frame */
+  drawOutlines(frame) {
+    const gl = this.gl;
+    const p = this.flat;
+    gl.useProgram(p.id);
+    gl.uniform4f(p.color, 0.08, 0.08, 0.1, 1);
+    gl.depthFunc(gl.LEQUAL);
+    for (const plane of this.planes.values()) {
+      if (!plane.outline || plane.outline.id !== this.highlight) {
+        if (plane.outline) gl.deleteBuffer(plane.outline.buffer);
+        const segments = outlineSegments(plane.body, /** @type {number} */ (this.highlight));
+        const buffer = gl.createBuffer();
+        gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+        gl.bufferData(gl.ARRAY_BUFFER, segments, gl.STATIC_DRAW);
+        plane.outline = { id: /** @type {number} */ (this.highlight), buffer, count: segments.length / 3 };
+      }
+      if (!plane.outline.count) continue;
+      gl.bindBuffer(gl.ARRAY_BUFFER, plane.outline.buffer);
+      gl.vertexAttribPointer(POSITION, 3, gl.FLOAT, false, 0, 0);
+      const dx = 2 / frame.width, dy = 2 / frame.height;
+      for (const [ox, oy] of [[0, 0], [dx, 0], [-dx, 0], [0, dy], [0, -dy]]) {
+        const shifted = Float32Array.from(frame.camera.mvp);
+        shifted[12] += ox;
+        shifted[13] += oy;
+        shifted[14] -= 0.004;
+        gl.uniformMatrix4fv(p.mvp, false, shifted);
+        gl.drawArrays(gl.LINES, 0, plane.outline.count);
+      }
+    }
+    gl.depthFunc(gl.LESS);
   }
 
   /** The plane and region id behind pick id `id`, or null for a mesh's id. @param {number} id */
@@ -295,6 +340,10 @@ export async function showPlanes(viewer, text, highlight, dim) {
     if (viewer.planes) viewer.planes.dispose();
     viewer.planes = new PlaneDrawer(viewer.renderer.gl, d);
     viewer.planes.setShaders(viewer.scene.shaders);
+    // A new scene starts from the front and above on its side, closer in, where the open octant shows.
+    const turned = viewer.setAngles(viewer.scene.description.hemisphere === "right" ? 50 : -50, 30);
+    viewer.camera.zoom(0.8);
+    await turned;
   }
   const drawer = viewer.planes;
   const ticket = ++asked;
@@ -309,4 +358,5 @@ export async function showPlanes(viewer, text, highlight, dim) {
   drawer.updatePalette(highlight, dim);
   viewer.pickFresh = false;
   await viewer.redraw();
+  viewer.canvas.dispatchEvent(new CustomEvent("planesshown", { detail: point }));
 }

@@ -78,8 +78,6 @@ export async function setSlicing(on) {
   $("planes-panel").hidden = !on;
   updateSliders();
   await Promise.all([renderBrain(), renderSlice()]);
-  // Turned to see the three planes and the open octant (from the front and above, on the chosen side).
-  if (on) await theBrain().setAngles(state.hemi === "right" ? 50 : -50, 30);
   return performance.now() - started;
 }
 
@@ -174,6 +172,8 @@ export function wirePlanes() {
   // A tap on a plane outside every region still moves the planes there.
   setOnPoint((pick) => (state.slicing && pick.mni ? movePlanes(pick.mni) : undefined));
   wireDrag(/** @type {HTMLCanvasElement} */ ($("brain-canvas")));
+  // However the planes moved (a tap, a selection, the hook), the sliders show where they are.
+  $("brain-canvas").addEventListener("planesshown", updateSliders);
 }
 
 /** Frame times (ms, median of `frames`, each waited for with a one-pixel read): the view with
