@@ -9,7 +9,7 @@ import { outlineSegments } from "./planes-outline.js";
 import { parseBinary } from "./scene-data.js";
 
 /** @typedef {{header: any, arrays: Record<string, any>}} Body */
-/** @typedef {{grey: WebGLTexture | null, ids: WebGLTexture | null, quad: WebGLBuffer | null}} PlaneGPU */
+/** @typedef {{grey: WebGLTexture | null, ids: WebGLTexture | null}} PlaneGPU */
 /** @typedef {{name: string, body: Body, gpu: PlaneGPU, outline?: {id: number, buffer: WebGLBuffer | null, count: number}}} DrawnPlane */
 
 export const PLANE_NAMES = ["sagittal", "coronal", "axial"];
@@ -80,6 +80,8 @@ export class PlaneDrawer {
     /** @type {Body | null} */
     this.paletteBody = null;
     this.paletteKey = "";
+    /** @type {WebGLBuffer | null} the quad drawn, refilled per plane */
+    this.quad = null;
     /** @type {number | null} the highlighted region's id, outlined on the planes */
     this.highlight = null;
     /** @type {any} */
@@ -144,20 +146,8 @@ export class PlaneDrawer {
     if (gpu) { this.gpu.delete(body); this.gpu.set(body, gpu); return gpu; }
     const gl = this.gl;
     const h = body.header;
-    const axis = PLANE_NAMES.indexOf(h.orientation);
-    const corners = [];
-    for (const [a, b] of [[0, 0], [1, 0], [1, 1], [0, 1]]) {
-      const p = [0, 0, 0];
-      p[axis] = h.position;
-      p[h.axes[0]] = h.uLow - 0.5 + a * h.width;
-      p[h.axes[1]] = h.vLow - 0.5 + b * h.height;
-      corners.push(...p);
-    }
-    const quad = gl.createBuffer();
-    gl.bindBuffer(gl.ARRAY_BUFFER, quad);
-    gl.bufferData(gl.ARRAY_BUFFER, new Float32Array(corners), gl.STATIC_DRAW);
     gpu = { grey: this.texture(null, h.width, h.height, gl.LUMINANCE_ALPHA, gl.LINEAR, body.arrays.grey),
-      ids: this.texture(null, h.width, h.height, gl.RGBA, gl.NEAREST, body.arrays.ids), quad };
+      ids: this.texture(null, h.width, h.height, gl.RGBA, gl.NEAREST, body.arrays.ids) };
     this.gpu.set(body, gpu);
     const shown = new Set(Array.from(this.planes.values(), (p) => p.body));
     for (const [old, g] of this.gpu) {
@@ -169,9 +159,32 @@ export class PlaneDrawer {
     return gpu;
   }
 
-  /** @param {{grey: WebGLTexture | null, ids: WebGLTexture | null, quad: WebGLBuffer | null}} g */
+  /** @param {PlaneGPU} g */
   free(g) {
-    this.gl.deleteTexture(g.grey); this.gl.deleteTexture(g.ids); this.gl.deleteBuffer(g.quad);
+    this.gl.deleteTexture(g.grey); this.gl.deleteTexture(g.ids);
+  }
+
+  /** The part of a plane that faces into the cut (the rest the shader would discard anyway, at
+   * the cost of shading it), as the corners of a quad; null when nothing of it does.
+   * @param {any} h the plane body's header @param {{corner: number[], side: number[]}} cut */
+  visibleQuad(h, cut) {
+    const axis = PLANE_NAMES.indexOf(h.orientation);
+    const range = (/** @type {number} */ k, /** @type {number} */ low, /** @type {number} */ size) => {
+      const a = h.axes[k];
+      let lo = low - 0.5, hi = low - 0.5 + size;
+      if (cut.side[a] > 0) lo = Math.max(lo, cut.corner[a]);
+      if (cut.side[a] < 0) hi = Math.min(hi, cut.corner[a]);
+      return [lo, hi];
+    };
+    const [u0, u1] = range(0, h.uLow, h.width), [v0, v1] = range(1, h.vLow, h.height);
+    if (u0 >= u1 || v0 >= v1) return null;
+    const corners = new Float32Array(12);
+    [[u0, v0], [u1, v0], [u1, v1], [u0, v1]].forEach(([u, v], k) => {
+      corners[3 * k + axis] = h.position;
+      corners[3 * k + h.axes[0]] = u;
+      corners[3 * k + h.axes[1]] = v;
+    });
+    return corners;
   }
 
   /** Shows `body` as plane `name` (nothing when the plane misses the head). @param {string} name @param {Body} body */
@@ -189,6 +202,8 @@ export class PlaneDrawer {
     this.gpu.clear();
     for (const plane of this.planes.values()) if (plane.outline) this.gl.deleteBuffer(plane.outline.buffer);
     this.planes.clear();
+    if (this.quad) this.gl.deleteBuffer(this.quad);
+    this.quad = null;
     if (this.palette) this.gl.deleteTexture(this.palette);
     this.palette = null;
   }
@@ -229,7 +244,11 @@ export class PlaneDrawer {
       gl.uniform4f(p.texS, h.texS[0], h.texS[1], h.texS[2], h.texS[3]);
       gl.uniform4f(p.texT, h.texT[0], h.texT[1], h.texT[2], h.texT[3]);
       gl.uniform1f(p.pickBase, this.description.firstPickIds[plane.name]);
-      gl.bindBuffer(gl.ARRAY_BUFFER, plane.gpu.quad);
+      const quad = this.visibleQuad(h, cut);
+      if (!quad) continue;
+      if (!this.quad) this.quad = gl.createBuffer();
+      gl.bindBuffer(gl.ARRAY_BUFFER, this.quad);
+      gl.bufferData(gl.ARRAY_BUFFER, quad, gl.DYNAMIC_DRAW);
       gl.enableVertexAttribArray(POSITION);
       gl.vertexAttribPointer(POSITION, 3, gl.FLOAT, false, 0, 0);
       gl.drawArrays(gl.TRIANGLE_FAN, 0, 4);

@@ -64,8 +64,9 @@ export async function movePlanes(point, options = {}) {
   await sliceDrawn;
 }
 
-/** Turns the slicing mode on or off; resolves with the milliseconds until it was drawn.
- * @param {boolean} on */
+/** Turns the slicing mode on or off; resolves with the milliseconds until the head and its
+ * planes were drawn (the 2D slice through the same point is asked for at once and shows when the
+ * server has drawn it). @param {boolean} on */
 export async function setSlicing(on) {
   const started = performance.now();
   if (on && !state.slicePoint) {
@@ -77,7 +78,8 @@ export async function setSlicing(on) {
   /** @type {HTMLInputElement} */ ($("show-planes")).checked = on;
   $("planes-panel").hidden = !on;
   updateSliders();
-  await Promise.all([renderBrain(), renderSlice()]);
+  renderSlice();
+  await renderBrain();
   return performance.now() - started;
 }
 
