@@ -57,12 +57,17 @@ class PlanesTest(BrowserSession):
     def test_1_data_loads_on_entry_and_first_entry_time(self):
         before = self.resources()
         self.assertFalse([u for u in before if "/api/plane" in u or "planes=" in u], "plane data before the mode")
-        ms = self.enter()
+        times = [self.enter()]
         after = self.resources()
         planes = [u for u in after if "/api/plane/" in u]
         self.assertEqual(len(planes), 3, planes)
-        print(f"\n{self.width}x{self.height}: first entry into the 3D slices drawn after {ms:.0f} ms")
         self.shot("entered")
+        # Twice more in a fresh page (the server warm, the page's data cache empty).
+        for _ in range(2):
+            self.setUp()
+            times.append(self.enter())
+        print(f"\n{self.width}x{self.height}: first entry into the 3D slices drawn after {times[0]:.0f} ms "
+              f"(first visit), {times[1]:.0f} and {times[2]:.0f} ms (fresh pages, the browser's cache warm)")
 
     def test_2_pick_on_planes_is_where(self):
         self.enter()

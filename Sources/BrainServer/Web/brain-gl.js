@@ -6,7 +6,7 @@ import { $, showStatus } from "./dom.js";
 import * as GLCamera from "./gl-camera.js";
 import * as GLRenderer from "./gl-renderer.js";
 import { Viewer } from "./gl-viewer.js";
-import { showPlanes } from "./planes-gl.js";
+import { prefetchPlanes, showPlanes } from "./planes-gl.js";
 
 /** @typedef {import("./brain.js").Pick} Pick */
 /** @typedef {import("./brain.js").SceneParams} SceneParams */
@@ -25,7 +25,11 @@ export function glBrain(onPick, loading) {
   const viewer = new Viewer(canvas, gl, {
     onPick: picked, tooltip: $("brain-tooltip"), orientation: $("brain-orientation"),
     onLoadStart: loading.onLoadStart, onProgress: loading.onProgress, onMove: loading.onMove,
+    // The planes' data comes alongside the meshes rather than after them.
+    onDescription: (/** @type {any} */ d) => prefetchPlanes(d.planes, planesAsked),
   });
+  /** @type {string | null} the planes of the latest render ("x,y,z") */
+  let planesAsked = null;
   /** @type {Promise<void> | null} the latest scene being shown */
   let latest = null;
 
@@ -80,6 +84,7 @@ export function glBrain(onPick, loading) {
       const { view, highlight, region, dimOthers, ...rest } = params;
       // Unset options stay out of the scene query (a null would be sent as the text "null").
       const scene = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null));
+      planesAsked = params.planes;
       viewer.setHighlight(region, dimOthers === "true");
       const load = viewer.show(scene, view);
       latest = load;

@@ -76,7 +76,7 @@ class Viewer {
   // Fetches and uploads a scene; false when a newer scene was asked for meanwhile.
   async load(query, key, size) {
     const started = performance.now();
-    const scene = await SceneData.load(query, this.callbacks.onProgress);
+    const scene = await SceneData.load(query, this.callbacks.onProgress, this.callbacks.onDescription);
     if (this.sceneKey !== key) return false;
     this.renderer.setShaders(scene.shaders);
     this.renderer.setLayers(scene.layers);

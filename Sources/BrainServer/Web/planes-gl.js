@@ -342,6 +342,15 @@ export function planeURL(d, name, point) {
   return d.plane.replace("{orientation}", name).replace("{position}", String(point[PLANE_NAMES.indexOf(name)]));
 }
 
+/** Starts fetching the palette and planes a scene JSON's `planes` describes through `text`.
+ * @param {any} d @param {string | null} text */
+export function prefetchPlanes(d, text) {
+  if (!d || !text) return;
+  const point = text.split(",").map(Number);
+  planeBody(d.palette).catch(() => {});
+  for (const name of PLANE_NAMES) if (d.positions[name] !== undefined) planeBody(planeURL(d, name, point)).catch(() => {});
+}
+
 let asked = 0;
 let shownTicket = 0;
 
