@@ -29,7 +29,7 @@ function updateSliders() {
   const p = planePoint();
   p.forEach((v, axis) => {
     /** @type {HTMLInputElement} */ ($(`plane-${LETTERS[axis]}`)).value = String(v);
-    $(`plane-${LETTERS[axis]}-out`).textContent = `${LETTERS[axis]} = ${v} mm`;
+    $(`plane-${LETTERS[axis]}-out`).textContent = `${v} mm`;
   });
 }
 
@@ -77,6 +77,8 @@ export async function setSlicing(on) {
   update({ slicing: on, pin: null });
   /** @type {HTMLInputElement} */ ($("show-planes")).checked = on;
   $("planes-panel").hidden = !on;
+  // The head is part of the 3D slices (opaque and cut open), not the see-through one.
+  /** @type {HTMLInputElement} */ ($("show-head")).disabled = on;
   updateSliders();
   renderSlice();
   await renderBrain();
