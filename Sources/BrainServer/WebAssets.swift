@@ -33,6 +33,7 @@ struct WebAssets: Sendable {
         ("planes.js", script),
         ("planes-gl.js", script),
         ("planes-outline.js", script),
+        ("planes-ray.js", script),
         ("learn.js", script),
         ("learn-memory.js", script),
         ("learn-view.js", script),

@@ -153,6 +153,29 @@ class PlanesTest(BrowserSession):
             self.assertEqual(p["mni"][axis], point[axis], p)
         self.shot("slice-tapped")
 
+    def test_6_a_tap_on_a_deep_structure_reports_the_point_tapped(self):
+        self.enter()
+        self.call("brainTutor.setAtlas('subcortical')")
+        self.call("(() => { const box = document.getElementById('planes-deep'); if (!box.checked) box.click(); })()")
+        self.call("brainTutor.shown()")
+        self.call("brainTutor.setView({azimuth: -50, elevation: 30})")
+        picks = self.call("""(() => {
+          const {width, height} = brainTutor.canvasSize(); const out = [];
+          for (let y = 4; y < height; y += 8) for (let x = 4; x < width; x += 8) {
+            const p = brainTutor.pick(x, y); if (p && p.region && !p.surface) out.push(p); }
+          return out; })()""")
+        self.assertGreater(len(picks), 10, "no deep structure in view")
+        near = 0
+        sample = picks[:: max(1, len(picks) // 30)]
+        for pick in sample:
+            mni = [round(v) for v in pick["mni"]]
+            around = [mni] + [[mni[0] + dx, mni[1] + dy, mni[2] + dz]
+                              for dx, dy, dz in ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))]
+            ids = {(self.where(p, "subcortical") or {}).get("id") for p in around}
+            near += pick["region"]["id"] in ids
+        print(f"\n{self.width}x{self.height}: a deep structure's voxels within 1 mm of the point tapped at {near} of {len(sample)} taps")
+        self.assertGreaterEqual(near, 0.9 * len(sample))
+
     def test_5_frame_of_a_moving_plane_against_the_plain_view(self):
         self.enter()
         result = self.call("brainTutor.benchPlanes(40)")

@@ -7,6 +7,7 @@ import * as GLCamera from "./gl-camera.js";
 import * as GLRenderer from "./gl-renderer.js";
 import { Viewer } from "./gl-viewer.js";
 import { prefetchPlanes, showPlanes } from "./planes-gl.js";
+import { meshPoint } from "./planes-ray.js";
 
 /** @typedef {import("./brain.js").Pick} Pick */
 /** @typedef {import("./brain.js").SceneParams} SceneParams */
@@ -19,8 +20,10 @@ export function glBrain(onPick, loading) {
   const gl = GLRenderer.context(canvas);
   if (!gl) return null;
   const reticle = $("brain-cursor");
+  // In the 3D slices a tap on a mesh region reports the point tapped, so the planes go there.
   /** @param {any} region @param {{x: number, y: number}} point */
-  const picked = (region, point) => onPick({ region, surface: region ? null : viewer.lastPickSurface, mni: viewer.lastPickMni,
+  const picked = (region, point) => onPick({ region, surface: region ? null : viewer.lastPickSurface,
+    mni: viewer.lastPickMni || (region ? meshPoint(viewer, point.x, point.y) : null),
     x: point.x, y: point.y });
   const viewer = new Viewer(canvas, gl, {
     onPick: picked, tooltip: $("brain-tooltip"), orientation: $("brain-orientation"),

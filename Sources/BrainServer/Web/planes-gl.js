@@ -6,6 +6,7 @@
 import { getBytes } from "./api.js";
 import { program } from "./gl-renderer.js";
 import { outlineSegments } from "./planes-outline.js";
+import { pixelRay } from "./planes-ray.js";
 import { parseBinary } from "./scene-data.js";
 
 /** @typedef {{header: any, arrays: Record<string, any>}} Body */
@@ -31,36 +32,6 @@ export function planeBody(url) {
     if (bodies.size > KEPT_BODIES) bodies.delete(/** @type {string} */ (bodies.keys().next().value));
   }
   return body;
-}
-
-/** The inverse of a 4×4 matrix (column-major in, column-major out) by Gauss–Jordan
- * elimination with partial pivoting; null when singular. @param {ArrayLike<number>} m */
-function invert(m) {
-  // Row-major working copy [A | I]; A[r][c] = m[c * 4 + r].
-  const a = [0, 1, 2, 3].map((r) => [0, 1, 2, 3].map((c) => m[c * 4 + r]).concat([0, 1, 2, 3].map((c) => (c === r ? 1 : 0))));
-  for (let col = 0; col < 4; col += 1) {
-    let pivot = col;
-    for (let r = col + 1; r < 4; r += 1) if (Math.abs(a[r][col]) > Math.abs(a[pivot][col])) pivot = r;
-    if (Math.abs(a[pivot][col]) < 1e-12) return null;
-    [a[col], a[pivot]] = [a[pivot], a[col]];
-    const d = a[col][col];
-    for (let c = 0; c < 8; c += 1) a[col][c] /= d;
-    for (let r = 0; r < 4; r += 1) {
-      if (r === col) continue;
-      const f = a[r][col];
-      for (let c = 0; c < 8; c += 1) a[r][c] -= f * a[col][c];
-    }
-  }
-  const inv = new Float64Array(16);
-  for (let r = 0; r < 4; r += 1) for (let c = 0; c < 4; c += 1) inv[c * 4 + r] = a[r][4 + c];
-  return inv;
-}
-
-/** Clip-space point (x, y, z, 1) back to RAS mm. @param {Float64Array} inv @param {number[]} c */
-function unproject(inv, c) {
-  const out = [0, 0, 0, 0];
-  for (let r = 0; r < 4; r += 1) out[r] = inv[r] * c[0] + inv[4 + r] * c[1] + inv[8 + r] * c[2] + inv[12 + r];
-  return [out[0] / out[3], out[1] / out[3], out[2] / out[3]];
 }
 
 /** The planes' GL side: textures per plane, the palette by highlight, the draw and pick passes. */
@@ -311,11 +282,10 @@ export class PlaneDrawer {
     const plane = /** @type {DrawnPlane} */ (this.planes.get(hit.name));
     const h = plane.body.header;
     const axis = PLANE_NAMES.indexOf(hit.name);
-    const inv = invert(view.camera.mvp);
+    const ray = pixelRay(view, x, y);
     let mni = null;
-    if (inv) {
-      const cx = ((x + 0.5) / view.width) * 2 - 1, cy = 1 - ((y + 0.5) / view.height) * 2;
-      const near = unproject(inv, [cx, cy, -1]), far = unproject(inv, [cx, cy, 1]);
+    if (ray) {
+      const { near, far } = ray;
       const t = (h.position - near[axis]) / (far[axis] - near[axis]);
       const point = near.map((v, k) => v + (far[k] - v) * t);
       const i0 = Math.round(point[h.axes[0]] - h.uLow), j0 = Math.round(point[h.axes[1]] - h.vLow);

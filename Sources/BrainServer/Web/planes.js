@@ -5,6 +5,7 @@
 import { renderBrain, setOnPoint, theBrain } from "./brain.js";
 import { $ } from "./dom.js";
 import { PLANE_NAMES, planeBody, planeURL, showPlanes } from "./planes-gl.js";
+import { meshPoint } from "./planes-ray.js";
 import { PLANE_AXIS, moveSliceTo, renderSlice } from "./slices.js";
 import { shownSelection, state, update } from "./store.js";
 
@@ -239,7 +240,8 @@ export function planesHook() {
       const viewer = glViewer();
       if (!viewer) return null;
       const region = viewer.pickAt(x, y);
-      return { x, y, region, mni: viewer.lastPickMni || null, vertex: null, surface: viewer.lastPickSurface || null };
+      const mni = viewer.lastPickMni || (region ? meshPoint(viewer, x, y) : null);
+      return { x, y, region, mni, vertex: null, surface: viewer.lastPickSurface || null };
     },
     planes: () => ({ on: state.slicing, point: planePoint() }),
     benchPlanes: benchFrames,
