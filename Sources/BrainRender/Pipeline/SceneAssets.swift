@@ -10,6 +10,7 @@ public final class SceneAssets: @unchecked Sendable {
     private let lock = NSLock()
     private var meshes: [MeshID: RenderMesh] = [:]
     private var geometries: [GeometryKey: SurfaceGeometry] = [:]
+    private var template: VMRFile?
 
     private struct GeometryKey: Hashable {
         let mesh: MeshID
@@ -18,6 +19,18 @@ public final class SceneAssets: @unchecked Sendable {
 
     public init(library: AtlasLibrary) {
         self.library = library
+    }
+
+    /// The bundled T1 template (the slicing mode's planes), read once.
+    public func templateVolume() throws -> VMRFile {
+        lock.lock()
+        if let template { lock.unlock(); return template }
+        lock.unlock()
+        let read = try PlaneSectionBuilder.template(library)
+        lock.lock()
+        template = read
+        lock.unlock()
+        return read
     }
 
     /// The catalog's mesh `id` in RAS.

@@ -32,6 +32,8 @@ function program(gl, vertex, fragment, names) {
     normalMatrix: gl.getUniformLocation(p, "uNormalMatrix"),
     color: gl.getUniformLocation(p, "uColor"),
     curvature: gl.getUniformLocation(p, "uCurvature"),
+    cut: gl.getUniformLocation(p, "uCut"),
+    cutSide: gl.getUniformLocation(p, "uCutSide"),
   };
 }
 
@@ -55,10 +57,29 @@ class Renderer {
   setShaders(shaders) {
     if (this.programs) return;
     const gl = this.gl;
+    this.sources = shaders;
     this.programs = {
       lit: program(gl, shaders["lit.vert"], shaders["lit.frag"], ["lit.vert", "lit.frag"]),
       flat: program(gl, shaders["pick.vert"], shaders["pick.frag"], ["pick.vert", "pick.frag"]),
     };
+  }
+
+  // The lit or flat program; with `cut`, the same files compiled with CUT_AWAY defined (the
+  // slicing mode's head), made on first use.
+  programFor(lit, cut) {
+    const name = (lit ? "lit" : "flat") + (cut ? "Cut" : "");
+    if (!this.programs[name]) {
+      const files = lit ? ["lit.vert", "lit.frag"] : ["pick.vert", "pick.frag"];
+      const define = (text) => text.replace(/^(#version[^\n]*\n)/, "$1#define CUT_AWAY\n");
+      this.programs[name] = program(this.gl, define(this.sources[files[0]]), define(this.sources[files[1]]), files);
+    }
+    return this.programs[name];
+  }
+
+  // The cut's uniforms for one layer: on for the layer the scene cuts (the head), off for the rest.
+  setCut(p, cut, layer) {
+    this.gl.uniform4f(p.cut, cut.corner[0], cut.corner[1], cut.corner[2], layer.cut ? 1 : 0);
+    this.gl.uniform3f(p.cutSide, cut.side[0], cut.side[1], cut.side[2]);
   }
 
   // Uploads the layers of a scene, reusing buffers of the same data.
@@ -83,6 +104,7 @@ class Renderer {
         curvatureShading: layer.curvatureShading,
         indices: buffer(gl.ELEMENT_ARRAY_BUFFER, layer.indices),
         closed: layer.closed,
+        cut: !!(layer.json && layer.json.cut),
         ranges: layer.ranges,
         outline: null,
       };
@@ -108,7 +130,7 @@ class Renderer {
 
   // `lit` (the lit program in use): normals, and the convexity with the layer's strengths,
   // or a constant 0 with no shading for layers without curvature (as the server does).
-  bindLayer(layer, lit) {
+  bindLayer(layer, lit, litProgram = this.programs.lit) {
     const gl = this.gl;
     if (layer.closed) gl.enable(gl.CULL_FACE); else gl.disable(gl.CULL_FACE);
     gl.bindBuffer(gl.ARRAY_BUFFER, layer.positions);
@@ -119,7 +141,7 @@ class Renderer {
       gl.enableVertexAttribArray(NORMAL);
       gl.vertexAttribPointer(NORMAL, 3, gl.FLOAT, false, 0, 0);
       const strength = layer.curvature ? layer.curvatureShading : [0, 0];
-      gl.uniform2f(this.programs.lit.curvature, strength[0], strength[1]);
+      gl.uniform2f(litProgram.curvature, strength[0], strength[1]);
       if (layer.curvature) {
         gl.bindBuffer(gl.ARRAY_BUFFER, layer.curvature);
         gl.enableVertexAttribArray(CURVATURE);
@@ -156,21 +178,24 @@ class Renderer {
     gl.clearColor(bg[0] / 255, bg[1] / 255, bg[2] / 255, 1);
     gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
     const lit = frame.shading !== "flat";
-    const p = lit ? this.programs.lit : this.programs.flat;
+    const p = this.programFor(lit, !!frame.cut);
     gl.useProgram(p.id);
     gl.uniformMatrix4fv(p.mvp, false, frame.camera.mvp);
     if (lit) gl.uniformMatrix4fv(p.normalMatrix, false, frame.camera.normalMatrix);
     const pass = (translucent) => {
+      gl.useProgram(p.id);
       this.layers.forEach((layer, index) => {
         const alpha = frame.opacities[index];
         if ((alpha < 1) !== translucent) return;
-        this.bindLayer(layer, lit);
+        if (frame.cut) this.setCut(p, frame.cut, layer);
+        this.bindLayer(layer, lit, p);
         const colors = frame.colors[index];
         this.drawRanges(layer, p, frame.hidden[index], (i) =>
           [colors[i][0] / 255, colors[i][1] / 255, colors[i][2] / 255, alpha]);
       });
     };
     pass(false);
+    if (frame.planes) frame.planes.draw(frame, false);
     if (frame.outline) this.drawOutline(frame);
     if (frame.opacities.some((a) => a < 1)) {
       gl.enable(gl.BLEND);
@@ -231,7 +256,7 @@ class Renderer {
     }
     gl.depthFunc(gl.LESS);
     const lit = frame.shading !== "flat";
-    const back = lit ? this.programs.lit : p;
+    const back = this.programFor(lit, !!frame.cut);
     gl.useProgram(back.id);
     gl.uniformMatrix4fv(back.mvp, false, frame.camera.mvp);
     if (lit) gl.uniformMatrix4fv(back.normalMatrix, false, frame.camera.normalMatrix);
@@ -246,18 +271,20 @@ class Renderer {
     this.commonState();
     gl.clearColor(0, 0, 0, 0);
     gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
-    const p = this.programs.flat;
+    const p = this.programFor(false, !!frame.cut);
     gl.useProgram(p.id);
     gl.uniformMatrix4fv(p.mvp, false, frame.camera.mvp);
     this.layers.forEach((layer, index) => {
       const first = frame.firstPickIds[index];
       if (!first) return;
+      if (frame.cut) this.setCut(p, frame.cut, layer);
       this.bindLayer(layer, false);
       this.drawRanges(layer, p, frame.hidden[index], (i) => {
         const id = first + i;
         return [(id & 255) / 255, ((id >> 8) & 255) / 255, ((id >> 16) & 255) / 255, 1];
       });
     });
+    if (frame.planes) frame.planes.draw(frame, true);
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
   }
 
@@ -307,4 +334,4 @@ class Renderer {
   }
 }
 
-export { context, Renderer };
+export { context, program, Renderer };

@@ -4,6 +4,7 @@
 import { brainShown, theBrain } from "./brain.js";
 import { setViewName } from "./controls.js";
 import { search, setAtlas } from "./selection.js";
+import { planesHook } from "./planes.js";
 import { setPlane, setRadiological, tapSlice } from "./slices.js";
 import { state } from "./store.js";
 
@@ -54,6 +55,7 @@ export function installHook(ready, learn) {
     /** The WebGL viewer itself (null with server images), for benches that time its frames. */
     viewer: () => { const brain = theBrain(); return brain.kind === "webgl" ? brain.viewer : null; },
     learn,
+    ...planesHook(),
     slice: {
       /** Does what a tap at pixel (x, y) of the slice image does; resolves with the
        * /api/slice/pick answer (null: not on the slice) once the slice is redrawn. */

@@ -11,6 +11,7 @@ import { search, select, setAtlas } from "./selection.js";
 import { wireTable } from "./table.js";
 import { wireGuide } from "./guide.js";
 import { registerWorker } from "./offline.js";
+import { wirePlanes } from "./planes.js";
 import { state, update } from "./store.js";
 
 /** @param {import("./store.js").Region} region */
@@ -30,6 +31,7 @@ async function start() {
     return select(region, { point: pick.mni, pin, keepView: true });
   });
   wireControls();
+  wirePlanes();
   wireTable(chooseFromTable);
   $("search-form").addEventListener("submit", (/** @type {Event} */ event) => { event.preventDefault(); search($("search").value); });
   wireLearn();

@@ -173,10 +173,12 @@ function pendingBytes(description) {
 }
 
 /** The whole scene: description, layers and shader sources. `onProgress(done, total)` hears
- * the bytes of the scene data as they arrive (total 0: nothing to fetch).
- * @param {string} query @param {(done: number, total: number) => void} [onProgress] */
-async function load(query, onProgress) {
+ * the bytes of the scene data as they arrive (total 0: nothing to fetch); `onDescription` gets
+ * the scene JSON as soon as it arrives (to fetch more alongside the meshes).
+ * @param {string} query @param {(done: number, total: number) => void} [onProgress] @param {(d: any) => void} [onDescription] */
+async function load(query, onProgress, onDescription) {
   const description = await getJSON(`/api/scene?${query}`);
+  if (onDescription) onDescription(description);
   const total = pendingBytes(description);
   let done = 0;
   const onBytes = (/** @type {number} */ n) => { done += n; if (onProgress) onProgress(Math.min(done, total), total); };

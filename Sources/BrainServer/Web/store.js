@@ -32,6 +32,11 @@ export const state = {
   slicePoint: null,
   /** slices mirrored: the subject's left on the image right */
   radiological: false,
+  /** the 3D slicing mode: the head cut open with three MRI planes through `slicePoint` */
+  slicing: false,
+  /** shown with the planes: the cortex of the chosen side, the subcortical structures */
+  slicingCortex: false,
+  slicingDeep: false,
   /** @type {{x: number, y: number} | null} where the selected region was tapped (fractions of the drawing) */
   pin: null,
 };

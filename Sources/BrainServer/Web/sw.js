@@ -58,8 +58,8 @@ async function networkFirst(request, cacheName) {
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== self.location.origin) return;
-  // Images for one size, point or pixel: not worth keeping.
-  if (["/api/render", "/api/slice", "/api/pick"].includes(url.pathname)) return;
+  // Images for one size, point or pixel, and the 3D slices' planes (one per position): not worth keeping.
+  if (["/api/render", "/api/slice", "/api/pick"].includes(url.pathname) || url.pathname.startsWith("/api/plane/")) return;
   if (url.searchParams.has("v")) { event.respondWith(versioned(event.request)); return; }
   const shell = SHELL.includes(url.pathname);
   event.respondWith(networkFirst(event.request, shell ? CACHE : DATA));
