@@ -18,10 +18,8 @@ struct SceneDataRoutes: Sendable {
         router.readOnly("/api/scene") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             let scene = try q.sceneRequest(engine: engine)
-            // The viewer's scene data carries no map colours yet: say so rather than drop the key.
-            if scene.overlay.isRequested {
-                throw APIError.badRequest("overlay: /api/scene has no map colours; /api/render, /api/pick and /api/slice draw overlays")
-            }
+            // With `overlay` the cortex ranges are the grey a map is drawn over and the cameras leave
+            // the colour bar's strip free; the map's values come from /api/map-values.
             if scene.planes != nil {
                 // The description lists meshes; the planes' textures have no data route yet.
                 throw APIError.badRequest("planes: /api/scene describes meshes only; the slicing mode is drawn by /api/render and picked by /api/pick")
