@@ -32,6 +32,7 @@ class Viewer {
     this.frameTimes = [];
     this.orientation = null;
     this.namesOnHover = true;   // off while a quiz asks for names
+    this.overlays = null;       // (scene) => a map's colour buffer per layer (map-layer.js), or null
     this.wire();
   }
 
@@ -177,6 +178,7 @@ class Viewer {
       opacities: d.layers.map((l) => l.opacity),
       hidden: d.layers.map((l) => new Set(l.hiddenRanges)),
       firstPickIds: d.layers.map((l) => l.firstPickId),
+      overlays: this.overlays ? this.overlays(this.scene) : null,
     };
   }
 

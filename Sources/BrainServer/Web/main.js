@@ -11,6 +11,7 @@ import { search, select, setAtlas } from "./selection.js";
 import { wireTable } from "./table.js";
 import { wireGuide } from "./guide.js";
 import { registerWorker } from "./offline.js";
+import { showTapValue, wireMaps } from "./map-panel.js";
 import { state, update } from "./store.js";
 
 /** @param {import("./store.js").Region} region */
@@ -27,6 +28,7 @@ async function start() {
     const size = theBrain().canvasSize();
     // Where it was tapped, as fractions of the drawing: the name is pinned there.
     const pin = size.width ? { x: pick.x / size.width, y: pick.y / size.height } : null;
+    showTapValue(pick);
     return select(region, { point: pick.mni, pin, keepView: true });
   });
   wireControls();
@@ -60,6 +62,7 @@ async function start() {
   if (first) await setAtlas(first.name);
   document.body.dataset.ready = "true";
   brainShown().then(resolveReady, rejectReady);
+  wireMaps();
 }
 
 registerWorker();

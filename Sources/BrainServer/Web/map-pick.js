@@ -1,28 +1,35 @@
 // @ts-check
 // Brain Tutor tap point: where the ray through a tapped pixel meets the picked region's
 // triangles, by the native renderer's rule (PickResolver in BrainRender): the nearest hit, the
-// corner nearest to it and the catalog vertex that corner stands for.
+// corner nearest to it and the catalog vertex that corner stands for. Every step is rounded to a
+// 32-bit float as Swift's Float arithmetic is, so the point (and the map's value there) is the one
+// /api/pick finds for the same pixel.
 
 /** @typedef {{forward: number[], up: number[], right: number[], center: number[], halfWidth: number,
  *   halfHeight: number, halfDepth: number}} RayCamera */
 /** @typedef {{positions: Float32Array, indices: Uint32Array, sourceVertex: ArrayLike<number>}} HitLayer */
 
+const f = Math.fround;
 /** @param {number[]} a @param {number[]} b */
-const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const sub = (a, b) => [f(a[0] - b[0]), f(a[1] - b[1]), f(a[2] - b[2])];
 /** @param {number[]} a @param {number[]} b */
-const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const add = (a, b) => [f(a[0] + b[0]), f(a[1] + b[1]), f(a[2] + b[2])];
+/** @param {number[]} a @param {number} k */
+const scale = (a, k) => [f(a[0] * k), f(a[1] * k), f(a[2] * k)];
 /** @param {number[]} a @param {number[]} b */
-const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const dot = (a, b) => f(f(f(a[0] * b[0]) + f(a[1] * b[1])) + f(a[2] * b[2]));
+/** @param {number[]} a @param {number[]} b */
+const cross = (a, b) => [f(f(a[1] * b[2]) - f(a[2] * b[1])), f(f(a[2] * b[0]) - f(a[0] * b[2])), f(f(a[0] * b[1]) - f(a[1] * b[0]))];
 
 /** The ray through the centre of drawing-buffer pixel (x, y) (Camera.ray).
  * @param {RayCamera} c @param {number} x @param {number} y @param {number} width @param {number} height */
 export function ray(c, x, y, width, height) {
-  const nx = ((Math.floor(x) + 0.5) / width) * 2 - 1;
-  const ny = 1 - ((Math.floor(y) + 0.5) / height) * 2;
-  const right = c.right;
-  const origin = [0, 1, 2].map((i) => c.center[i] + right[i] * nx * c.halfWidth + c.up[i] * ny * c.halfHeight
-    - c.forward[i] * c.halfDepth);
-  return { origin, direction: c.forward };
+  const nx = f(f(f(f(Math.floor(x) + 0.5) / width) * 2) - 1);
+  const ny = f(1 - f(f(f(Math.floor(y) + 0.5) / height) * 2));
+  const [right, up, forward] = [c.right, c.up, c.forward].map((v) => v.map(f));
+  const origin = sub(add(add(c.center.map(f), scale(right, f(nx * c.halfWidth))), scale(up, f(ny * c.halfHeight))),
+    scale(forward, f(c.halfDepth)));
+  return { origin, direction: forward };
 }
 
 /** The hit of the ray through (x, y) on triangles [start, start + count) of a layer's drawing
@@ -37,7 +44,7 @@ export function hit(layer, range, camera, x, y, width, height) {
   let bestT = Infinity;
   /** @type {number[] | null} */
   let best = null;
-  const tolerance = 1e-5;
+  const tolerance = f(1e-5);
   const corners = [];
   for (let t = range.start; t < range.start + range.count; t += 1) {
     const tri = [layer.indices[3 * t], layer.indices[3 * t + 1], layer.indices[3 * t + 2]];
@@ -48,25 +55,26 @@ export function hit(layer, range, camera, x, y, width, height) {
     const det = dot(e1, q0);
     if (Math.abs(det) <= 1e-12) continue;
     const s = sub(origin, a);
-    const u = dot(s, q0) / det;
-    if (u < -tolerance || u > 1 + tolerance) continue;
+    const inv = f(1 / det);
+    const u = f(dot(s, q0) * inv);
+    if (u < -tolerance || u > f(1 + tolerance)) continue;
     const q = cross(s, e1);
-    const v = dot(direction, q) / det;
-    if (v < -tolerance || u + v > 1 + tolerance) continue;
-    const hitT = dot(e2, q) / det;
+    const v = f(dot(direction, q) * inv);
+    if (v < -tolerance || f(u + v) > f(1 + tolerance)) continue;
+    const hitT = f(dot(e2, q) * inv);
     if (hitT > 0 && hitT < bestT) { bestT = hitT; best = tri; }
   }
   /** @type {number[]} */
   let point;
   if (best) {
-    point = origin.map((o, i) => o + direction[i] * bestT);
+    point = add(origin, scale(direction, bestT));
   } else {
     // The pixel centre lies on an edge the test misses: the triangle whose centroid is nearest the ray.
     /** @param {number[]} tri */
     const offRay = (tri) => {
-      const centroid = sub([0, 1, 2].map((i) => (at(tri[0])[i] + at(tri[1])[i] + at(tri[2])[i]) / 3), origin);
-      const along = dot(centroid, direction);
-      const off = centroid.map((c, i) => c - direction[i] * along);
+      const sum = add(add(at(tri[0]), at(tri[1])), at(tri[2]));
+      const centroid = sub([f(sum[0] / 3), f(sum[1] / 3), f(sum[2] / 3)], origin);
+      const off = sub(centroid, scale(direction, dot(centroid, direction)));
       return dot(off, off);
     };
     if (!corners.length) return null;
@@ -74,7 +82,7 @@ export function hit(layer, range, camera, x, y, width, height) {
     const a = at(best[0]);
     const n = cross(sub(at(best[1]), a), sub(at(best[2]), a));
     const denom = dot(n, direction);
-    point = Math.abs(denom) > 1e-12 ? origin.map((o, i) => o + direction[i] * (dot(n, sub(a, origin)) / denom)) : a;
+    point = Math.abs(denom) > 1e-12 ? add(origin, scale(direction, f(dot(n, sub(a, origin)) / denom))) : a;
   }
   /** @param {number} v */
   const d2 = (v) => { const d = sub(at(v), point); return dot(d, d); };
