@@ -5,7 +5,6 @@ import { brainShown, theBrain } from "./brain.js";
 import { setViewName } from "./controls.js";
 import { search, setAtlas } from "./selection.js";
 import { setPlane, setRadiological, tapSlice } from "./slices.js";
-import { mapValueAt, setMap } from "./map-panel.js";
 import { state } from "./store.js";
 
 /** @param {Promise<void>} ready @param {object} learn */
@@ -54,9 +53,9 @@ export function installHook(ready, learn) {
     timings: () => theBrain().timings(),
     /** Shows a map of `serve --map` ({name: null}: none) at a threshold (default: the map's own);
      * resolves once drawn. @param {{name: string | null, threshold?: number, twoSided?: boolean}} choice */
-    setMap: (choice) => setMap(choice),
+    setMap: async (choice) => (await import("./map-panel.js")).setMap(choice),
     /** The map's value under drawing-buffer pixel (x, y), as a tap reports it. @param {number} x @param {number} y */
-    mapValueAt: (x, y) => mapValueAt(x, y),
+    mapValueAt: async (x, y) => (await import("./map-panel.js")).mapValueAt(x, y),
     /** The WebGL viewer itself (null with server images), for benches that time its frames. */
     viewer: () => { const brain = theBrain(); return brain.kind === "webgl" ? brain.viewer : null; },
     learn,

@@ -11,7 +11,6 @@ import { search, select, setAtlas } from "./selection.js";
 import { wireTable } from "./table.js";
 import { wireGuide } from "./guide.js";
 import { registerWorker } from "./offline.js";
-import { showTapValue, wireMaps } from "./map-panel.js";
 import { state, update } from "./store.js";
 
 /** @param {import("./store.js").Region} region */
@@ -28,7 +27,7 @@ async function start() {
     const size = theBrain().canvasSize();
     // Where it was tapped, as fractions of the drawing: the name is pinned there.
     const pin = size.width ? { x: pick.x / size.width, y: pick.y / size.height } : null;
-    showTapValue(pick);
+    if (state.map) import("./map-panel.js").then((maps) => maps.showTapValue(pick));
     return select(region, { point: pick.mni, pin, keepView: true });
   });
   wireControls();
@@ -59,10 +58,19 @@ async function start() {
     chooser.appendChild(option);
   }
   const first = state.atlases.find((a) => a.name === "gyri") || state.atlases[0];
-  if (first) await setAtlas(first.name);
-  document.body.dataset.ready = "true";
+  // `ready` is the first brain drawn; the slice and the table may still be on their way.
+  const atlasShown = first ? setAtlas(first.name) : Promise.resolve();
   brainShown().then(resolveReady, rejectReady);
-  wireMaps();
+  await atlasShown;
+  document.body.dataset.ready = "true";
+  // Maps (`serve --map`) are asked for once the first view is complete; their code loads only
+  // when the server has some.
+  try {
+    const { maps } = await getJSON("/api/maps");
+    if (maps.some((/** @type {{surface: boolean}} */ m) => !m.surface)) (await import("./map-panel.js")).wireMaps(maps);
+  } catch (error) {
+    showStatus(failed("The server did not list its maps", error));
+  }
 }
 
 registerWorker();

@@ -178,12 +178,10 @@ export async function showTapValue(pick) {
   }
 }
 
-/** The chooser appears when the server has maps (asked once the first brain is drawn, so the
- * first load carries nothing of them). */
-export async function wireMaps() {
-  await brainShown();
-  let maps;
-  try { maps = await listMaps(); } catch (_) { return; }
+/** The chooser, for the server's maps (`/api/maps`, asked by the page once the first view is
+ * complete, so the first load carries nothing of them). @param {MapInfo[]} maps */
+export function wireMaps(maps) {
+  listing = Promise.resolve(maps);
   const drawable = maps.filter((m) => !m.surface);
   if (!drawable.length) return;
   const select = /** @type {HTMLSelectElement} */ ($("map-choice"));
