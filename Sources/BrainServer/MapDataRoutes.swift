@@ -45,7 +45,9 @@ struct MapDataRoutes: Sendable {
         router.readOnly("/api/map-values/{name}/{mesh}") { request, context in
             try QueryParameters(rawQuery: request.uri.query).allowOnly(["v"])
             let body = try data.values(try context.parameters.require("name"), mesh: try context.parameters.require("mesh"))
-            return ImmutableBodies.response(body, request: request)
+            // Revalidated (an ETag, 304 when unchanged) rather than versioned in the URL: versioning
+            // would mean sampling every mesh to list the maps.
+            return ImmutableBodies.response(body, request: request, cacheControl: "no-cache")
         }
         router.readOnly("/api/map-value/{name}") { request, context in
             let q = try QueryParameters(rawQuery: request.uri.query)
@@ -78,8 +80,7 @@ struct MapDataRoutes: Sendable {
                 for side in [Hemisphere.left, .right] {
                     for surface in [CortexSurface.pial, .inflated] {
                         let mesh = MeshID.cortex(surface, side).name
-                        let etag = try self.values(name, mesh: mesh).etag.trimmingCharacters(in: ["\""])
-                        values[mesh] = "/api/map-values/\(name)/\(mesh)?v=\(etag)"
+                        values[mesh] = "/api/map-values/\(name)/\(mesh)"
                     }
                 }
             }

@@ -58,11 +58,9 @@ async function start() {
     chooser.appendChild(option);
   }
   const first = state.atlases.find((a) => a.name === "gyri") || state.atlases[0];
-  // `ready` is the first brain drawn; the slice and the table may still be on their way.
-  const atlasShown = first ? setAtlas(first.name) : Promise.resolve();
-  brainShown().then(resolveReady, rejectReady);
-  await atlasShown;
+  if (first) await setAtlas(first.name);
   document.body.dataset.ready = "true";
+  brainShown().then(resolveReady, rejectReady);
   // Maps (`serve --map`) are asked for once the first view is complete; their code loads only
   // when the server has some.
   try {
