@@ -5,13 +5,13 @@ A 61 x 73 x 61 float32 grid on a 3 mm MNI affine (sform code 4, i running right 
 of four Gaussian blobs (peak value at MNI mm, sigma mm): +6 at (-44, -22, 46) sigma 9, +4 at
 (-48, 24, 12) sigma 8, -5 at (-52, -52, 12) sigma 8 and +5 at (42, -64, 30) sigma 9, with |value|
 below 0.01 set to 0. Large enough that a threshold change visibly changes the coloured area on
-both surfaces. Run: python3 make_viewer_maps.py
+both surfaces. Written by make_blob.py's `write_nifti`. Run: python3 make_viewer_maps.py
 """
-import gzip
 import os
-import struct
 
 import numpy as np
+
+from make_blob import write_nifti
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 AFFINE = np.array([[-3, 0, 0, 90], [0, 3, 0, -126], [0, 0, 3, -72]], dtype=float)
@@ -26,20 +26,7 @@ def main():
     for peak, (cx, cy, cz), sigma in BLOBS:
         v += peak * np.exp(-((x - cx) ** 2 + (y - cy) ** 2 + (z - cz) ** 2) / (2 * sigma ** 2))
     v[np.abs(v) < 0.01] = 0
-    v = v.astype("<f4")
-    hdr = bytearray(352)
-    struct.pack_into("<i", hdr, 0, 348)
-    struct.pack_into("<8h", hdr, 40, 3, *DIMS, 1, 1, 1, 1)
-    struct.pack_into("<hh", hdr, 70, 16, 32)  # float32
-    struct.pack_into("<8f", hdr, 76, 1, 3, 3, 3, 0, 0, 0, 0)
-    struct.pack_into("<f", hdr, 108, 352)  # vox_offset
-    struct.pack_into("<f", hdr, 112, 1)  # scl_slope
-    struct.pack_into("<B", hdr, 123, 2)  # xyzt_units: mm
-    struct.pack_into("<hh", hdr, 252, 0, 4)  # qform 0, sform 4 (MNI)
-    struct.pack_into("<12f", hdr, 280, *AFFINE.ravel())
-    hdr[344:348] = b"n+1\0"
-    with gzip.GzipFile(os.path.join(HERE, "viewer_blobs_mni_3mm.nii.gz"), "wb", mtime=0) as f:
-        f.write(bytes(hdr) + v.tobytes(order="F"))
+    write_nifti(os.path.join(HERE, "viewer_blobs_mni_3mm.nii.gz"), v.astype("<f4"), AFFINE)
 
 
 if __name__ == "__main__":
