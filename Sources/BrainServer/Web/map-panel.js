@@ -105,7 +105,8 @@ function syncControls(info) {
   const slider = /** @type {HTMLInputElement} */ ($("map-threshold"));
   const signs = /** @type {HTMLInputElement} */ ($("map-two-sided"));
   /** @type {HTMLSelectElement} */ ($("map-choice")).value = state.map ? state.map.name : "";
-  for (const id of ["map-threshold-row", "map-signs-row"]) $(id).hidden = !info;
+  // Server images draw the map at its own settings: the slider and switch are the WebGL viewer's.
+  for (const id of ["map-threshold-row", "map-signs-row"]) $(id).hidden = !info || theBrain().kind !== "webgl";
   if (!info || !state.map) return;
   const d = displayOf(info);
   slider.min = String(info.upper / 100);
