@@ -126,7 +126,14 @@ enum SceneBinary {
         let triangleCount: Int
         let closed: Bool
         let ranges: [RangeEntry]
+        /// With `split`: the renderer's border-cut rule (relaxation steps, margin from the corners).
+        let borderCuts: BorderCutRule?
         var arrays: [ArrayEntry] = []
+    }
+
+    struct BorderCutRule: Encodable {
+        let relaxation = BorderCuts.defaultRelaxation
+        let margin = BorderCuts.margin
     }
 
     /// The header, then the arrays at the offsets it names.
@@ -198,7 +205,8 @@ enum SceneBinary {
             atlas: atlas, mesh: mesh, regionAtlas: regionAtlas,
             geometry: split ? "split" : "catalog", vertexCount: geometry.mesh.vertexCount,
             triangleCount: geometry.mesh.triangleCount, closed: geometry.mesh.isClosed,
-            ranges: geometry.grouping.ranges.map { RangeEntry(label: $0.label, start: $0.triangleStart, count: $0.triangleCount) })
+            ranges: geometry.grouping.ranges.map { RangeEntry(label: $0.label, start: $0.triangleStart, count: $0.triangleCount) },
+            borderCuts: split ? BorderCutRule() : nil)
         return try encode(header: header, arrays: [("vertexRegions", vertexRegions)])
     }
 }

@@ -19,10 +19,8 @@ struct SceneDataRoutes: Sendable {
         router.readOnly("/api/scene") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             let scene = try q.sceneRequest(engine: engine)
-            // The viewer's scene data carries no map colours yet: say so rather than drop the key.
-            if scene.overlay.isRequested {
-                throw APIError.badRequest("overlay: /api/scene has no map colours; /api/render, /api/pick and /api/slice draw overlays")
-            }
+            // With `overlay` the cortex ranges are the grey a map is drawn over and the cameras leave
+            // the colour bar's strip free; the map's values come from /api/map-values.
             // The same query always describes the same scene: kept, so a page load pays it once.
             if let cached = data.descriptions.value(for: scene) { return HTTPResponses.json(cached) }
             let json = try BrainJSON.encode(try data.describe(scene))

@@ -221,6 +221,9 @@ class WebGLViewerTest(BrowserSession):
             canvas, round((x + 0.5) * rect["width"] / size["width"] - rect["width"] / 2),
             round((y + 0.5) * rect["height"] / size["height"] - rect["height"] / 2)).click().perform()
         self.wait.until(lambda d: d.find_element(By.ID, "info-name").get_attribute("textContent") == expected["name"])
+        # The panel names the region at once; the brain is drawn with it once its text has come.
+        self.wait.until(lambda d: f"highlight={expected['id']}" in (self.call("brainTutor.sceneQuery()") or ""))
+        self.call("brainTutor.shown()")
         self.assertNotEqual(self.call("brainTutor.snapshot('lit')"), plain, "the highlight did not change the frame")
         self.shot("3-tapped")
         self.assert_no_console_errors()

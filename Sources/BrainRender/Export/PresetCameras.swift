@@ -13,7 +13,9 @@ extension AtlasScene {
             preset.hemisphere = hemisphere
             // Lateral and medial need one hemisphere: with both shown they have no camera.
             guard let direction = try? preset.direction() else { continue }
-            cameras[view] = Camera(direction: direction, framing: framing, width: scene.width, height: scene.height)
+            // The scene's framing area too: a map's colour bar keeps its strip in every view.
+            cameras[view] = Camera(direction: direction, framing: framing, width: scene.width, height: scene.height,
+                                   area: scene.framingArea)
         }
         return cameras
     }

@@ -35,6 +35,8 @@ export function glBrain(onPick, loading) {
   let planesAsked = null;
   /** @type {Promise<void> | null} the latest scene being shown */
   let latest = null;
+  /** @type {number | null} when the first brain was drawn (ms since the page began loading) */
+  let firstDrawnAt = null;
 
   // Enter names the region under the reticle in the canvas's centre, shown while focused.
   const placeReticle = () => {
@@ -96,6 +98,7 @@ export function glBrain(onPick, loading) {
         await load;
         if (latest === load) await showPlanes(viewer, params.planes, highlight, dimOthers === "true");
       } finally {
+        if (latest === load && firstDrawnAt === null && viewer.scene) firstDrawnAt = performance.now();
         if (latest === load) {
           canvas.dataset.scene = query({ ...scene, view, highlight, dimOthers });
           canvas.dataset.state = "ready";
@@ -115,7 +118,7 @@ export function glBrain(onPick, loading) {
     sceneQuery: () => canvas.dataset.scene,
     /** @param {string} shading */
     snapshot: (shading) => viewer.snapshot(shading),
-    timings: () => ({ sceneReadyMs: viewer.sceneReadyMs, frameMs: viewer.frameTimes.slice() }),
+    timings: () => ({ sceneReadyMs: viewer.sceneReadyMs, frameMs: viewer.frameTimes.slice(), firstDrawnAt }),
     /** The preset again, undoing the user's own turning. @param {string} view */
     setPreset: (view) => (viewer.camera ? viewer.setView(view, { animate: false }) : Promise.resolve()),
     /** @param {number} azimuth @param {number} elevation */

@@ -6,6 +6,7 @@
 const POSITION = 0;
 const NORMAL = 1;
 const CURVATURE = 2;
+const OVERLAY = 3;  // a map's colour per vertex (map-layer.js); unset: (0, 0, 0, 1), no map
 
 function compile(gl, type, source, name) {
   const shader = gl.createShader(type);
@@ -24,6 +25,7 @@ function program(gl, vertex, fragment, names) {
   gl.bindAttribLocation(p, POSITION, "aPosition");
   gl.bindAttribLocation(p, NORMAL, "aNormal");
   gl.bindAttribLocation(p, CURVATURE, "aCurvature");
+  gl.bindAttribLocation(p, OVERLAY, "aOverlay");
   gl.linkProgram(p);
   if (!gl.getProgramParameter(p, gl.LINK_STATUS)) throw new Error(`program ${names}: ${gl.getProgramInfoLog(p)}`);
   return {
@@ -130,7 +132,7 @@ class Renderer {
 
   // `lit` (the lit program in use): normals, and the convexity with the layer's strengths,
   // or a constant 0 with no shading for layers without curvature (as the server does).
-  bindLayer(layer, lit, litProgram = this.programs.lit) {
+  bindLayer(layer, lit, litProgram = this.programs.lit, overlay = null) {
     const gl = this.gl;
     if (layer.closed) gl.enable(gl.CULL_FACE); else gl.disable(gl.CULL_FACE);
     gl.bindBuffer(gl.ARRAY_BUFFER, layer.positions);
@@ -150,9 +152,18 @@ class Renderer {
         gl.disableVertexAttribArray(CURVATURE);
         gl.vertexAttrib1f(CURVATURE, 0);
       }
+      if (overlay) {
+        gl.bindBuffer(gl.ARRAY_BUFFER, overlay);
+        gl.enableVertexAttribArray(OVERLAY);
+        gl.vertexAttribPointer(OVERLAY, 4, gl.UNSIGNED_BYTE, true, 0, 0);
+      } else {
+        gl.disableVertexAttribArray(OVERLAY);
+        gl.vertexAttrib4f(OVERLAY, 0, 0, 0, 1);
+      }
     } else {
       gl.disableVertexAttribArray(NORMAL);
       gl.disableVertexAttribArray(CURVATURE);
+      gl.disableVertexAttribArray(OVERLAY);
     }
     gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, layer.indices);
   }
@@ -168,7 +179,8 @@ class Renderer {
   }
 
   // The colour pass: `frame` = {width, height, camera {mvp, normalMatrix}, shading, colors
-  // (per layer, per range [r,g,b] 0–255), opacities, hidden (per layer Set), background, outline}.
+  // (per layer, per range [r,g,b] 0–255), opacities, hidden (per layer Set), background, outline,
+  // overlays (per layer a buffer of map colours, or null)}.
   draw(frame) {
     const gl = this.gl;
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
@@ -188,7 +200,7 @@ class Renderer {
         const alpha = frame.opacities[index];
         if ((alpha < 1) !== translucent) return;
         if (frame.cut) this.setCut(p, frame.cut, layer);
-        this.bindLayer(layer, lit, p);
+        this.bindLayer(layer, lit, p, frame.overlays ? frame.overlays[index] : null);
         const colors = frame.colors[index];
         this.drawRanges(layer, p, frame.hidden[index], (i) =>
           [colors[i][0] / 255, colors[i][1] / 255, colors[i][2] / 255, alpha]);
@@ -207,6 +219,7 @@ class Renderer {
     }
     gl.disableVertexAttribArray(NORMAL);
     gl.disableVertexAttribArray(CURVATURE);
+    gl.disableVertexAttribArray(OVERLAY);
   }
 
   // The border of one range: edges used by only one of its triangles, drawn as dark lines

@@ -34,6 +34,7 @@ class Viewer {
     this.namesOnHover = true;   // off while a quiz asks for names
     /** @type {any} the slicing mode's planes (planes-gl.js PlaneDrawer), drawn after the opaque meshes */
     this.planes = null;
+    this.overlays = null;       // (scene) => a map's colour buffer per layer (map-layer.js), or null
     this.wire();
   }
 
@@ -182,6 +183,7 @@ class Viewer {
       opacities: d.layers.map((l) => l.opacity),
       hidden: d.layers.map((l) => new Set(l.hiddenRanges)),
       firstPickIds: d.layers.map((l) => l.firstPickId),
+      overlays: this.overlays ? this.overlays(this.scene) : null,
     };
   }
 

@@ -116,8 +116,8 @@ function drawnGeometry(meshURL, labelsURL, onBytes) {
     drawn = Promise.all([binary(meshURL, onBytes), binary(labelsURL, onBytes)]).then(([meshBody, labels]) => {
       const mesh = decodeMesh(meshBody);
       const regions = labels.arrays.vertexRegions;
-      const geometry = labels.header.geometry === "split" ? splitBorders(mesh, regions)
-        : { ...mesh, vertexLabels: regions };
+      const geometry = labels.header.geometry === "split" ? splitBorders(mesh, regions, labels.header.borderCuts)
+        : { ...mesh, vertexLabels: regions, sourceVertex: null };
       const { ranges, order } = groupByLabel(geometry.triangles, geometry.vertexLabels);
       const expected = labels.header.ranges;
       const same = ranges.length === expected.length && ranges.every((r, i) =>
@@ -132,8 +132,10 @@ function drawnGeometry(meshURL, labelsURL, onBytes) {
         indices[3 * k + 1] = geometry.triangles[t + 1];
         indices[3 * k + 2] = geometry.triangles[t + 2];
       }
+      // The catalog triangles and each drawn vertex's catalog vertex: what a map is coloured from.
       return { positions: geometry.positions, normals: geometry.normals, curvature: geometry.curvature,
-               indices, ranges, closed: labels.header.closed };
+               indices, ranges, closed: labels.header.closed, catalogTriangles: mesh.triangles,
+               sourceVertex: geometry.sourceVertex || Uint32Array.from({ length: mesh.positions.length / 3 }, (_, i) => i) };
     });
     drawnGeometries.set(key, drawn);
     drawn.catch(() => drawnGeometries.delete(key));

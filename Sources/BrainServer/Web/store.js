@@ -39,6 +39,9 @@ export const state = {
   slicingDeep: false,
   /** @type {{x: number, y: number} | null} where the selected region was tapped (fractions of the drawing) */
   pin: null,
+  /** @type {{name: string, threshold: number, twoSided: boolean | null} | null} the statistical map shown
+   * (`serve --map`), its threshold and sign choice (null: the map's own) */
+  map: null,
 };
 
 /** @typedef {typeof state} State */
