@@ -25,7 +25,7 @@ extension GLContext {
         }
         gl.clear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT))
         let kind: ShaderPrograms.Kind = shading == .lit ? .lit : .flat
-        // Opaque layers first, then see-through ones blended over them without writing depth.
+        // Opaque layers first, then see-through ones blended over them (`SeeThroughOrder`).
         for layer in scene.layers where layer.opacity >= 1 && layer.plane == nil {
             let program = try useProgram(kind, cut: layer.cutAway, camera: camera)
             drawLayer(layer, program: program, normals: shading == .lit, curvature: shading == .lit) { range, _ in
@@ -34,24 +34,33 @@ extension GLContext {
             }
         }
         try drawPlanes(scene, pick: false)
-        let translucent = scene.layers.filter { $0.opacity < 1 }
+        let translucent = SeeThroughOrder.farthestFirst(scene.layers, forward: camera.direction.forward)
         if !translucent.isEmpty {
             let program = try useProgram(kind, cut: nil, camera: camera)
-            gl.enable(GLenum(GL_BLEND))
             // Colour: "over" with straight source alpha. Alpha: the coverage of both (a + (1 − a)·dst),
             // so over a transparent background the buffer holds premultiplied colour and the true
             // alpha (the PNG writer un-premultiplies); over opaque pixels alpha stays 1.
             gl.blendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA),
                                  GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-            gl.depthMask(GLboolean(GL_FALSE))
-            for layer in translucent {
-                drawLayer(layer, program: program, normals: shading == .lit, curvature: shading == .lit) { range, _ in
+            for index in translucent {
+                let layer = scene.layers[index]
+                let color: (Int, RegionGrouping.Range) -> (Float, Float, Float, Float) = { range, _ in
                     let c = layer.colors[range]
                     return (Float(c.r) / 255, Float(c.g) / 255, Float(c.b) / 255, layer.opacity)
                 }
+                // Depth pre-pass with the same program (the same depths): the layer's nearest
+                // surface only, then its colour where the depth equals that surface's.
+                gl.colorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
+                drawLayer(layer, program: program, normals: shading == .lit, curvature: shading == .lit, color: color)
+                gl.colorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+                gl.enable(GLenum(GL_BLEND))
+                gl.depthMask(GLboolean(GL_FALSE))
+                gl.depthFunc(GLenum(GL_LEQUAL))
+                drawLayer(layer, program: program, normals: shading == .lit, curvature: shading == .lit, color: color)
+                gl.depthFunc(GLenum(GL_LESS))
+                gl.depthMask(GLboolean(GL_TRUE))
+                gl.disable(GLenum(GL_BLEND))
             }
-            gl.depthMask(GLboolean(GL_TRUE))
-            gl.disable(GLenum(GL_BLEND))
         }
         gl.disable(GLenum(GL_SCISSOR_TEST))
         gl.finish()

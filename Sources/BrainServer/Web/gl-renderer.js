@@ -1,7 +1,8 @@
 // @ts-check
 // Brain Tutor WebGL renderer: draws a scene from SceneData with the server's own shaders
 // (Shaders/*.vert, *.frag, compiled verbatim) in the same passes: lit or flat colour per region
-// range, see-through layers blended last, and an offscreen index-colour pick pass.
+// range, see-through layers blended last (farthest first, each showing only its nearest surface,
+// as the server's SeeThroughOrder does), and an offscreen index-colour pick pass.
 
 const POSITION = 0;
 const NORMAL = 1;
@@ -41,6 +42,35 @@ function context(canvas) {
   const gl = canvas.getContext("webgl", options) || canvas.getContext("experimental-webgl", options);
   if (!gl || !gl.getExtension("OES_element_index_uint")) return null;
   return gl;
+}
+
+// The bounding box of packed xyz positions: [lo, hi].
+function bounds(positions) {
+  const lo = [Infinity, Infinity, Infinity];
+  const hi = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < positions.length; i += 3) {
+    for (let k = 0; k < 3; k += 1) {
+      const v = positions[i + k];
+      if (v < lo[k]) lo[k] = v;
+      if (v > hi[k]) hi[k] = v;
+    }
+  }
+  return [lo, hi];
+}
+
+// Depth along `forward` of the box corner nearest the viewer (larger is farther).
+function nearestDepth(box, forward) {
+  let depth = 0;
+  for (let k = 0; k < 3; k += 1) depth += forward[k] * (forward[k] > 0 ? box[0][k] : box[1][k]);
+  return depth;
+}
+
+// Indices of the see-through layers (opacity below 1), farthest first; ties keep layer order.
+export function seeThroughOrder(boxes, opacities, forward) {
+  return boxes.map((box, index) => ({ index, depth: nearestDepth(box, forward) }))
+    .filter(({ index }) => opacities[index] < 1)
+    .sort((a, b) => (a.depth !== b.depth ? b.depth - a.depth : a.index - b.index))
+    .map(({ index }) => index);
 }
 
 class Renderer {
@@ -84,6 +114,7 @@ class Renderer {
         indices: buffer(gl.ELEMENT_ARRAY_BUFFER, layer.indices),
         closed: layer.closed,
         ranges: layer.ranges,
+        bounds: bounds(layer.positions),
         outline: null,
       };
       next.push(uploaded);
@@ -160,25 +191,32 @@ class Renderer {
     gl.useProgram(p.id);
     gl.uniformMatrix4fv(p.mvp, false, frame.camera.mvp);
     if (lit) gl.uniformMatrix4fv(p.normalMatrix, false, frame.camera.normalMatrix);
-    const pass = (translucent) => {
-      this.layers.forEach((layer, index) => {
-        const alpha = frame.opacities[index];
-        if ((alpha < 1) !== translucent) return;
-        this.bindLayer(layer, lit);
-        const colors = frame.colors[index];
-        this.drawRanges(layer, p, frame.hidden[index], (i) =>
-          [colors[i][0] / 255, colors[i][1] / 255, colors[i][2] / 255, alpha]);
-      });
+    const drawLayer = (index) => {
+      const layer = this.layers[index];
+      const alpha = frame.opacities[index];
+      this.bindLayer(layer, lit);
+      const colors = frame.colors[index];
+      this.drawRanges(layer, p, frame.hidden[index], (i) =>
+        [colors[i][0] / 255, colors[i][1] / 255, colors[i][2] / 255, alpha]);
     };
-    pass(false);
+    this.layers.forEach((layer, index) => { if (frame.opacities[index] >= 1) drawLayer(index); });
     if (frame.outline) this.drawOutline(frame);
-    if (frame.opacities.some((a) => a < 1)) {
-      gl.enable(gl.BLEND);
+    const order = seeThroughOrder(this.layers.map((l) => l.bounds), frame.opacities, frame.camera.forward);
+    if (order.length > 0) {
       gl.blendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
-      gl.depthMask(false);
-      pass(true);
-      gl.depthMask(true);
-      gl.disable(gl.BLEND);
+      for (const index of order) {
+        // Depth pre-pass with the same program, then colour where the depth is that surface's.
+        gl.colorMask(false, false, false, false);
+        drawLayer(index);
+        gl.colorMask(true, true, true, true);
+        gl.enable(gl.BLEND);
+        gl.depthMask(false);
+        gl.depthFunc(gl.LEQUAL);
+        drawLayer(index);
+        gl.depthFunc(gl.LESS);
+        gl.depthMask(true);
+        gl.disable(gl.BLEND);
+      }
     }
     gl.disableVertexAttribArray(NORMAL);
     gl.disableVertexAttribArray(CURVATURE);
