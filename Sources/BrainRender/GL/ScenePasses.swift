@@ -189,11 +189,17 @@ extension GLContext {
         let ranges = geometry.grouping.ranges.enumerated().compactMap { index, range in
             layer.hiddenRanges.contains(index) ? nil : (range.triangleStart, range.triangleCount, color(index, range))
         }
-        if curvature { setCurvature(layer.curvature ? b.curvatureBuffer : 0, program: program) }
+        if curvature {
+            setCurvature(layer.curvature ? b.curvatureBuffer : 0, program: program)
+            setOcclusion(layer.occlusion ? b.occlusionBuffer : 0, program: program)
+        }
         let overlay = curvature ? setOverlay(layer.overlay) : 0
         drawRanges(vertexBuffer: b.vertexBuffer, indexBuffer: b.indexBuffer, closed: geometry.mesh.isClosed,
                    program: program, normals: normals, ranges: ranges)
-        if curvature { gl.disableVertexAttribArray(ShaderPrograms.curvatureAttribute) }
+        if curvature {
+            gl.disableVertexAttribArray(ShaderPrograms.curvatureAttribute)
+            gl.disableVertexAttribArray(ShaderPrograms.occlusionAttribute)
+        }
         if overlay != 0 {
             gl.disableVertexAttribArray(ShaderPrograms.overlayAttribute)
             var id = overlay
@@ -232,6 +238,21 @@ extension GLContext {
         } else {
             gl.disableVertexAttribArray(attribute)
             gl.vertexAttrib1f(attribute, 0)
+        }
+    }
+
+    /// Feeds `aOcclusion` from `buffer` at the standard strength, or (buffer 0) a constant 1
+    /// (open) with strength 0, so meshes without openness draw exactly as before.
+    private func setOcclusion(_ buffer: GLuint, program: ShaderPrograms.Program) {
+        let attribute = ShaderPrograms.occlusionAttribute
+        gl.uniform1f(program.occlusion, buffer != 0 ? AmbientOcclusion.strength : 0)
+        if buffer != 0 {
+            gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+            gl.enableVertexAttribArray(attribute)
+            gl.vertexAttribPointer(attribute, 1, GLenum(GL_FLOAT), 0, 0, nil)
+        } else {
+            gl.disableVertexAttribArray(attribute)
+            gl.vertexAttrib1f(attribute, 1)
         }
     }
 

@@ -115,6 +115,24 @@ public struct DrawnFrame: Sendable {
         return figure.document(png: png)
     }
 
+    /// The figure as a one-page PDF (`PDFFigure`): the same picture as `svg` embeds, as a
+    /// compressed image, with the labels, leaders, legend and letters as PDF text and paths.
+    public mutating func pdf(context: GLContext) throws -> [UInt8] {
+        var image = try picture(context: context)
+        var figure = PDFFigure(width: scene.scene.width, height: scene.scene.height)
+        if let notes = try annotations(context: context), let text {
+            let cue = OrientationCue.color(on: scene.scene.background)
+            try text.use { renderer in
+                image.drawing { picture in
+                    notes.draw(on: &figure, dark: notes.labels?.darkPlacements(on: picture) ?? [], text: renderer, cueColor: cue)
+                }
+            }
+        }
+        let transparent = scene.scene.background == .transparent
+        return figure.document(rgba: transparent ? image.straightAlpha() : image.rgba, transparent: transparent,
+                               dpi: scene.request.dpi)
+    }
+
     /// The colour pass with its outlines, before any text.
     private mutating func picture(context: GLContext) throws -> RenderedImage {
         let request = scene.request, plain = scene.scene

@@ -46,8 +46,7 @@ struct FreeSpace {
     mutating func take(_ box: PixelRect) { taken.append(box) }
 
     mutating func take(leader p: RegionLabels.Placement) {
-        let e = RegionLabels.leaderEnd(p)
-        leaders.append((Double(p.anchorX) + 0.5, Double(p.anchorY) + 0.5, e.x, e.y))
+        leaders += Self.segments(of: p)
     }
 
     /// Brain pixels in `r` (clipped to the image).
@@ -158,10 +157,15 @@ struct FreeSpace {
 
     /// A leader crosses no label box but its own, and no other leader.
     private func leaderIsClear(_ p: RegionLabels.Placement) -> Bool {
-        let e = RegionLabels.leaderEnd(p)
-        let seg = (Double(p.anchorX) + 0.5, Double(p.anchorY) + 0.5, e.x, e.y)
-        if taken.contains(where: { $0 != p.box && Self.segment(seg, crosses: $0) }) { return false }
-        return !leaders.contains { Self.segments(seg, $0) }
+        Self.segments(of: p).allSatisfy { seg in
+            !taken.contains(where: { $0 != p.box && Self.segment(seg, crosses: $0) }) && !leaders.contains { Self.segments(seg, $0) }
+        }
+    }
+
+    /// The straight pieces of a placement's leader (`RegionLabels.leaderPath`).
+    static func segments(of p: RegionLabels.Placement) -> [(x0: Double, y0: Double, x1: Double, y1: Double)] {
+        let path = RegionLabels.leaderPath(p)
+        return zip(path, path.dropFirst()).map { ($0.x, $0.y, $1.x, $1.y) }
     }
 
     /// Whether a segment passes through a rectangle (sampled every half pixel).

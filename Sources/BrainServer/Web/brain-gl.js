@@ -76,9 +76,9 @@ export function glBrain(onPick, loading) {
     viewer,
     /** @param {SceneParams} params */
     async render(params) {
-      const { view, highlight, region, dimOthers, head, palette, ...rest } = params;
+      const { view, highlight, region, dimOthers, head, palette, ao, ...rest } = params;
       // Unset options stay out of the scene query (a null would be sent as the text "null").
-      const scene = { ...rest, ...(head ? { head } : {}), ...(palette ? { palette } : {}) };
+      const scene = { ...rest, ...(head ? { head } : {}), ...(palette ? { palette } : {}), ...(ao ? { ao } : {}) };
       viewer.setHighlight(region, dimOthers === "true");
       const load = viewer.show(scene, view);
       latest = load;

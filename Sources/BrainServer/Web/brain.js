@@ -10,7 +10,7 @@ import { shownSelection, state, update } from "./store.js";
 
 /** @typedef {import("./store.js").Region} Region */
 /** @typedef {{region: Region | null, surface: string | null, mni: number[] | null, x: number, y: number}} Pick */
-/** @typedef {{atlas: string, view: string, hemi: string, surface: string, head: string | null, palette: string | null,
+/** @typedef {{atlas: string, view: string, hemi: string, surface: string, head: string | null, palette: string | null, ao: string | null,
  *   highlight: number | null, dimOthers: string | null, region: Region | null}} SceneParams */
 /** @typedef {NonNullable<ReturnType<typeof glBrain>> | ReturnType<typeof imageBrain>} Brain */
 
@@ -99,7 +99,7 @@ export function sceneParams(view = state.view, hemi = state.hemi) {
   const region = shownSelection();
   return {
     atlas: /** @type {string} */ (state.atlas), view, hemi, surface: state.surface, head: state.head ? "true" : null,
-    palette: state.cvd ? "cvd" : null,
+    palette: state.cvd ? "cvd" : null, ao: state.ao ? null : "off",
     highlight: region ? region.id : null, dimOthers: state.dimOthers && region ? "true" : null, region,
   };
 }

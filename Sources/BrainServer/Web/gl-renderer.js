@@ -7,6 +7,7 @@
 const POSITION = 0;
 const NORMAL = 1;
 const CURVATURE = 2;
+const OCCLUSION = 4;
 
 function compile(gl, type, source, name) {
   const shader = gl.createShader(type);
@@ -25,6 +26,7 @@ function program(gl, vertex, fragment, names) {
   gl.bindAttribLocation(p, POSITION, "aPosition");
   gl.bindAttribLocation(p, NORMAL, "aNormal");
   gl.bindAttribLocation(p, CURVATURE, "aCurvature");
+  gl.bindAttribLocation(p, OCCLUSION, "aOcclusion");
   gl.linkProgram(p);
   if (!gl.getProgramParameter(p, gl.LINK_STATUS)) throw new Error(`program ${names}: ${gl.getProgramInfoLog(p)}`);
   return {
@@ -33,6 +35,7 @@ function program(gl, vertex, fragment, names) {
     normalMatrix: gl.getUniformLocation(p, "uNormalMatrix"),
     color: gl.getUniformLocation(p, "uColor"),
     curvature: gl.getUniformLocation(p, "uCurvature"),
+    occlusion: gl.getUniformLocation(p, "uOcclusion"),
   };
 }
 
@@ -111,6 +114,8 @@ class Renderer {
         normals: buffer(gl.ARRAY_BUFFER, layer.normals),
         curvature: layer.curvature ? buffer(gl.ARRAY_BUFFER, layer.curvature) : null,
         curvatureShading: layer.curvatureShading,
+        occlusion: layer.occlusion ? buffer(gl.ARRAY_BUFFER, layer.occlusion) : null,
+        occlusionStrength: layer.occlusionStrength || 0,
         indices: buffer(gl.ELEMENT_ARRAY_BUFFER, layer.indices),
         closed: layer.closed,
         ranges: layer.ranges,
@@ -120,7 +125,7 @@ class Renderer {
       next.push(uploaded);
     }
     for (const gone of old.values()) {
-      for (const b of [gone.positions, gone.normals, gone.indices, gone.curvature]) if (b) gl.deleteBuffer(b);
+      for (const b of [gone.positions, gone.normals, gone.indices, gone.curvature, gone.occlusion]) if (b) gl.deleteBuffer(b);
       if (gone.outline) gl.deleteBuffer(gone.outline.buffer);
     }
     this.layers = next;
@@ -159,9 +164,20 @@ class Renderer {
         gl.disableVertexAttribArray(CURVATURE);
         gl.vertexAttrib1f(CURVATURE, 0);
       }
+      // Ambient openness, or a constant 1 (open) at strength 0, as the server does.
+      gl.uniform1f(this.programs.lit.occlusion, layer.occlusion ? layer.occlusionStrength : 0);
+      if (layer.occlusion) {
+        gl.bindBuffer(gl.ARRAY_BUFFER, layer.occlusion);
+        gl.enableVertexAttribArray(OCCLUSION);
+        gl.vertexAttribPointer(OCCLUSION, 1, gl.FLOAT, false, 0, 0);
+      } else {
+        gl.disableVertexAttribArray(OCCLUSION);
+        gl.vertexAttrib1f(OCCLUSION, 1);
+      }
     } else {
       gl.disableVertexAttribArray(NORMAL);
       gl.disableVertexAttribArray(CURVATURE);
+      gl.disableVertexAttribArray(OCCLUSION);
     }
     gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, layer.indices);
   }
@@ -220,6 +236,7 @@ class Renderer {
     }
     gl.disableVertexAttribArray(NORMAL);
     gl.disableVertexAttribArray(CURVATURE);
+    gl.disableVertexAttribArray(OCCLUSION);
   }
 
   // The border of one range: edges used by only one of its triangles, drawn as dark lines
