@@ -46,6 +46,13 @@ public struct RegionLabels {
     public static let spacing = 0.5
     /// Longest leader line, as a share of the image's shorter side; farther places are not used.
     public static let maximumLeader = 0.3
+    /// Regions covering at least this share of the image must be named: where one line finds no
+    /// place outside, they try two lines, then leaders `largeStretch` times longer.
+    public static let namedShare = 0.01
+    public static let largeStretch = 1.6
+    /// When even those find no place, such a name goes inside its region with this share of its
+    /// box allowed over the border (the halo keeps it readable over the neighbours).
+    public static let looseTolerance = 0.4
     public static let textColor = RGBA(20, 20, 24)
     public static let haloColor = RGBA(255, 255, 255, 235)
     public static let leaderColor = RGBA(30, 30, 34)
@@ -94,15 +101,27 @@ public struct RegionLabels {
         // Then the names that fit nowhere inside, larger regions first, outside with a leader.
         var unplaced: [Int] = []
         let outer = pending.isEmpty ? [] : Self.outerAnchors(map, depth, fragments, centre: room.centre)
+        let largePixels = Int((Self.namedShare * Double(map.width * map.height)).rounded(.up))
         for (r, a) in pending {
-            let line = Self.renderer(map.regions[r], emphasised, regular, bold).layout(names[r], size: size)
+            let text = Self.renderer(map.regions[r], emphasised, regular, bold)
+            let line = text.layout(names[r], size: size)
+            var tries = [(line, 1.0)]
+            if map.pixels[r] >= largePixels {
+                let two = text.layoutTwoLines(names[r], size: size)
+                tries += [two.map { ($0, 1.0) }, (line, Self.largeStretch), two.map { ($0, Self.largeStretch) }].compactMap { $0 }
+            }
             // From the deepest point, else from the point nearest the silhouette (long, thin
             // regions such as sulci lie deep inside the picture).
-            if let p = room.outside(region: r, anchor: a, line: line, halo: halo)
-                ?? outer[r].flatMap({ room.outside(region: r, anchor: $0, line: line, halo: halo) }) {
+            let found = tries.lazy.compactMap { line, stretch in
+                room.outside(region: r, anchor: a, line: line, halo: halo, stretch: stretch)
+                    ?? outer[r].flatMap({ room.outside(region: r, anchor: $0, line: line, halo: halo, stretch: stretch) })
+            }.first ?? (map.pixels[r] >= largePixels ? tries.lazy.compactMap { line, _ in
+                room.inside(region: r, in: areas[r], depth: depth, line: line, halo: halo, loose: true)
+            }.first : nil)
+            if let p = found {
                 placed.append(p)
                 room.take(p.box)
-                room.take(leader: p)
+                if p.leader { room.take(leader: p) }
             } else {
                 unplaced.append(r)
             }
