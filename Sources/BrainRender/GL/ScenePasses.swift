@@ -228,31 +228,27 @@ extension GLContext {
     /// Feeds `aCurvature` from `buffer` with the standard strengths, or (buffer 0) a constant 0
     /// with no shading, so meshes without curvature draw exactly as before.
     private func setCurvature(_ buffer: GLuint, program: ShaderPrograms.Program) {
-        let attribute = ShaderPrograms.curvatureAttribute
         let strength = buffer != 0 ? CurvatureShading.standard : .off
         gl.uniform2f(program.curvature, strength.sulcus, strength.gyrus)
-        if buffer != 0 {
-            gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
-            gl.enableVertexAttribArray(attribute)
-            gl.vertexAttribPointer(attribute, 1, GLenum(GL_FLOAT), 0, 0, nil)
-        } else {
-            gl.disableVertexAttribArray(attribute)
-            gl.vertexAttrib1f(attribute, 0)
-        }
+        setFloatAttribute(ShaderPrograms.curvatureAttribute, buffer: buffer, constant: 0)
     }
 
     /// Feeds `aOcclusion` from `buffer` at the standard strength, or (buffer 0) a constant 1
     /// (open) with strength 0, so meshes without openness draw exactly as before.
     private func setOcclusion(_ buffer: GLuint, program: ShaderPrograms.Program) {
-        let attribute = ShaderPrograms.occlusionAttribute
         gl.uniform1f(program.occlusion, buffer != 0 ? AmbientOcclusion.strength : 0)
+        setFloatAttribute(ShaderPrograms.occlusionAttribute, buffer: buffer, constant: 1)
+    }
+
+    /// One float per vertex for `attribute` from `buffer`, or (buffer 0) `constant` everywhere.
+    private func setFloatAttribute(_ attribute: GLuint, buffer: GLuint, constant: Float) {
         if buffer != 0 {
             gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
             gl.enableVertexAttribArray(attribute)
             gl.vertexAttribPointer(attribute, 1, GLenum(GL_FLOAT), 0, 0, nil)
         } else {
             gl.disableVertexAttribArray(attribute)
-            gl.vertexAttrib1f(attribute, 1)
+            gl.vertexAttrib1f(attribute, constant)
         }
     }
 

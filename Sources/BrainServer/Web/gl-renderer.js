@@ -156,30 +156,29 @@ class Renderer {
       gl.vertexAttribPointer(NORMAL, 3, gl.FLOAT, false, 0, 0);
       const strength = layer.curvature ? layer.curvatureShading : [0, 0];
       gl.uniform2f(this.programs.lit.curvature, strength[0], strength[1]);
-      if (layer.curvature) {
-        gl.bindBuffer(gl.ARRAY_BUFFER, layer.curvature);
-        gl.enableVertexAttribArray(CURVATURE);
-        gl.vertexAttribPointer(CURVATURE, 1, gl.FLOAT, false, 0, 0);
-      } else {
-        gl.disableVertexAttribArray(CURVATURE);
-        gl.vertexAttrib1f(CURVATURE, 0);
-      }
+      this.floatAttribute(CURVATURE, layer.curvature, 0);
       // Ambient openness, or a constant 1 (open) at strength 0, as the server does.
       gl.uniform1f(this.programs.lit.occlusion, layer.occlusion ? layer.occlusionStrength : 0);
-      if (layer.occlusion) {
-        gl.bindBuffer(gl.ARRAY_BUFFER, layer.occlusion);
-        gl.enableVertexAttribArray(OCCLUSION);
-        gl.vertexAttribPointer(OCCLUSION, 1, gl.FLOAT, false, 0, 0);
-      } else {
-        gl.disableVertexAttribArray(OCCLUSION);
-        gl.vertexAttrib1f(OCCLUSION, 1);
-      }
+      this.floatAttribute(OCCLUSION, layer.occlusion, 1);
     } else {
       gl.disableVertexAttribArray(NORMAL);
       gl.disableVertexAttribArray(CURVATURE);
       gl.disableVertexAttribArray(OCCLUSION);
     }
     gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, layer.indices);
+  }
+
+  // One float per vertex for `attribute` from `buffer`, or `constant` everywhere without one.
+  floatAttribute(attribute, buffer, constant) {
+    const gl = this.gl;
+    if (buffer) {
+      gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+      gl.enableVertexAttribArray(attribute);
+      gl.vertexAttribPointer(attribute, 1, gl.FLOAT, false, 0, 0);
+    } else {
+      gl.disableVertexAttribArray(attribute);
+      gl.vertexAttrib1f(attribute, constant);
+    }
   }
 
   drawRanges(layer, program, hidden, color) {
