@@ -58,6 +58,9 @@ struct SceneDescription: Encodable {
         let curvature: Bool
         /// Whether the layer is cut open where `planes.cut` says (the slicing mode's head).
         let cut: Bool
+        /// Whether the lit pass darkens this layer's shut-in parts with `occlusionStrength` (its
+        /// per-vertex openness comes with the mesh body).
+        let occlusion: Bool
     }
 
     struct CurvatureJSON: Encodable {
@@ -82,6 +85,8 @@ struct SceneDescription: Encodable {
     let unlabelledColor: RGB
     let tint: Tints
     let curvatureShading: CurvatureJSON
+    /// The lit shader's `uOcclusion` for layers with `occlusion` (`AmbientOcclusion`).
+    let occlusionStrength: Float
     let shaders: [String: String]
     let layers: [LayerJSON]
     /// The camera of the request itself, and of every preset view that fits its hemisphere choice.
@@ -118,7 +123,8 @@ struct SceneDescription: Encodable {
                                     labelsBytes: labels.bytes, opacity: layer.opacity,
                                     pickable: layer.isPickable, firstPickId: first,
                                     hiddenRanges: layer.hiddenRanges.sorted(), ranges: ranges,
-                                    curvature: layer.curvature, cut: layer.cutAway != nil))
+                                    curvature: layer.curvature, occlusion: layer.occlusion,
+                                    cut: layer.cutAway != nil))
         }
         var views: [String: CameraJSON] = [:]
         for (view, camera) in built.presetCameras() { views[view.rawValue] = CameraJSON(camera) }
@@ -132,6 +138,7 @@ struct SceneDescription: Encodable {
             unlabelledColor: AtlasScene.unlabelledColor,
             tint: Tints(soft: AtlasScene.softTint, dim: AtlasScene.dimTint),
             curvatureShading: CurvatureJSON(sulcus: CurvatureShading.standard.sulcus, gyrus: CurvatureShading.standard.gyrus),
+            occlusionStrength: AmbientOcclusion.strength,
             shaders: shaders, layers: layers,
             camera: CameraJSON(scene.camera), views: views,
             planes: try planes(scene.camera.direction.forward, firstId))

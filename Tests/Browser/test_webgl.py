@@ -180,6 +180,20 @@ class WebGLViewerTest(BrowserSession):
             self.shot(f"9-inflated-{view}")
         self.assert_no_console_errors()
 
+    def test_10_pial_lit_frame_with_occlusion_matches_the_server_render(self):
+        self.load()
+        self.call("brainTutor.shown()")
+        # The pial cortex carries ambient occlusion: lit frames compare it; the switch turns it off.
+        scene = api("/api/scene", **self.scene_params())
+        self.assertTrue(all(layer["occlusion"] for layer in scene["layers"]), "pial layers have no occlusion")
+        self.assertGreaterEqual(self.frame_agreement("lit"), 0.99, "pial lateral lit frame with occlusion")
+        self.driver.find_element(By.ID, "ambient-occlusion").click()
+        self.call("brainTutor.shown()")
+        self.assertIn("ao=off", self.call("brainTutor.sceneQuery()"))
+        self.assertGreaterEqual(self.frame_agreement("lit"), 0.99, "pial lateral lit frame without occlusion")
+        self.shot("10-pial-ao-off")
+        self.assert_no_console_errors()
+
     # ---------- interaction ----------
 
     def brain_columns(self):

@@ -48,6 +48,9 @@ public final class SceneAssets: @unchecked Sendable {
         if case .cortex(let surface, let side) = id {
             // Cortex SRFs carry sulc as MeshColor greys (docs/file-formats.md §4.3); older data has none.
             mesh.curvature = CurvatureGreys.convexities(srf.colors)
+            if let occlusion = entry.occlusion {
+                mesh.occlusion = try VertexOcclusionFile.read(try library.url(occlusion), vertexCount: mesh.vertexCount)
+            }
             if surface == .inflated {
                 // Picks on an inflated surface report the pial position of the vertex.
                 let pial = try self.mesh(.cortex(.pial, side))

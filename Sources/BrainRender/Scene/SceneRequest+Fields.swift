@@ -51,6 +51,7 @@ extension SceneRequest {
               \.legend),
         .onOff("curvature", help: "Sulci darker, gyri lighter in lit renders (default: on for inflated, off for pial).",
                \.curvature),
+        .onOff("ao", help: "Ambient occlusion: deep folds darker in lit renders of the pial surface.", \.ambientOcclusion),
         .choice("palette", help: "Region colours: the default palette, or cvd (bordering regions stay apart under red-green and blue-yellow colour blindness).",
                 \.palette),
         .integer("dpi", in: PNGEncoder.dpiRange, help: "Resolution stated in the PNG for print (300 is typical; default: none).", \.dpi),

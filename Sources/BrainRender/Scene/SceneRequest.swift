@@ -46,6 +46,8 @@ public struct SceneRequest: Sendable, Hashable, OverlayRequesting {
     /// Curvature shading of the cortex in lit renders (`CurvatureShading`); nil: the surface's
     /// default (`showsCurvature`).
     public internal(set) var curvature: Bool?
+    /// Ambient occlusion in lit renders of meshes that carry it (`AmbientOcclusion`).
+    public internal(set) var ambientOcclusion = true
     /// The resolution the PNG states (pHYs), for print and page layout; nil: none stated.
     public internal(set) var dpi: Int?
     /// A statistical map coloured onto the cortex (`--overlay`; `OverlayColouring`).

@@ -9,7 +9,7 @@
  * and BorderCuts.margin), so its constants are written once, in Swift.
  * @typedef {{relaxation: number, margin: number}} CutRule */
 
-/** @typedef {{positions: Float32Array, normals: Float32Array, curvature: Float32Array | null, triangles: Uint32Array}} Mesh */
+/** @typedef {{positions: Float32Array, normals: Float32Array, curvature: Float32Array | null, occlusion?: Float32Array | null, triangles: Uint32Array}} Mesh */
 
 /** Cut fraction per border edge (from the lower vertex index to the higher), keyed low * n + high.
  * @param {Mesh} mesh @param {Uint32Array | Uint16Array} labels @param {CutRule} rule */
@@ -89,6 +89,7 @@ export function splitBorders(mesh, labels, rule) {
   const positions = Array.from(mesh.positions);
   const normals = Array.from(mesh.normals);
   const curvature = mesh.curvature ? Array.from(mesh.curvature) : null;
+  const occlusion = mesh.occlusion ? Array.from(mesh.occlusion) : null;
   const vertexLabels = Array.from(labels);
   const sourceVertex = Array.from(labels, (_, i) => i);
   /** @type {number[]} */
@@ -99,19 +100,21 @@ export function splitBorders(mesh, labels, rule) {
   /** A vertex at the weighted mean of `corners`. @param {number[][]} corners @param {number} label @param {number} from */
   const append = (corners, label, from) => {
     const q = [0, 0, 0], m = [0, 0, 0];
-    let k = 0;
+    let k = 0, o = 0;
     for (const [c, w] of corners) {
       for (let axis = 0; axis < 3; axis += 1) {
         q[axis] += w * src.positions[3 * c + axis];
         m[axis] += w * src.normals[3 * c + axis];
       }
       if (src.curvature) k += w * src.curvature[c];
+      if (src.occlusion) o += w * src.occlusion[c];
     }
     const length = Math.hypot(m[0], m[1], m[2]);
     positions.push(q[0], q[1], q[2]);
     if (length > 0) normals.push(m[0] / length, m[1] / length, m[2] / length);
     else normals.push(src.normals[3 * from], src.normals[3 * from + 1], src.normals[3 * from + 2]);
     if (curvature) curvature.push(k);
+    if (occlusion) occlusion.push(o);
     vertexLabels.push(label);
     sourceVertex.push(from);
     return vertexLabels.length - 1;
@@ -158,6 +161,7 @@ export function splitBorders(mesh, labels, rule) {
   return {
     positions: new Float32Array(positions), normals: new Float32Array(normals),
     curvature: curvature ? new Float32Array(curvature) : null,
+    occlusion: occlusion ? new Float32Array(occlusion) : null,
     triangles: new Uint32Array(triangles), vertexLabels: Uint32Array.from(vertexLabels),
     sourceVertex: Uint32Array.from(sourceVertex),
   };

@@ -11,7 +11,7 @@ import { shownSelection, state, update } from "./store.js";
 /** @typedef {import("./store.js").Region} Region */
 /** @typedef {{region: Region | null, surface: string | null, mni: number[] | null, x: number, y: number}} Pick */
 /** @typedef {{atlas: string, view: string, hemi: string | null, surface: string, head: string | null, palette: string | null,
- *   planes: string | null, subcortical: string | null, overlay: string | null,
+ *   planes: string | null, subcortical: string | null, overlay: string | null, ao: string | null,
  *   highlight: number | null, dimOthers: string | null, region: Region | null}} SceneParams */
 /** @typedef {NonNullable<ReturnType<typeof glBrain>> | ReturnType<typeof imageBrain>} Brain */
 
@@ -109,7 +109,7 @@ export function sceneParams(view = state.view, hemi = state.hemi) {
   return {
     atlas: /** @type {string} */ (state.atlas), view, hemi: point && !state.slicingCortex ? null : hemi, surface: state.surface,
     head: state.head && !point ? "true" : null, planes: point, subcortical: point && state.slicingDeep ? "true" : null,
-    palette: state.cvd ? "cvd" : null, overlay: state.map && !point ? state.map.name : null,
+    palette: state.cvd ? "cvd" : null, overlay: state.map && !point ? state.map.name : null, ao: state.ao ? null : "off",
     highlight: region ? region.id : null, dimOthers: state.dimOthers && region ? "true" : null, region,
   };
 }

@@ -99,7 +99,8 @@ function decodeMesh(body) {
     normals[3 * i] = x / length; normals[3 * i + 1] = y / length; normals[3 * i + 2] = z / length;
   }
   const curvature = arrays.curvature ? Float32Array.from(arrays.curvature, (/** @type {number} */ v) => v / 127.5 - 1) : null;
-  return { positions, normals, curvature, triangles: Uint32Array.from(arrays.triangles) };
+  const occlusion = arrays.occlusion ? Float32Array.from(arrays.occlusion, (/** @type {number} */ v) => v / 255) : null;
+  return { positions, normals, curvature, occlusion, triangles: Uint32Array.from(arrays.triangles) };
 }
 
 /** @type {Map<string, Promise<any>>} the drawn geometry per (mesh, labels) pair */
@@ -134,6 +135,7 @@ function drawnGeometry(meshURL, labelsURL, onBytes) {
       }
       // The catalog triangles and each drawn vertex's catalog vertex: what a map is coloured from.
       return { positions: geometry.positions, normals: geometry.normals, curvature: geometry.curvature,
+               occlusion: geometry.occlusion || null,
                indices, ranges, closed: labels.header.closed, catalogTriangles: mesh.triangles,
                sourceVertex: geometry.sourceVertex || Uint32Array.from({ length: mesh.positions.length / 3 }, (_, i) => i) };
     });
@@ -150,6 +152,7 @@ function drawnGeometry(meshURL, labelsURL, onBytes) {
 async function layer(json, description, onBytes) {
   const drawn = await drawnGeometry(json.mesh, json.labels, onBytes);
   const curvature = json.curvature ? drawn.curvature : null;
+  const occlusion = json.occlusion ? drawn.occlusion : null;
   return {
     json,
     source: drawn,
@@ -159,6 +162,8 @@ async function layer(json, description, onBytes) {
     normals: drawn.normals,
     curvature,
     curvatureShading: curvature ? [description.curvatureShading.sulcus, description.curvatureShading.gyrus] : [0, 0],
+    occlusion,
+    occlusionStrength: occlusion ? description.occlusionStrength : 0,
     indices: drawn.indices,
   };
 }

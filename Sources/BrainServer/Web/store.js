@@ -23,6 +23,8 @@ export const state = {
   head: false,
   /** the palette whose bordering regions stay apart under colour blindness (`palette=cvd`) */
   cvd: false,
+  /** ambient occlusion on the pial surface (`ao=off` turns it off) */
+  ao: true,
   /** @type {Region | null} */
   selected: null,
   plane: "axial",
