@@ -123,8 +123,8 @@ struct SceneDescription: Encodable {
                                     labelsBytes: labels.bytes, opacity: layer.opacity,
                                     pickable: layer.isPickable, firstPickId: first,
                                     hiddenRanges: layer.hiddenRanges.sorted(), ranges: ranges,
-                                    curvature: layer.curvature, occlusion: layer.occlusion,
-                                    cut: layer.cutAway != nil))
+                                    curvature: layer.curvature, cut: layer.cutAway != nil,
+                                    occlusion: layer.occlusion))
         }
         var views: [String: CameraJSON] = [:]
         for (view, camera) in built.presetCameras() { views[view.rawValue] = CameraJSON(camera) }
