@@ -69,7 +69,7 @@ public struct SliceRequest: Sendable, Equatable, OverlayRequesting {
     /// The resolution the PNG states (pHYs), for print and page layout; nil: none stated.
     public internal(set) var dpi: Int?
     /// A statistical map drawn on the slice under the region borders (`--overlay`).
-    public var overlay = OverlayOptions()
+    public internal(set) var overlay = OverlayOptions()
     /// `slice --pick X,Y`, `/api/slice/pick?x=&y=`: the output pixel (from the top-left) to name
     /// the region of, on the image the other fields draw.
     public internal(set) var pick: SIMD2<Int>?
@@ -77,6 +77,8 @@ public struct SliceRequest: Sendable, Equatable, OverlayRequesting {
     public internal(set) var palette: ColourPalette = .default
     /// The position as given (`index`, `mni`, `at`, `space`), read into `position` once all are in.
     var positionInput = PositionInput()
+
+    public static let overlayPath: WritableKeyPath<SliceRequest, OverlayOptions> & Sendable = \.overlay
 
     public init(plane: SlicePlane, position: Position) {
         self.plane = plane

@@ -90,10 +90,7 @@ import Testing
         let image = try PNGDecoder.decode([UInt8](png.body))
         #expect(image.width == 320 && image.height == 240)
 
-        var request = SceneRequest()
-        request.width = 320
-        request.height = 240
-        request.shading = .flat
+        let request = try SceneRequest(["size": "320x240", "shading": "flat"])
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("server-test-\(UUID()).png").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let report = try #require(try RenderJobs.render(request, data: TestServer.dataPath, out: out,
@@ -117,9 +114,7 @@ import Testing
         let scene = "atlas=gyri&view=lateral&w=400&h=300"
         let json = try await server.get("/api/render.json?\(scene)")
         let regions = try #require((json.json as? [String: Any])?["regions"] as? [[String: Any]])
-        var request = SceneRequest()
-        request.width = 400
-        request.height = 300
+        let request = try SceneRequest(["size": "400x300"])
         var checked = 0
         for entry in regions.prefix(6) {
             let centroid = try #require(entry["bbox"] as? [Int])

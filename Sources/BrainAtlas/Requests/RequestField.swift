@@ -44,6 +44,31 @@ public struct RequestField<Request>: Sendable {
         (self.defaultText, self.read) = (defaultText, read)
     }
 
+    /// The same field reading into the part of `Outer` at `path` (a request's overlay options,
+    /// say), so a group of options is declared once and shared by several request kinds.
+    public func within<Outer>(_ path: WritableKeyPath<Outer, Request> & Sendable) -> RequestField<Outer> {
+        let (read, show) = (self.read, self.defaultText)
+        func spelled(_ text: String?) -> RequestField<Outer>.Spelling {
+            guard let text else { return RequestField<Outer>.Spelling.none }
+            return RequestField<Outer>.Spelling.named(text)
+        }
+        // The nested types are distinct per request type, so each case is carried over.
+        let form: RequestField<Outer>.Form = switch self.form {
+        case .flag: .flag
+        case .value(let name): .value(name)
+        }
+        let kind: RequestField<Outer>.Kind = switch self.kind {
+        case .plain: .plain
+        case .name: .name
+        case .path: .path
+        }
+        return RequestField<Outer>(key, cli: spelled(cli), query: spelled(query),
+                                   form: form, kind: kind, required: isRequired, help: help,
+                                   default: { show($0[keyPath: path]) }) { outer, text throws(FieldError) in
+            try read(&outer[keyPath: path], text)
+        }
+    }
+
     /// How a front end spells a field: as derived from the key, as written, or not at all.
     public enum Spelling: Sendable, ExpressibleByStringLiteral {
         case derived, named(String), none
