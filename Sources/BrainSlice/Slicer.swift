@@ -103,7 +103,6 @@ public final class Slicer: @unchecked Sendable {
     /// bands) and the label plane. `render` draws it; `pick` answers from it without drawing, so
     /// both read the same layout.
     func plan(_ request: SliceRequest) throws -> SlicePlan {
-        try request.validate()
         let volume = try request.vmrPath.map { try SliceVolume.read(path: $0) } ?? template()
         let (index, crosshair) = try locate(request, in: volume)
         let whole = SliceOrientation(plane: request.plane, index: index, dims: volume.dims,

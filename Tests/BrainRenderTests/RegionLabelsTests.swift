@@ -78,6 +78,11 @@ struct RegionLabelsTests {
 
     @Test(arguments: cases) func legendListsExactlyTheVisibleRegionsInTheirColours(_ c: Case) throws {
         let request = try Self.request(c)
+        if min(c.width, c.height) < SceneRequest.minimumLegendSide {
+            // Too small for a legend: the request leaves it out as it is made, and says so.
+            #expect(!request.legend && request.legendLeftOut && request.notes.count == 1, "\(c)")
+            return
+        }
         let context = try GLContext(width: request.width, height: request.height)
         var frame = try DrawnFrame(try AtlasScene.build(request, assets: BundledAtlas.assets!), context: context)
         let scene = frame.scene

@@ -141,9 +141,8 @@ import Testing
         let server = try await TestServer.shared.value
         let a = try await server.get("/api/slice?plane=axial&index=100&atlas=gyri&highlight=precentral")
         #expect(a.status == 200 && a.contentType == "image/png")
-        var request = SliceRequest(plane: .axial, position: .index(100))
-        request.atlas = "gyri"
-        request.highlight = "precentral"
+        var request = try SliceRequest(plane: .axial, position: .index(100))
+        request = try request.with(["atlas": "gyri", "highlight": "precentral"])
         let cli = try Slicer(library: library).render(request)
         #expect([UInt8](a.body) == cli.png())
         let b = try await server.get("/api/slice?plane=axial&index=110&atlas=gyri")
@@ -152,10 +151,8 @@ import Testing
         #expect(mm.status == 200)
         // crop, caption and legend read as the CLI's --crop, --caption and --legend.
         let text = try await server.get("/api/slice?plane=coronal&mni=-20&crop=none&caption=off&legend=1")
-        var same = SliceRequest(plane: .coronal, position: .millimetres(-20))
-        same.crop = SliceCrop.none
-        same.caption = false
-        same.legend = true
+        var same = try SliceRequest(plane: .coronal, position: .millimetres(-20))
+        same = try same.with(["crop": "none", "caption": "off", "legend": "on"])
         let png = try Slicer(library: library).render(same).png()
         #expect(text.status == 200 && [UInt8](text.body) == png)
         let bad = try await server.get("/api/slice?plane=coronal&mni=-20&crop=face")
