@@ -43,16 +43,14 @@ public struct OverlayOptions: Sendable, Hashable {
 /// A request that can carry an overlay (scenes and slices).
 public protocol OverlayRequesting {
     var overlay: OverlayOptions { get }
-    /// Where the overlay's table entries store their values: a request's fields are set only by
-    /// its own table, so it hands the table this path rather than a public setter.
-    static var overlayPath: WritableKeyPath<Self, OverlayOptions> & Sendable { get }
 }
 
 extension OverlayOptions {
     /// The overlay's entries in a request's field table: the same options, help and checks for
-    /// `slice` and `render`.
-    public static func fields<R: OverlayRequesting>(for _: R.Type) -> [RequestField<R>] {
-        entries.map { $0.within(R.overlayPath) }
+    /// `slice` and `render`. `path` is where the request keeps its overlay, written in the file
+    /// that declares the request (the only place its `private(set)` field is writable).
+    public static func fields<R: OverlayRequesting>(at path: WritableKeyPath<R, OverlayOptions> & Sendable) -> [RequestField<R>] {
+        entries.map { $0.within(path) }
     }
 
     static let entries: [RequestField<OverlayOptions>] = [

@@ -46,7 +46,6 @@ public struct SliceRequest: Sendable, Equatable, OverlayRequesting {
     /// The position as given (`index`, `mni`, `at`, `space`), read into `position` once all are in.
     private var positionInput = PositionInput()
 
-    public static let overlayPath: WritableKeyPath<SliceRequest, OverlayOptions> & Sendable = \.overlay
 
     private init(unchecked plane: SlicePlane, position: Position) {
         self.plane = plane
@@ -146,7 +145,7 @@ public struct SliceRequest: Sendable, Equatable, OverlayRequesting {
         .choice("palette", help: "Region colours: the default palette, or cvd (bordering regions stay apart under red-green and blue-yellow colour blindness).",
                 \.palette),
         .integer("dpi", in: PNGEncoder.dpiRange, help: "Resolution stated in the PNG for print (300 is typical; default: none).", \.dpi),
-    ] + OverlayOptions.fields(for: SliceRequest.self))
+    ] + OverlayOptions.fields(at: \SliceRequest.overlay))
 }
 
 extension SliceError {

@@ -30,8 +30,10 @@ public struct RequestField<Request>: Sendable {
     public let isRequired: Bool
     /// The default as help shows it, read from a default request (nil: none).
     public let defaultText: @Sendable (Request) -> String?
-    /// Reads the text into the request; a bad text is a `FieldError` naming `key`.
-    public let read: @Sendable (inout Request, String) throws(FieldError) -> Void
+    /// Reads the text into the request; a bad text is a `FieldError` naming `key`. Only the
+    /// request types call it, from the initialisers that end in their checks (`package`: no
+    /// client of the libraries can change a request past them).
+    package let read: @Sendable (inout Request, String) throws(FieldError) -> Void
 
     /// The general entry: `read` parses and stores; every other constructor is built on it.
     public init(_ key: String, cli: Spelling = .derived, query: Spelling = .derived, form: Form, kind: Kind = .plain,

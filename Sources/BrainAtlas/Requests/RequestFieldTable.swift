@@ -18,7 +18,7 @@ public struct RequestFieldTable<Request>: Sendable {
 
     /// Stores each given text (by field key) into `request`, in table order; a bad value, or a
     /// missing required field when `request` is being made rather than changed, is the error.
-    public func read(_ given: [String: String], into request: inout Request, changing: Bool = false) throws(FieldError) {
+    package func read(_ given: [String: String], into request: inout Request, changing: Bool = false) throws(FieldError) {
         for field in fields {
             if let text = given[field.key] {
                 try field.read(&request, text)

@@ -75,7 +75,6 @@ public struct SceneRequest: Sendable, Hashable, OverlayRequesting {
         }
     }
 
-    public static let overlayPath: WritableKeyPath<SceneRequest, OverlayOptions> & Sendable = \.overlay
 
     /// Every option of a scene (`render`, `pick`, `/api/render`, `/api/pick`, `/api/scene`), once:
     /// a new option is one entry here plus its use.
@@ -127,7 +126,7 @@ public struct SceneRequest: Sendable, Hashable, OverlayRequesting {
         .choice("palette", help: "Region colours: the default palette, or cvd (bordering regions stay apart under red-green and blue-yellow colour blindness).",
                 \.palette),
         .integer("dpi", in: PNGEncoder.dpiRange, help: "Resolution stated in the PNG for print (300 is typical; default: none).", \.dpi),
-    ] + OverlayOptions.fields(for: SceneRequest.self))
+    ] + OverlayOptions.fields(at: \SceneRequest.overlay))
 
     /// `w`/`h` in a query (the command line gives both as `size`); checked together in `validate`.
     private static func sideField(_ key: String, query: String) -> RequestField<SceneRequest> {
