@@ -48,6 +48,8 @@ let package = Package(
         .target(name: "BrainSlice", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage", "BrainMaps"]),
         .target(name: "BrainRender", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage", "BrainMaps", "COSMesa", "CEGL"]),
         .target(name: "BrainMaps", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage"]),
+        // `report`: a map's cluster table, surface views and peak slices as one HTML page.
+        .target(name: "BrainReport", dependencies: ["BrainMaps", "BrainRender", "BrainSlice", "BrainAtlas", "BrainFormats", "BrainImage"]),
         // The quiz and its worksheets: questions drawn from what the renderer shows.
         .target(name: "BrainQuiz", dependencies: ["BrainRender", "BrainAtlas", "BrainFormats", "BrainImage"]),
         .target(name: "BrainServer", dependencies: [
@@ -62,7 +64,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "braintutor", dependencies: [
-            "BrainFormats", "BrainImage", "BrainAtlas", "AtlasBuild", "BrainSlice", "BrainRender", "BrainQuiz", "BrainMaps",
+            "BrainFormats", "BrainImage", "BrainAtlas", "AtlasBuild", "BrainSlice", "BrainRender", "BrainQuiz", "BrainMaps", "BrainReport",
             "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "braintutor-bench", dependencies: [

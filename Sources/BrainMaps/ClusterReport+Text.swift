@@ -39,17 +39,18 @@ extension ClusterReport {
         return lines.joined(separator: "\n")
     }
 
-    static func sharesText(_ shares: AtlasShares?) -> String {
+    /// `Region P%; …; unlabelled P%` (shares ≥ 1 %), as the CSV and text print them.
+    public static func sharesText(_ shares: AtlasShares?) -> String {
         guard let shares else { return "" }
         var parts = shares.regions.map { "\($0.region.displayName) \(number($0.percent))%" }
         if shares.unlabelled >= ClusterRegions.minimumPercent { parts.append("unlabelled \(number(shares.unlabelled))%") }
         return parts.joined(separator: "; ")
     }
 
-    static func point(_ p: [Double]) -> String { "(" + p.map(number).joined(separator: ", ") + ")" }
+    public static func point(_ p: [Double]) -> String { "(" + p.map(number).joined(separator: ", ") + ")" }
 
     /// Shortest text of a number rounded to 0.01, without a trailing ".0".
-    static func number(_ v: Double) -> String {
+    public static func number(_ v: Double) -> String {
         let r = (v * 100).rounded() / 100
         return r == r.rounded() && abs(r) < 1e15 ? String(Int(r)) : String(r)
     }
@@ -61,7 +62,7 @@ extension ClusterReport {
 
 extension ClusterReport.Maximum {
     /// The region of `atlas` at this maximum, else the nearest one within the `where` radius ("near …, 2.2 mm").
-    func regionText(atlas: String, tagged: Bool = true) -> String? {
+    public func regionText(atlas: String, tagged: Bool = true) -> String? {
         guard let answer = atlases else { return nil }
         let tag = tagged ? " [\(atlas)]" : ""
         if let region = answer.atlases.first(where: { $0.name == atlas })?.region { return region.displayName + tag }

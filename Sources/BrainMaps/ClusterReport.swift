@@ -29,7 +29,7 @@ public struct ClusterReport: Encodable, Sendable {
         /// Atlas name → region shares.
         public let regions: [String: AtlasShares]
         /// Atlas order of `regions` (the catalog's), for tables.
-        let atlasOrder: [String]
+        public let atlasOrder: [String]
 
         enum CodingKeys: String, CodingKey { case id, sign, voxels, sizeMm3, peak, centreOfMass, maxima, regions }
     }

@@ -36,6 +36,9 @@ extension MapVolume {
                              dims: SIMD3(image.dims[0], image.dims[1], image.dims[2]),
                              affine: Array(image.affine.prefix(3)), space: space,
                              display: .defaults(values: values, statistic: statistic))
+        case is SMPFile:
+            throw MapsError("\(name): an SMP map holds one value per vertex of a mesh, not a volume; this needs a .vmp or .nii/.nii.gz "
+                            + "(surface clusters: braintutor clusters \(name) --mesh pial-left|…|FILE.srf)")
         default:
             throw MapsError("\(name): a \(document.formatName) file is not a statistical map (give a .vmp or .nii/.nii.gz)")
         }

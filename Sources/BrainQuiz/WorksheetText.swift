@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainImage
 import BrainRender
 import Foundation
 
@@ -95,10 +96,7 @@ enum WorksheetText {
         return files
     }
 
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 }
 
 typealias WorksheetQuiz = QuizWorksheet.Answers

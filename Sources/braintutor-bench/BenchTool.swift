@@ -7,5 +7,5 @@ struct BenchTool: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "braintutor-bench",
         abstract: "Measure speed (build with -c release: Scripts/release-build.sh).",
-        subcommands: [BenchFormatsCommand.self, BenchRenderCommand.self])
+        subcommands: [BenchFormatsCommand.self, BenchRenderCommand.self, BenchSyntheticVMPCommand.self])
 }

@@ -5,12 +5,16 @@ import Testing
 @Suite struct MapsCLITests {
     /// A 2 mm MNI NIfTI (31 × 37 × 31, i right to left) with one Gaussian blob (height 6, σ 3 mm) at `peak`.
     static func blobNIfTI(peak: SIMD3<Double>) -> Data {
-        let dims = (31, 37, 31)
-        let origin = peak - SIMD3(-30, 36, 30)  // voxel (15, 18, 15) is the peak
+        blobsNIfTI([(peak, 6)], dims: SIMD3(31, 37, 31), origin: peak - SIMD3(-30, 36, 30))  // voxel (15, 18, 15) is the peak
+    }
+
+    /// A 2 mm MNI NIfTI of `dims` (i right to left, voxel 0 at MNI `origin`), float32, with Gaussian blobs
+    /// (σ 3 mm) of the given heights at the given MNI points.
+    static func blobsNIfTI(_ blobs: [(peak: SIMD3<Double>, height: Double)], dims: SIMD3<Int>, origin: SIMD3<Double>) -> Data {
         var header = [UInt8](repeating: 0, count: 352)
         func put<T>(_ value: T, _ offset: Int) { withUnsafeBytes(of: value) { header.replaceSubrange(offset..<(offset + $0.count), with: $0) } }
         put(Int32(348).littleEndian, 0)
-        for (n, d) in [3, dims.0, dims.1, dims.2, 1, 1, 1, 1].enumerated() { put(Int16(d).littleEndian, 40 + 2 * n) }
+        for (n, d) in [3, dims.x, dims.y, dims.z, 1, 1, 1, 1].enumerated() { put(Int16(d).littleEndian, 40 + 2 * n) }
         put(Int16(16).littleEndian, 70); put(Int16(32).littleEndian, 72)
         for (n, v) in [Float(1), 2, 2, 2].enumerated() { put(v.bitPattern.littleEndian, 76 + 4 * n) }
         put(Float(352).bitPattern.littleEndian, 108); put(Float(1).bitPattern.littleEndian, 112)
@@ -19,9 +23,9 @@ import Testing
         for (n, v) in rows.enumerated() { put(v.bitPattern.littleEndian, 280 + 4 * n) }
         header.replaceSubrange(344..<348, with: Array("n+1\0".utf8))
         var data = Data(header)
-        for k in 0..<dims.2 { for j in 0..<dims.1 { for i in 0..<dims.0 {
-            let d = SIMD3(Double(i - 15), Double(j - 18), Double(k - 15)) * 2
-            let v = Float(6 * exp(-(d * d).sum() / 18))
+        for k in 0..<dims.z { for j in 0..<dims.y { for i in 0..<dims.x {
+            let p = origin + SIMD3(Double(-2 * i), Double(2 * j), Double(2 * k))
+            let v = Float(blobs.reduce(0.0) { sum, b in let d = p - b.peak; return sum + b.height * exp(-(d * d).sum() / 18) })
             withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) }
         } } }
         return data
@@ -64,5 +68,35 @@ import Testing
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 2 && lines[0].hasPrefix("label,x,y,z,lobes,lobes_nearest,lobes_distance_mm,gyri,"))
         #expect(lines[1].hasPrefix("broca,-50,20,10,Frontal lobe (left),,0,Pars opercularis (left),,0,"))
+    }
+}
+
+/// `where --image`: a NIfTI's voxel indices in and out, beside the template's BrainVoyager voxel.
+@Suite struct ImageVoxelCLITests {
+    static let image = CLIRun.repository.appendingPathComponent("Tests/Fixtures/maps/blob_mni_2mm.nii.gz").path
+
+    @Test func imageVoxelsGoThroughTheImageAffine() throws {
+        // The 2 mm MNI grid: x = 90 − 2i, y = −126 + 2j, z = −72 + 2k.
+        let byVoxel = try CLIRun.run(["where", "25", "63", "61", "--space", "voxel", "--image", Self.image, "--json"])
+        #expect(byVoxel.status == 0, "\(byVoxel.stderr)")
+        #expect(byVoxel.json?["mni"] as? [Double] == [40, 0, 50])
+        #expect(byVoxel.json?["imageVoxel"] as? [Int] == [25, 63, 61])
+        let plain = try CLIRun.run(["where", "40", "0", "50", "--json"])
+        #expect(byVoxel.json?["voxel"] as? [Int] == plain.json?["voxel"] as? [Int])
+        #expect(NSDictionary(dictionary: try #require(byVoxel.json?["atlases"] as? [String: Any]))
+                    .isEqual(to: try #require(plain.json?["atlases"] as? [String: Any])))
+
+        let byMNI = try CLIRun.run(["where", "-41", "-20.4", "50.9", "--image", Self.image, "--json"])
+        #expect(byMNI.json?["imageVoxel"] as? [Int] == [66, 53, 61])
+        #expect(byMNI.json?["image"] as? String == "blob_mni_2mm.nii.gz")
+        let outside = try CLIRun.run(["where", "0", "0", "120", "--image", Self.image, "--json"])
+        #expect(outside.status == 0 && outside.json?.keys.contains("imageVoxel") == true && outside.json?["imageVoxel"] is NSNull)
+
+        for (arguments, text) in [(["91", "0", "0", "--space", "voxel"], "voxel i = 91"), (["1.5", "0", "0", "--space", "voxel"], "voxel i = 1.5"),
+                                  (["0", "0", "0"], "missing.nii")] {
+            let image = text == "missing.nii" ? "missing.nii" : Self.image
+            let bad = try CLIRun.run(["where"] + arguments + ["--image", image])
+            #expect(bad.status != 0 && bad.errorMessage?.contains(text) == true, "\(arguments): \(bad.stderr)")
+        }
     }
 }

@@ -7,31 +7,42 @@ import Foundation
 struct ClustersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clusters",
-        abstract: "List the clusters of a statistical map (VMP or NIfTI in MNI/Talairach space) with the regions of every atlas.")
+        abstract: "List the clusters of a statistical map (VMP or NIfTI in MNI/Talairach space; SMP on a mesh) with the regions of every atlas.")
 
     @OptionGroup var data: DataOptions
-    @Argument(help: "The map: .vmp (name ending _MNI or _TAL) or .nii/.nii.gz.") var file: String
-    @Option(help: "Map number (1-based) or name; for 4-D NIfTI, the volume.") var map: String?
-    @Option(help: "Cluster voxels have value ≥ T (and ≤ −T with --two-sided).") var threshold: Float
-    @Flag(help: "Also clusters of values ≤ −threshold.") var twoSided = false
-    @Option(help: ArgumentHelp("Drop clusters smaller than this.", valueName: "mm3")) var minSize: Double = 0
-    @Option(help: "Neighbours: 6 (faces), 18 (edges) or 26 (corners).") var connectivity: Int = 26
+    @OptionGroup var map: MapClusterOptions
+    @Option(help: "Neighbours: 6 (faces), 18 (edges) or 26 (corners, the default); SMP maps: the mesh's edges.") var connectivity: Int?
+    @Option(help: ArgumentHelp("SMP maps: the mesh of their vertices, a bundled cortex mesh (pial-left, …) or an .srf file (…_MNI.srf for MNI points and regions).", valueName: "mesh")) var mesh: String?
     @Flag(help: "Print JSON (docs/MAPS.md).") var json = false
     @Flag(help: "Print CSV, one row per cluster (docs/MAPS.md).") var csv = false
 
     func run() throws {
         try CommandOutput.run(json: json) {
-            guard let neighbours = Connectivity(rawValue: connectivity) else {
-                throw MapsError("--connectivity: \(connectivity) is not 6, 18 or 26")
-            }
             guard !(json && csv) else { throw MapsError("--json and --csv: choose one") }
-            let volume = try MapVolume.load(URL(fileURLWithPath: file), map: map)
-            let options = ClusterOptions(threshold: threshold, twoSided: twoSided, minSizeMm3: minSize, connectivity: neighbours)
+            if map.file.lowercased().hasSuffix(".smp") { return try surfaceClusters() }
+            if mesh != nil { throw MapsError("--mesh: applies to SMP maps; \(map.file) is a volume map") }
+            guard let neighbours = Connectivity(rawValue: connectivity ?? Connectivity.corners.rawValue) else {
+                throw MapsError("--connectivity: \(connectivity ?? 0) is not 6, 18 or 26")
+            }
+            let volume = try MapVolume.load(URL(fileURLWithPath: map.file), map: map.map)
+            let options = map.options(connectivity: neighbours)
             let report = try ClusterReport.make(map: volume, options: options, library: data.library()) { done, total in
                 Progress.report("clusters", done, total)
             }
             if json { return try CommandOutput.printJSON(report) }
             print(csv ? report.csv() : report.text())
         }
+    }
+
+    /// An SMP map's clusters on its mesh.
+    func surfaceClusters() throws {
+        guard connectivity == nil else { throw MapsError("--connectivity: SMP clusters join along the mesh's edges; leave it out") }
+        guard let mesh else { throw MapsError("--mesh: an SMP map needs the mesh of its vertices (pial-left, inflated-right, … or an .srf file)") }
+        let surface = try SurfaceMesh.open(mesh, library: data.library)
+        let report = try SurfaceClusterReport.make(smp: URL(fileURLWithPath: map.file), map: map.map, mesh: surface,
+                                                   options: map.options(connectivity: .corners),
+                                                   library: data.library)
+        if json { return try CommandOutput.printJSON(report) }
+        print(csv ? report.csv() : report.text())
     }
 }

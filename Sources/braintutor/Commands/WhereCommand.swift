@@ -16,6 +16,7 @@ struct WhereCommand: ParsableCommand {
     @Option(help: "Coordinate space: mni (default), tal, voxel.") var space: CoordinateSpace = .mni
     @Flag(help: "Print JSON: {space, mni, voxel, atlases, nearest, caveats}.") var json = false
     @Option(help: ArgumentHelp("A CSV or TSV table of points (columns x, y, z; others kept), or - for stdin: one row per point with every atlas's region and the nearest within --radius (CSV, or JSON with --json).", valueName: "file")) var table: String?
+    @Option(help: ArgumentHelp("A NIfTI image in MNI/Talairach space: --space voxel reads X Y Z as its voxel (i, j, k), and the answer adds the point's voxel in it.", valueName: "file.nii")) var image: String?
     @Option(help: ArgumentHelp("With --table: how far to look for the nearest region.", valueName: "mm")) var radius: Double = Lookup.nearestRadiusMm
     // Negative coordinates look like options, so the point is taken from whatever is left.
     @Argument(parsing: .allUnrecognized, help: "X Y Z (or X,Y,Z).") var point: [String] = []
@@ -28,6 +29,10 @@ struct WhereCommand: ParsableCommand {
             let p = SIMD3(numbers[0], numbers[1], numbers[2])
             let library = try user.library(data: data)
             times.mark("catalog")
+            if let image {
+                let answer = try ImageVoxelAnswer.lookup(p, space: space, grid: try ImageVoxelGrid.open(image), library: library)
+                return json ? try CommandOutput.printJSON(answer) : print(answer.readableText())
+            }
             let result = try Lookup(library: library).lookup(p, space: space)
             times.mark("lookup")
             if json { try CommandOutput.printJSON(result) } else { print(result.readableText()) }

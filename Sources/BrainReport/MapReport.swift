@@ -1,0 +1,45 @@
+import BrainAtlas
+import BrainFormats
+import BrainMaps
+import BrainSlice
+import Foundation
+
+/// `report`'s content: the cluster table of a map, four surface views with the map, and the three slices through
+/// each of the first `figureClusters` clusters' peaks (docs/MAPS.md). `page()` makes it one self-contained HTML page.
+public struct MapReport: Sendable {
+    /// Clusters beyond this many are listed in the tables without slices, so a speckled map still gives a readable page.
+    public static let figureClusters = 20
+
+    public let request: MapReportRequest
+    public let file: String
+    /// The statistic (`t`, `z`, …) or nil.
+    public let statistic: String?
+    public let clusters: ClusterReport
+    public let views: [ReportFigure]
+    /// Per cluster (the first `figureClusters`), its axial, coronal and sagittal slices through the peak.
+    public let peakSlices: [[ReportFigure]]
+
+    /// Reads the map, finds its clusters and draws the pictures; `progress(done, total)` after each step.
+    public static func make(_ request: MapReportRequest, library: AtlasLibrary,
+                            progress: (Int, Int) -> Void = { _, _ in }) throws -> MapReport {
+        try request.clusterOptions.validate()
+        let url = URL(fileURLWithPath: request.file)
+        let volume = try MapVolume.load(url, map: request.map)
+        let clusters = try ClusterReport.make(map: volume, options: request.clusterOptions, library: library)
+        let drawn = min(clusters.clusters.count, figureClusters)
+        let total = 1 + ReportSurfaceViews.views.count + drawn * ReportPeakSlices.planes.count
+        var done = 1
+        progress(done, total)
+        func step() { done += 1; progress(done, total) }
+        let views = try ReportSurfaceViews.draw(request, library: library, step: step)
+        let slicer = Slicer(library: library)
+        let slices = try clusters.clusters.prefix(drawn).map { try ReportPeakSlices.draw(request, peak: $0.peak.mni, slicer: slicer, step: step) }
+        return MapReport(request: request, file: url.lastPathComponent, statistic: volume.display.statistic,
+                         clusters: clusters, views: views, peakSlices: slices)
+    }
+
+    /// Writes `page()` to `out` atomically.
+    public func write(to out: String) throws {
+        try AtomicFile.writeRaw(Data(page().utf8), to: URL(fileURLWithPath: out))
+    }
+}

@@ -1,0 +1,29 @@
+import BrainAtlas
+import BrainRender
+
+/// The four surface pictures of a report: lateral and medial views of each hemisphere, the map coloured
+/// onto the cortex and the default atlas drawn as outlines, drawn in one GL context.
+enum ReportSurfaceViews {
+    static let width = 640
+    static let height = 480
+    static let views: [(view: String, hemi: String)] = [("lateral", "left"), ("medial", "left"), ("lateral", "right"), ("medial", "right")]
+
+    /// The views of a volume map on the bundled cortex, or with `meshFile` (an SMP map's mesh) the views of `only` side.
+    static func draw(_ request: MapReportRequest, library: AtlasLibrary, meshFile: String? = nil, only: Hemisphere? = nil,
+                     step: () -> Void) throws -> [ReportFigure] {
+        let assets = SceneAssets(library: library)
+        let context = try GLContext(width: width, height: height)
+        return try views.filter { only == nil || $0.hemi == only?.rawValue }.map { v in
+            var fields = request.overlayFields
+            fields.merge(["view": v.view, "hemi": v.hemi, "size": "\(width)x\(height)"]) { $1 }
+            if let meshFile { fields["mesh"] = meshFile } else { fields.merge(["surface": request.surface.rawValue, "outline": "true"]) { $1 } }
+            let scene = try SceneRequest(fields)
+            var frame = try DrawnFrame(meshFile == nil ? try AtlasScene.build(scene, assets: assets) : try AtlasScene.buildUserScene(scene),
+                                       context: context)
+            let figure = ReportFigure(caption: "\(v.hemi.capitalized) hemisphere, \(v.view) (\(request.surface.rawValue))",
+                                      png: try frame.png(context: context), width: width, height: height)
+            step()
+            return figure
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import BrainAtlas
+import BrainMaps
+import BrainReport
+import CommandLineSupport
+
+/// `braintutor report FILE --threshold T --out report.html`: a map's clusters, surface views and peak slices on one page.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write one self-contained HTML page for a statistical map: cluster table, cortex views and slices through each peak.",
+        discussion: """
+            The page holds the `clusters` table (every atlas), lateral and medial views of both hemispheres with the \
+            map, and axial, coronal and sagittal slices through the peak of each of the first \(MapReport.figureClusters) \
+            clusters; pictures are embedded PNGs and styles inline, so it needs no other file or network (docs/MAPS.md).
+            """)
+
+    @OptionGroup var data: DataOptions
+    @OptionGroup var gl: GLOptions
+    @OptionGroup var map: MapClusterOptions
+    @Option(help: "Cortex surface of the views: inflated or pial.") var surface = CortexSurface.inflated.rawValue
+    @Option(help: ArgumentHelp("SMP maps: the bundled cortex mesh of their vertices (pial-left, pial-right, inflated-left, inflated-right).", valueName: "mesh")) var mesh: String?
+    @Option(help: ArgumentHelp("HTML file to write.", valueName: "file.html")) var out = "report.html"
+
+    func run() throws {
+        try CommandOutput.run(json: false) {
+            guard let cortex = CortexSurface(rawValue: surface.lowercased()) else {
+                throw FieldError("surface", value: surface, "is not inflated or pial")
+            }
+            try OutputFile.check(out, extensions: ["html"])
+            let request = MapReportRequest(file: map.file, map: map.map, threshold: map.threshold,
+                                           twoSided: map.twoSided, minSizeMm3: map.minSize, surface: cortex, mesh: mesh)
+            if request.isSurfaceMap {
+                let report = try SurfaceMapReport.make(request, library: data.library()) { done, total in Progress.report("report", done, total) }
+                try report.write(to: out)
+                let count = report.clusters.clusters.count
+                return print("wrote \(out): \(count) surface cluster\(count == 1 ? "" : "s"), \(report.views.count) views")
+            }
+            if mesh != nil { throw MapsError("--mesh: applies to SMP maps; \(map.file) is a volume map") }
+            let report = try MapReport.make(request, library: data.library()) { done, total in Progress.report("report", done, total) }
+            try report.write(to: out)
+            let count = report.clusters.clusters.count
+            print("wrote \(out): \(count) cluster\(count == 1 ? "" : "s"), \(report.views.count) cortex views, \(report.peakSlices.count * 3) slices")
+        }
+    }
+}
