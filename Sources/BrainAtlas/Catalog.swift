@@ -31,11 +31,15 @@ public struct Catalog: Codable, Sendable, Equatable {
         public var file: String
         /// The POI that labels this mesh's vertices (subcortical mesh only).
         public var poi: String?
+        /// Per-vertex ambient openness (`VertexOcclusionFile`; pial meshes of newer data only).
+        public var occlusion: String?
 
         /// What the name says this mesh is (nil for a name outside `MeshID`'s spellings).
         public var id: MeshID? { MeshID(name: name) }
 
-        public init(name: String, surface: String, hemisphere: Hemisphere, file: String, poi: String? = nil) {
+        public init(name: String, surface: String, hemisphere: Hemisphere, file: String, poi: String? = nil,
+                    occlusion: String? = nil) {
+            self.occlusion = occlusion
             self.name = name
             self.surface = surface
             self.hemisphere = hemisphere

@@ -62,10 +62,11 @@ struct RegionLabelsTests {
 
     /// Every region covering at least 1 % of the picture gets its name: long names break over two
     /// lines inside, and thin regions deep in the picture (sulci) take a leader from their edge.
-    @Test(arguments: [("gyri", true), ("sulci", false), ("brodmann", true)])
-    func everyLargeRegionIsNamed(_ atlas: String, _ legend: Bool) throws {
-        let request = try AtlasViewTests.request(atlas, .lateral, .left,
-                                                 ["size": "1024x768", "labels": "on", "legend": legend ? "on" : "off"])
+    @Test(arguments: [("gyri", true, 1024), ("sulci", false, 1024), ("brodmann", true, 1024), ("gyri", true, 640),
+                      ("gyri", false, 640), ("lobes", true, 640)])
+    func everyLargeRegionIsNamed(_ atlas: String, _ legend: Bool, _ width: Int) throws {
+        let request = try AtlasViewTests.request(atlas, .lateral, .left, ["size": "\(width)x\(width * 3 / 4)", "labels": "on",
+                                                                          "legend": legend ? "on" : "off"])
         let context = try GLContext(width: request.width, height: request.height)
         var frame = try DrawnFrame(try AtlasScene.build(request, assets: BundledAtlas.assets!), context: context)
         let labels = try #require(try frame.annotations(context: context)?.labels)

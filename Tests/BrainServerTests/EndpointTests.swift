@@ -24,12 +24,13 @@ import Testing
         #expect(script.status == 200 && script.contentType.hasPrefix("text/javascript"))
         #expect(String(decoding: script.body, as: UTF8.self).contains("/api/pick"))
         #expect(try await server.get("/style.css").status == 200)
-        // Every module is preloaded by the page and kept by the service worker, from one list.
+        // Every module is preloaded by the page (but those it imports on demand) and kept by the
+        // service worker, from one list.
         let html = String(decoding: page.body, as: UTF8.self)
         let worker = String(decoding: try await server.get("/sw.js").body, as: UTF8.self)
         #expect(!html.contains("@MODULES@") && !worker.contains("@SHELL@") && !worker.contains("@BUILD@"))
         for name in WebAssets.files.map(\.name) where name.hasSuffix(".js") && name != "sw.js" {
-            #expect(html.contains("<link rel=\"modulepreload\" href=\"/\(name)\">"), "\(name)")
+            #expect(html.contains("<link rel=\"modulepreload\" href=\"/\(name)\">") == !WebAssets.onDemand.contains(name), "\(name)")
             #expect(worker.contains("\"/\(name)\""), "\(name)")
         }
         // The manifest's icons are served.

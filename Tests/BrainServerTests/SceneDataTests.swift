@@ -181,6 +181,14 @@ import FoundationNetworking
             #expect(ranges.map { $0["start"]! } == geometry.grouping.ranges.map(\.triangleStart))
             #expect(ranges.reduce(0) { $0 + $1["count"]! } == geometry.mesh.triangleCount)
             if mesh == "subcortical" { #expect(body.header["regionAtlas"] as? String == "subcortical") }
+            // The client splits by the renderer's own constants, which the body states (written once, in Swift).
+            let rule = body.header["borderCuts"] as? [String: Any]
+            if drawn.isCatalogMesh {
+                #expect(rule == nil)
+            } else {
+                #expect(rule?["relaxation"] as? Int == BorderCuts.defaultRelaxation)
+                #expect((rule?["margin"] as? Double).map(Float.init) == BorderCuts.margin)
+            }
         }
     }
 

@@ -8,7 +8,9 @@ extension AtlasScene {
         for view in ViewName.allCases {
             // Lateral and medial need one hemisphere: with both shown they have no camera.
             guard let direction = try? SceneRequest.direction(view: view, hemisphere: hemisphere) else { continue }
-            cameras[view] = Camera(direction: direction, framing: framing, width: scene.width, height: scene.height)
+            // The scene's framing area too: a map's colour bar keeps its strip in every view.
+            cameras[view] = Camera(direction: direction, framing: framing, width: scene.width, height: scene.height,
+                                   area: scene.framingArea)
         }
         return cameras
     }

@@ -73,7 +73,7 @@ public struct AtlasScene: Sendable {
             // Under a map the atlas shows as borders only (`--outline`): its fill would fight the map's colours.
             let fill = map == nil ? colors(regions, highlighted, request) : regions.map { _ in unlabelledColor }
             layers.append(Scene.Layer(geometry: geometry, colors: fill, opacity: opacity,
-                                      curvature: request.showsCurvature,
+                                      curvature: request.showsCurvature, occlusion: request.ambientOcclusion,
                                       overlay: try map.map { try overlayColours($0, geometry: geometry, side: side, assets: assets) }))
             infos.append(LayerInfo(mesh: mesh, regions: regions))
         }

@@ -43,6 +43,8 @@ public struct SceneRequest: Sendable, Hashable, OverlayRequesting {
     /// Curvature shading of the cortex in lit renders (`CurvatureShading`); nil: the surface's
     /// default (`showsCurvature`).
     public private(set) var curvature: Bool?
+    /// Ambient occlusion in lit renders of meshes that carry it (`AmbientOcclusion`).
+    public private(set) var ambientOcclusion = true
     /// The resolution the PNG states (pHYs), for print and page layout; nil: none stated.
     public private(set) var dpi: Int?
     /// A statistical map coloured onto the cortex (`--overlay`; `OverlayColouring`).
@@ -123,6 +125,7 @@ public struct SceneRequest: Sendable, Hashable, OverlayRequesting {
               \.legend),
         .onOff("curvature", help: "Sulci darker, gyri lighter in lit renders (default: on for inflated, off for pial).",
                \.curvature),
+        .onOff("ao", help: "Ambient occlusion: deep folds darker in lit renders of the pial surface.", \.ambientOcclusion),
         .choice("palette", help: "Region colours: the default palette, or cvd (bordering regions stay apart under red-green and blue-yellow colour blindness).",
                 \.palette),
         .integer("dpi", in: PNGEncoder.dpiRange, help: "Resolution stated in the PNG for print (300 is typical; default: none).", \.dpi),
