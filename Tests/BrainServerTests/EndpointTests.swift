@@ -91,10 +91,7 @@ import Testing
         let image = try PNGDecoder.decode([UInt8](png.body))
         #expect(image.width == 320 && image.height == 240)
 
-        var request = SceneRequest()
-        request.width = 320
-        request.height = 240
-        request.shading = .flat
+        let request = try SceneRequest(["size": "320x240", "shading": "flat"])
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("server-test-\(UUID()).png").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let report = try #require(try RenderJobs.render(request, data: TestServer.dataPath, out: out,
@@ -118,9 +115,7 @@ import Testing
         let scene = "atlas=gyri&view=lateral&w=400&h=300"
         let json = try await server.get("/api/render.json?\(scene)")
         let regions = try #require((json.json as? [String: Any])?["regions"] as? [[String: Any]])
-        var request = SceneRequest()
-        request.width = 400
-        request.height = 300
+        let request = try SceneRequest(["size": "400x300"])
         var checked = 0
         for entry in regions.prefix(6) {
             let centroid = try #require(entry["bbox"] as? [Int])
@@ -147,9 +142,8 @@ import Testing
         let server = try await TestServer.shared.value
         let a = try await server.get("/api/slice?plane=axial&index=100&atlas=gyri&highlight=precentral")
         #expect(a.status == 200 && a.contentType == "image/png")
-        var request = SliceRequest(plane: .axial, position: .index(100))
-        request.atlas = "gyri"
-        request.highlight = "precentral"
+        var request = try SliceRequest(plane: .axial, position: .index(100))
+        request = try request.with(["atlas": "gyri", "highlight": "precentral"])
         let cli = try Slicer(library: library).render(request)
         #expect([UInt8](a.body) == cli.png())
         let b = try await server.get("/api/slice?plane=axial&index=110&atlas=gyri")
@@ -158,10 +152,8 @@ import Testing
         #expect(mm.status == 200)
         // crop, caption and legend read as the CLI's --crop, --caption and --legend.
         let text = try await server.get("/api/slice?plane=coronal&mni=-20&crop=none&caption=off&legend=1")
-        var same = SliceRequest(plane: .coronal, position: .millimetres(-20))
-        same.crop = SliceCrop.none
-        same.caption = false
-        same.legend = true
+        var same = try SliceRequest(plane: .coronal, position: .millimetres(-20))
+        same = try same.with(["crop": "none", "caption": "off", "legend": "on"])
         let png = try Slicer(library: library).render(same).png()
         #expect(text.status == 200 && [UInt8](text.body) == png)
         let bad = try await server.get("/api/slice?plane=coronal&mni=-20&crop=face")

@@ -200,13 +200,8 @@ import FoundationNetworking
         let views = try #require(scene["views"] as? [String: [String: Any]])
         #expect(Set(views.keys) == Set(ViewName.allCases.map(\.rawValue)))
         for view in ViewName.allCases {
-            var request = SceneRequest()
-            request.atlas = "lobes"
-            request.hemisphere = .right
-            request.surface = .inflated
-            request.view = view
-            request.width = 390
-            request.height = 500
+            let request = try SceneRequest(["atlas": "lobes", "hemi": "right", "surface": "inflated", "view": view.rawValue,
+                                            "size": "390x500"])
             let camera = try AtlasScene.build(request, assets: assets).scene.camera
             let mvp = try #require(views[view.rawValue]?["mvp"] as? [Double]).map(Float.init)
             #expect(mvp == camera.mvp, "\(view)")

@@ -40,8 +40,8 @@ import Glibc
     }
 
     @Test func sizeMustBeWxHWithinTheLimit() throws {
-        #expect(try failure(["render", "--size", "-5x10"]) == "--size: '-5x10' must be W×H with 1…4096 pixels per side")
-        #expect(try failure(["render", "--size", "5000x10"]) == "--size: '5000x10' must be W×H with 1…4096 pixels per side")
+        #expect(try failure(["render", "--size", "-5x10"]) == "--size: '-5x10' makes an image side of -5 pixels, outside 1…4096")
+        #expect(try failure(["render", "--size", "5000x10"]) == "--size: '5000x10' makes an image side of 5000 pixels, outside 1…4096")
         #expect(try failure(["render", "--size", "big"]) == "--size: 'big' must be W×H with 1…4096 pixels per side")
     }
 

@@ -75,9 +75,7 @@ public struct Scene: Sendable {
 
     public init(layers: [Layer], direction: ViewDirection, width: Int, height: Int,
                 background: Background = .color(RGB(255, 255, 255)), framingArea: FramingArea = .whole) throws(RenderError) {
-        guard RequestLimits.isImageSide(width), RequestLimits.isImageSide(height) else {
-            throw .badSize(width: width, height: height, limit: RequestLimits.maximumImageSide)
-        }
+        try RenderError.checkImageSize(width: width, height: height)
         for layer in layers where layer.colors.count != layer.geometry.grouping.ranges.count {
             throw .emptyScene("layer has \(layer.colors.count) colours for \(layer.geometry.grouping.ranges.count) ranges")
         }
