@@ -22,7 +22,9 @@ python3 -c "import selenium" 2>/dev/null || { echo "error: python3 selenium is m
 PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
 mkdir -p artifacts/browser
 LOG=artifacts/browser/server.log
-"$BRAINTUTOR_BIN" serve --host 127.0.0.1 --port "$PORT" --workers 2 >"$LOG" 2>&1 &
+# One statistical map for the viewer's map tests (test_maps.py); nothing of it loads unless chosen.
+"$BRAINTUTOR_BIN" serve --host 127.0.0.1 --port "$PORT" --workers 2 \
+  --map blobs=Tests/Fixtures/maps/viewer_blobs_mni_3mm.nii.gz >"$LOG" 2>&1 &
 SERVER=$!
 stop() { kill -TERM "$SERVER" 2>/dev/null && wait "$SERVER" 2>/dev/null || true; }
 trap stop EXIT
@@ -33,6 +35,6 @@ wait_for_server "$SERVER" "$LOG" "$PORT"
 # Server-image mode, then the WebGL viewer (ANGLE=swiftshader if gl-egl is unavailable), then
 # the Learn mode (quiz rounds in both renderers);
 # BROWSER_TESTS runs other scripts against the same server (bench-viewer.sh).
-for script in ${BROWSER_TESTS:-Tests/Browser/test_viewer.py Tests/Browser/test_webgl.py Tests/Browser/test_learn.py Tests/Browser/test_app.py Tests/Browser/test_slices.py}; do
+for script in ${BROWSER_TESTS:-Tests/Browser/test_viewer.py Tests/Browser/test_webgl.py Tests/Browser/test_learn.py Tests/Browser/test_app.py Tests/Browser/test_slices.py Tests/Browser/test_planes.py Tests/Browser/test_maps.py}; do
   BRAINTUTOR_URL="http://127.0.0.1:$PORT" ARTIFACTS="$PWD/artifacts/browser" python3 "$script"
 done

@@ -179,8 +179,15 @@ public enum AtlasBuilder {
                                                 colors: SurfaceCurvature.meshColors(sulc: h.sulc))
                 let file = "meshes/\(s.fs).\(surface.rawValue).srf"
                 try out.write(try srf.encoded(), to: file)
+                // Ambient occlusion for the pial surface only: the inflated one has no folds to shade.
+                var occlusion: String?
+                if surface == .pial {
+                    progress?.step("\(s.fs).pial ambient occlusion")
+                    occlusion = "meshes/\(s.fs).pial.occ"
+                    try out.write(VertexOcclusionFile.encoded(SurfaceOcclusion.openness(TriangleMesh(vertices: h.pial.vertices, triangles: h.pial.triangles))), to: occlusion!)
+                }
                 meshes.append(Catalog.Mesh(name: MeshID.cortex(surface, s.hemisphere).name, surface: surface.rawValue,
-                                           hemisphere: s.hemisphere, file: file))
+                                           hemisphere: s.hemisphere, file: file, occlusion: occlusion))
             }
         }
         return meshes

@@ -31,11 +31,15 @@ public struct Catalog: Codable, Sendable, Equatable {
         public var file: String
         /// The POI that labels this mesh's vertices (subcortical mesh only).
         public var poi: String?
+        /// Per-vertex ambient openness (`VertexOcclusionFile`; pial meshes of newer data only).
+        public var occlusion: String?
 
         /// What the name says this mesh is (nil for a name outside `MeshID`'s spellings).
         public var id: MeshID? { MeshID(name: name) }
 
-        public init(name: String, surface: String, hemisphere: Hemisphere, file: String, poi: String? = nil) {
+        public init(name: String, surface: String, hemisphere: Hemisphere, file: String, poi: String? = nil,
+                    occlusion: String? = nil) {
+            self.occlusion = occlusion
             self.name = name
             self.surface = surface
             self.hemisphere = hemisphere
@@ -186,7 +190,16 @@ extension Catalog {
     /// Decodes catalog JSON; `path` names the file in errors.
     public static func decode(_ data: Data, path: String) throws -> Catalog {
         let catalog: Catalog
-        do { catalog = try BrainJSON.decode(Catalog.self, from: data) } catch {
+        do throws(JSONError) {
+            let tree: JSONValue
+            do { tree = try JSONValue.parse(data) } catch { throw .syntax(error) }
+            // The direct reading (`CatalogReading`); the Codable one reads anything else or names the fault.
+            if let direct = Catalog(tree: tree) {
+                catalog = direct
+            } else {
+                do { catalog = try JSONValueDecoder.decode(Catalog.self, from: tree) } catch { throw .shape(error) }
+            }
+        } catch {
             throw AtlasError.badCatalog(path, field: error.location, problem: error.problem)
         }
         guard catalog.formatVersion == 1 else {

@@ -8,9 +8,11 @@ public enum DataLocator {
 
     /// Resolves the data folder; `explicit` is the `--data` option. A folder counts only when it
     /// holds `catalog.json`, except an explicit one, which is reported as wrong when it does not.
+    /// The environment and the executable are looked at only when the search reaches them:
+    /// `Bundle.main` lists the executable's whole folder, a third of a `where` in a build folder.
     public static func locate(explicit: String? = nil,
-                              environment: [String: String] = ProcessInfo.processInfo.environment,
-                              executable: URL? = Bundle.main.executableURL) throws -> URL {
+                              environment: @autoclosure () -> [String: String] = ProcessInfo.processInfo.environment,
+                              executable: @autoclosure () -> URL? = runningExecutable()) throws -> URL {
         if let explicit {
             let url = URL(fileURLWithPath: explicit).standardizedFileURL
             guard hasCatalog(url) else {
@@ -20,7 +22,7 @@ public enum DataLocator {
             return url
         }
         var searched: [String] = []
-        if let env = environment["BRAINTUTOR_DATA"], !env.isEmpty {
+        if let env = environment()["BRAINTUTOR_DATA"], !env.isEmpty {
             let url = URL(fileURLWithPath: env).standardizedFileURL
             guard hasCatalog(url) else {
                 throw AtlasError.unreadable(url.appendingPathComponent("catalog.json").path,
@@ -28,7 +30,7 @@ public enum DataLocator {
             }
             return url
         }
-        if let executable {
+        if let executable = executable() {
             var dir = executable.resolvingSymlinksInPath().deletingLastPathComponent()
             while true {
                 let candidate = dir.appendingPathComponent(folderName)
@@ -43,6 +45,15 @@ public enum DataLocator {
         searched.append(repo.path)
         if hasCatalog(repo) { return repo }
         throw AtlasError.noData(searched: searched)
+    }
+
+    /// The running executable's real file (symlinks resolved), from `/proc/self/exe` where there
+    /// is one (cheap), else from `Bundle.main`.
+    public static func runningExecutable() -> URL? {
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: exe)
+        }
+        return Bundle.main.executableURL?.resolvingSymlinksInPath()
     }
 
     /// The repository root, from this source file's path (…/Sources/BrainAtlas/DataLocator.swift).

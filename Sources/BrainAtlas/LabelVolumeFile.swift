@@ -103,21 +103,18 @@ extension LabelVolume {
     /// kept in memory. `maxLabel` rejects ids the catalog does not know (checked on unpack).
     public static func open(_ url: URL, maxLabel: Int, cacheDirectory: URL? = LabelVolume.defaultCacheDirectory()) throws -> LabelVolume {
         let path = url.path
-        let attributes: [FileAttributeKey: Any]
-        do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch {
+        // stat(2) rather than FileManager's attribute dictionary: `where` opens every atlas's volume.
+        guard let (size, mtime) = fileSizeAndTime(path) else {
             throw AtlasError.unreadable(path, reason: "no such file")
         }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        let mtime = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         if !path.hasSuffix(".gz"), let mapped = try mapChecked(path: path, size: size, file: path) {
             try mapped.checkLabels(maxLabel: maxLabel)
             return mapped
         }
         let cacheName = "\(url.deletingPathExtension().deletingPathExtension().lastPathComponent)-"
-            + "\(String(fnv1a(path), radix: 16))-\(size)-\(Int(mtime)).lbl"
+            + "\(String(fnv1a(path), radix: 16))-\(size)-\(mtime).lbl"
         let cached = cacheDirectory?.appendingPathComponent(cacheName)
-        if let cached, let attrs = try? FileManager.default.attributesOfItem(atPath: cached.path),
-           let cachedSize = (attrs[.size] as? NSNumber)?.intValue,
+        if let cached, let (cachedSize, _) = fileSizeAndTime(cached.path),
            let volume = try? mapChecked(path: cached.path, size: cachedSize, file: path) {
             return volume
         }
@@ -146,6 +143,17 @@ extension LabelVolume {
             return volume
         }
         return LabelVolume(header: header, storage: LabelStorage(data: bytes), source: path)
+    }
+
+    /// A file's size in bytes and modification time in whole seconds; nil when it cannot be stat'ed.
+    private static func fileSizeAndTime(_ path: String) -> (size: Int, mtime: Int)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Glibc)
+        return (Int(info.st_size), Int(info.st_mtim.tv_sec))
+        #else
+        return (Int(info.st_size), Int(info.st_mtimespec.tv_sec))
+        #endif
     }
 
     /// `$XDG_CACHE_HOME/braintutor`, or `~/.cache/braintutor`.

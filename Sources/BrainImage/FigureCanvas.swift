@@ -6,8 +6,9 @@ public protocol FigureCanvas {
     mutating func fill(_ rect: PixelRect, color: RGBA)
     /// `line` with its pen start on the baseline at (`x`, `baseline`), over its halo if any.
     mutating func text(_ line: TextLine, x: Int, baseline: Int, color: RGBA, halo: TextHalo?, renderer: TextRenderer)
-    /// A line segment (and a dot at its start when `dot` > 0), over a halo `haloWidth` wider on each side.
-    mutating func leader(from a: (x: Double, y: Double), to b: (x: Double, y: Double), width: Double, dot: Double,
+    /// A line through `points` (and a dot at the first when `dot` > 0), over a halo `haloWidth`
+    /// wider on each side.
+    mutating func leader(through points: [(x: Double, y: Double)], width: Double, dot: Double,
                          color: RGBA, halo: RGBA, haloWidth: Double)
 }
 
@@ -18,13 +19,13 @@ extension RGBAImage: FigureCanvas {
         renderer.draw(line, x: x, baseline: baseline, color: color, halo: halo, into: &self)
     }
 
-    public mutating func leader(from a: (x: Double, y: Double), to b: (x: Double, y: Double), width: Double, dot: Double,
+    public mutating func leader(through points: [(x: Double, y: Double)], width: Double, dot: Double,
                                 color: RGBA, halo: RGBA, haloWidth: Double) {
-        let line = CoverageMask.segment(from: a.x, a.y, to: b.x, b.y, width: width)
-        let mark = dot > 0 ? CoverageMask.disc(x: a.x, y: a.y, radius: dot) : nil
-        blend(line.dilated(radius: haloWidth), x: 0, y: 0, color: halo)
-        if let mark { blend(mark.dilated(radius: haloWidth), x: 0, y: 0, color: halo) }
-        blend(line, x: 0, y: 0, color: color)
-        if let mark { blend(mark, x: 0, y: 0, color: color) }
+        guard let a = points.first else { return }
+        var marks = zip(points, points.dropFirst()).map { CoverageMask.segment(from: $0.x, $0.y, to: $1.x, $1.y, width: width) }
+        if dot > 0 { marks.append(CoverageMask.disc(x: a.x, y: a.y, radius: dot)) }
+        // All halos first, then all ink, so no halo covers the line where its pieces meet.
+        for mark in marks { blend(mark.dilated(radius: haloWidth), x: 0, y: 0, color: halo) }
+        for mark in marks { blend(mark, x: 0, y: 0, color: color) }
     }
 }

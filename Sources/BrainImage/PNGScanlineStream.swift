@@ -15,7 +15,7 @@ struct PNGScanlineStream: @unchecked Sendable {
     let rowStride: Int
     let width: Int
     let height: Int
-    /// 3 (RGB: alpha dropped) or 4 (RGBA).
+    /// 3 (RGB: alpha dropped), 4 (RGBA) or 1 (alpha alone: a PDF image's soft mask).
     let channels: Int
 
     /// Rows per block: about 512 KiB of filtered data (5 blocks for 1024×768 RGB). Each block
@@ -98,6 +98,15 @@ struct PNGScanlineStream: @unchecked Sendable {
     private func filterLine(_ source: UnsafePointer<UInt8>, into line: UnsafeMutablePointer<UInt8>) {
         line[0] = 1
         let out = line + 1
+        if channels == 1 {
+            var left: UInt8 = 0
+            for x in 0..<width {
+                let a = source[4 * x + 3]
+                out[x] = a &- left
+                left = a
+            }
+            return
+        }
         var previous: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
         var o = 0
         for x in 0..<width {

@@ -28,11 +28,13 @@ public struct SVGFigure: FigureCanvas {
         }
     }
 
-    public mutating func leader(from a: (x: Double, y: Double), to b: (x: Double, y: Double), width: Double, dot: Double,
+    public mutating func leader(through points: [(x: Double, y: Double)], width: Double, dot: Double,
                                 color: RGBA, halo: RGBA, haloWidth: Double) {
+        guard let a = points.first else { return }
+        let coordinates = points.map { "\(Self.plain($0.x)),\(Self.plain($0.y))" }.joined(separator: " ")
         for (paint, grow) in [(halo, haloWidth), (color, 0)] {
-            elements.append("<line x1=\(Self.number(a.x)) y1=\(Self.number(a.y)) x2=\(Self.number(b.x)) y2=\(Self.number(b.y)) "
-                            + "\(Self.paint("stroke", paint)) stroke-width=\(Self.number(width + 2 * grow)) stroke-linecap=\"round\"/>")
+            elements.append("<polyline points=\"\(coordinates)\" fill=\"none\" "
+                            + "\(Self.paint("stroke", paint)) stroke-width=\(Self.number(width + 2 * grow)) stroke-linecap=\"round\" stroke-linejoin=\"round\"/>")
             if dot > 0 {
                 elements.append("<circle cx=\(Self.number(a.x)) cy=\(Self.number(a.y)) r=\(Self.number(dot + grow)) \(Self.paint("fill", paint))/>")
             }
@@ -59,9 +61,12 @@ public struct SVGFigure: FigureCanvas {
         return c.a == 255 ? "\(attribute)=\"\(hex)\"" : "\(attribute)=\"\(hex)\" \(attribute)-opacity=\(number(Double(c.a) / 255))"
     }
 
-    static func number(_ v: Double) -> String {
+    static func number(_ v: Double) -> String { "\"\(plain(v))\"" }
+
+    /// A coordinate to two decimals, without quotes.
+    static func plain(_ v: Double) -> String {
         let r = (v * 100).rounded() / 100
-        return r == r.rounded() ? "\"\(Int(r))\"" : "\"\(r)\""
+        return r == r.rounded() ? "\(Int(r))" : "\(r)"
     }
 
     static func escaped(_ s: String) -> String {

@@ -42,42 +42,45 @@ public struct OverlayOptions: Sendable, Hashable {
 
 /// A request that can carry an overlay (scenes and slices).
 public protocol OverlayRequesting {
-    var overlay: OverlayOptions { get set }
+    var overlay: OverlayOptions { get }
 }
 
 extension OverlayOptions {
     /// The overlay's entries in a request's field table: the same options, help and checks for
-    /// `slice` and `render`.
-    public static func fields<R: OverlayRequesting>(for _: R.Type) -> [RequestField<R>] {
-        [
-            // A file on the command line; in a query the name of a map the server was started with
-            // (`serve --map NAME=FILE`), which the server replaces by its file before this reads it.
-            RequestField("overlay", form: .value("map.vmp|map.nii"), kind: .path,
-                         help: "A statistical map (VMP or NIfTI, MNI or Talairach space) drawn over the atlas (server: a --map NAME).") {
-                request, text throws(FieldError) in
-                guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                    throw FieldError("overlay", value: text, "is not a usable file name")
-                }
-                request.overlay.file = text
-            },
-            RequestField("map", form: .value("N|name"), kind: .name,
-                         help: "Which map of the overlay file: 1-based number or name (NIfTI: volume; default 1).") {
-                request, text throws(FieldError) in
-                try RequestLimits.checkText(text, field: "map")
-                request.overlay.map = text
-            },
-            .numbers("threshold", valueName: "T[,MAX]", count: 1...2, in: -1e30...1e30,
-                     help: "Colour values of magnitude ≥ T, the scale ending at MAX (default: the map's own; NIfTI: max/3, max).",
-                     \R.overlay.threshold),
-            RequestField("twoSided", form: .flag, help: "Negative values too (≤ −T), in the scale's negative colours (default: the map's own; NIfTI: off).") {
-                request, text throws(FieldError) in
-                request.overlay.twoSided = try RequestField<R>.switchValue(text, field: "twoSided", expected: "true or false")
-            },
-            .choice("cmap", help: "Colour scale: hot (red→yellow, negatives blue→cyan), cold (negatives only, blue→cyan) or viridis.",
-                    \R.overlay.colourScale),
-            .number("clusterMin", valueName: "mm3", in: 0...1e9,
-                    help: "Leave out overlay clusters smaller than this many mm³ (26-connected; default: the map's own, else 0).",
-                    \R.overlay.clusterMinMm3),
-        ]
+    /// `slice` and `render`. `path` is where the request keeps its overlay, written in the file
+    /// that declares the request (the only place its `private(set)` field is writable).
+    public static func fields<R: OverlayRequesting>(at path: WritableKeyPath<R, OverlayOptions> & Sendable) -> [RequestField<R>] {
+        entries.map { $0.within(path) }
     }
+
+    static let entries: [RequestField<OverlayOptions>] = [
+        // A file on the command line; in a query the name of a map the server was started with
+        // (`serve --map NAME=FILE`), which the server replaces by its file before this reads it.
+        RequestField("overlay", form: .value("map.vmp|map.nii"), kind: .path,
+                     help: "A statistical map (VMP or NIfTI, MNI or Talairach space) drawn over the atlas (server: a --map NAME).") {
+            options, text throws(FieldError) in
+            guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw FieldError("overlay", value: text, "is not a usable file name")
+            }
+            options.file = text
+        },
+        RequestField("map", form: .value("N|name"), kind: .name,
+                     help: "Which map of the overlay file: 1-based number or name (NIfTI: volume; default 1).") {
+            options, text throws(FieldError) in
+            try RequestLimits.checkText(text, field: "map")
+            options.map = text
+        },
+        .numbers("threshold", valueName: "T[,MAX]", count: 1...2, in: -1e30...1e30,
+                 help: "Colour values of magnitude ≥ T, the scale ending at MAX (default: the map's own; NIfTI: max/3, max).",
+                 \.threshold),
+        RequestField("twoSided", form: .flag, help: "Negative values too (≤ −T), in the scale's negative colours (default: the map's own; NIfTI: off).") {
+            options, text throws(FieldError) in
+            options.twoSided = try RequestField<OverlayOptions>.switchValue(text, field: "twoSided", expected: "true or false")
+        },
+        .choice("cmap", help: "Colour scale: hot (red→yellow, negatives blue→cyan), cold (negatives only, blue→cyan) or viridis.",
+                \.colourScale),
+        .number("clusterMin", valueName: "mm3", in: 0...1e9,
+                help: "Leave out overlay clusters smaller than this many mm³ (26-connected; default: the map's own, else 0).",
+                \.clusterMinMm3),
+    ]
 }

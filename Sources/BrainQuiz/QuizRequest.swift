@@ -13,13 +13,13 @@ public struct QuizRequest: Sendable, Hashable {
 
     public static let countRange = 1...50
 
-    public internal(set) var atlas = AtlasLibrary.defaultAtlas
-    public internal(set) var count = 10
-    public internal(set) var seed: UInt32 = 1
-    public internal(set) var mode: Mode = .find
-    public internal(set) var hemi: SceneRequest.HemisphereChoice = .left
+    public private(set) var atlas = AtlasLibrary.defaultAtlas
+    public private(set) var count = 10
+    public private(set) var seed: UInt32 = 1
+    public private(set) var mode: Mode = .find
+    public private(set) var hemi: SceneRequest.HemisphereChoice = .left
     /// Region ids asked first.
-    public internal(set) var review: [Int] = []
+    public private(set) var review: [Int] = []
 
     public init() {}
 

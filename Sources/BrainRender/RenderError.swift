@@ -11,7 +11,6 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
     case badSetting(name: String, value: String, problem: String)
     case shaderMissing(name: String, searched: [String])
     case shaderCompile(name: String, log: String)
-    case badSize(width: Int, height: Int, limit: Int)
     /// A request field's value was wrong (worded by each front end in its own spelling).
     case invalid(FieldError)
     case unknownRegion(String, suggestions: [String])
@@ -31,7 +30,6 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
             return "shaders \(name) not found; looked in: \(searched.joined(separator: ", ")) "
                 + "(install Shaders/ next to the executable or in <prefix>/share/braintutor/, or set BRAINTUTOR_SHADERS)"
         case .shaderCompile(let name, let log): return "shader \(name) does not compile: \(log)"
-        case .badSize: return fieldError!.description
         case .invalid(let error): return error.description
         case .unknownRegion: return fieldError!.description
         case .emptyScene(let why): return "nothing to draw: \(why)"
@@ -47,8 +45,6 @@ extension RenderError: FieldReporting {
     public var fieldError: FieldError? {
         switch self {
         case .invalid(let error): return error
-        case .badSize(let w, let h, let limit):
-            return SceneRequest.sizeError("\(w)x\(h)", limit: limit)
         case .unknownRegion(let query, let suggestions):
             let hint = suggestions.isEmpty ? "" : "; did you mean: \(suggestions.joined(separator: ", "))?"
             return FieldError("highlight", value: query, "matches no region\(hint)")
@@ -65,6 +61,14 @@ extension RenderError: LocalizedError {
 #endif
 
 extension RenderError {
+    /// Holds an image (a scene, a GL buffer) to the one image-side rule (`RequestLimits`), for
+    /// sizes that did not come through a request (which checked them already).
+    static func checkImageSize(width: Int, height: Int) throws(RenderError) {
+        do throws(FieldError) {
+            for side in [width, height] { try RequestLimits.checkImageSide(side, field: "size", given: "\(width)x\(height)") }
+        } catch { throw .invalid(error) }
+    }
+
     /// A GL library that does not open, or lacks a function.
     init(_ error: LibraryError) {
         self = .libraryMissing(name: error.name, reason: error.reason)

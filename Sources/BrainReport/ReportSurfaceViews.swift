@@ -18,8 +18,8 @@ enum ReportSurfaceViews {
             fields.merge(["view": v.view, "hemi": v.hemi, "size": "\(width)x\(height)"]) { $1 }
             if let meshFile { fields["mesh"] = meshFile } else { fields.merge(["surface": request.surface.rawValue, "outline": "true"]) { $1 } }
             let scene = try SceneRequest(fields)
-            var frame = try DrawnFrame(meshFile == nil ? try AtlasScene.build(scene, assets: assets) : try AtlasScene.buildUserScene(scene),
-                                       context: context)
+            // The request's mesh, if any, decides the source (`SceneSource`), as for every scene.
+            var frame = try DrawnFrame(try AtlasScene.build(scene, assets: assets), context: context)
             let figure = ReportFigure(caption: "\(v.hemi.capitalized) hemisphere, \(v.view) (\(request.surface.rawValue))",
                                       png: try frame.png(context: context), width: width, height: height)
             step()

@@ -28,7 +28,7 @@ extension FieldError: HTTPResponseError, JSONResponseError {
 extension RenderError: HTTPResponseError, JSONResponseError {
     public var status: HTTPResponse.Status {
         switch self {
-        case .badSize, .invalid, .pixelOutside: .badRequest
+        case .invalid, .pixelOutside: .badRequest
         case .unknownRegion: .notFound
         case .libraryMissing, .contextFailed: .serviceUnavailable
         default: .internalServerError

@@ -81,6 +81,7 @@ enum Routes {
 
         SceneDataRoutes.register(on: router, engine: engine)
         QuizRoutes.register(on: router, engine: engine)
+        MapDataRoutes.register(on: router, engine: engine)
 
         router.readOnly("/api/slice") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)

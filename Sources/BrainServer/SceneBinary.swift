@@ -126,7 +126,14 @@ enum SceneBinary {
         let triangleCount: Int
         let closed: Bool
         let ranges: [RangeEntry]
+        /// With `split`: the renderer's border-cut rule (relaxation steps, margin from the corners).
+        let borderCuts: BorderCutRule?
         var arrays: [ArrayEntry] = []
+    }
+
+    struct BorderCutRule: Encodable {
+        let relaxation = BorderCuts.defaultRelaxation
+        let margin = BorderCuts.margin
     }
 
     /// The header, then the arrays at the offsets it names.
@@ -164,7 +171,8 @@ enum SceneBinary {
     /// `/api/mesh/{name}`: the catalog mesh, quantised: positions as u16 steps in the bounding box
     /// (sent as deltas), outward normals octahedral (i16 × 2), CCW triangles (as u16 deltas when the
     /// vertices allow, else u32 deltas),
-    /// and the cortex's per-vertex convexity as u8 (0 = −1 … 255 = +1).
+    /// the cortex's per-vertex convexity as u8 (0 = −1 … 255 = +1) and the pial cortex's ambient
+    /// openness as u8 (0 … 255 = 1).
     static func mesh(name: String, mesh: RenderMesh) throws -> Data {
         let quantised = QuantisedPositions(mesh.positions)
         let triangles: Array32 = mesh.vertexCount <= 65536 ? .deltaU16(mesh.triangles.map { UInt16($0) }, stride: 1)
@@ -174,6 +182,9 @@ enum SceneBinary {
                                           ("triangles", triangles)]
         if let curvature = mesh.curvature {
             arrays.append(("curvature", .u8(curvature.map { UInt8((min(1, max(-1, $0)) + 1) * 127.5 + 0.5) })))
+        }
+        if let occlusion = mesh.occlusion {
+            arrays.append(("occlusion", .u8(occlusion.map { UInt8(min(1, max(0, $0)) * 255 + 0.5) })))
         }
         return try encode(header: MeshHeader(name: name, vertexCount: mesh.vertexCount, triangleCount: mesh.triangleCount,
                                              closed: mesh.isClosed, positionOrigin: quantised.origin,
@@ -198,7 +209,8 @@ enum SceneBinary {
             atlas: atlas, mesh: mesh, regionAtlas: regionAtlas,
             geometry: split ? "split" : "catalog", vertexCount: geometry.mesh.vertexCount,
             triangleCount: geometry.mesh.triangleCount, closed: geometry.mesh.isClosed,
-            ranges: geometry.grouping.ranges.map { RangeEntry(label: $0.label, start: $0.triangleStart, count: $0.triangleCount) })
+            ranges: geometry.grouping.ranges.map { RangeEntry(label: $0.label, start: $0.triangleStart, count: $0.triangleCount) },
+            borderCuts: split ? BorderCutRule() : nil)
         return try encode(header: header, arrays: [("vertexRegions", vertexRegions)])
     }
 }

@@ -8,24 +8,19 @@ import Hummingbird
 /// JSON, binary meshes and labels, and the shader files, all from the renderer's own code.
 struct SceneDataRoutes: Sendable {
     let engine: AtlasEngine
+    let planeData: PlaneDataRoutes
     let bodies = ImmutableBodies()
     /// Scene JSON by query, up to 4 MB (a few hundred window sizes and scenes).
     let descriptions = LRUCache<SceneRequest, Data>(capacity: 4 << 20)
     static let binary = "application/octet-stream"
 
     static func register(on router: Router<BasicRequestContext>, engine: AtlasEngine) {
-        let data = SceneDataRoutes(engine: engine)
+        let data = SceneDataRoutes(engine: engine, planeData: PlaneDataRoutes.register(on: router, engine: engine))
         router.readOnly("/api/scene") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             let scene = try q.sceneRequest(engine: engine)
-            // The viewer's scene data carries no map colours yet: say so rather than drop the key.
-            if scene.overlay.isRequested {
-                throw APIError.badRequest("overlay: /api/scene has no map colours; /api/render, /api/pick and /api/slice draw overlays")
-            }
-            if scene.planes != nil {
-                // The description lists meshes; the planes' textures have no data route yet.
-                throw APIError.badRequest("planes: /api/scene describes meshes only; the slicing mode is drawn by /api/render and picked by /api/pick")
-            }
+            // With `overlay` the cortex ranges are the grey a map is drawn over and the cameras leave
+            // the colour bar's strip free; the map's values come from /api/map-values.
             // The same query always describes the same scene: kept, so a page load pays it once.
             if let cached = data.descriptions.value(for: scene) { return HTTPResponses.json(cached) }
             let json = try BrainJSON.encode(try data.describe(scene))
@@ -107,6 +102,9 @@ struct SceneDataRoutes: Sendable {
             let body = kind == "mesh" ? try self.mesh(mesh) : try labels(atlas, mesh)
             let path = kind == "mesh" ? "/api/mesh/\(mesh)" : "/api/labels/\(atlas)/\(mesh)"
             return SceneDescription.BodyLink(url: "\(path)?v=\(version(body))", bytes: body.raw.count)
-        }, shaderURL: { name in "/shaders/\(name)?v=\(version(try shader(name)))" })
+        }, shaderURL: { name in "/shaders/\(name)?v=\(version(try shader(name)))" }, planes: { forward, first in
+            guard let planes = scene.planes else { return nil }
+            return try planeData.describe(planes, atlas: scene.atlas, forward: forward, firstPickId: first)
+        })
     }
 }

@@ -56,6 +56,11 @@ struct SceneDescription: Encodable {
         /// Whether the lit pass shades this layer's folding with `curvatureShading` (its
         /// per-vertex values come with the mesh or labels body).
         let curvature: Bool
+        /// Whether the layer is cut open where `planes.cut` says (the slicing mode's head).
+        let cut: Bool
+        /// Whether the lit pass darkens this layer's shut-in parts with `occlusionStrength` (its
+        /// per-vertex openness comes with the mesh body).
+        let occlusion: Bool
     }
 
     struct CurvatureJSON: Encodable {
@@ -80,11 +85,15 @@ struct SceneDescription: Encodable {
     let unlabelledColor: RGB
     let tint: Tints
     let curvatureShading: CurvatureJSON
+    /// The lit shader's `uOcclusion` for layers with `occlusion` (`AmbientOcclusion`).
+    let occlusionStrength: Float
     let shaders: [String: String]
     let layers: [LayerJSON]
     /// The camera of the request itself, and of every preset view that fits its hemisphere choice.
     let camera: CameraJSON
     let views: [String: CameraJSON]
+    /// The slicing mode's planes (a `planes=` query), drawn with `plane.vert` and `plane.frag`.
+    var planes: PlaneDataRoutes.PlanesJSON?
 
     /// A data body's versioned URL and its size before gzip.
     struct BodyLink {
@@ -95,12 +104,14 @@ struct SceneDescription: Encodable {
     /// Builds the description; `link` names a data body and returns its versioned URL and size.
     static func make(_ request: SceneRequest, assets: SceneAssets,
                      link: (_ kind: String, _ atlas: String, _ mesh: String) throws -> BodyLink,
-                     shaderURL: (String) throws -> String) throws -> SceneDescription {
+                     shaderURL: (String) throws -> String,
+                     planes: (_ forward: SIMD3<Float>, _ firstPickId: UInt32) throws -> PlaneDataRoutes.PlanesJSON?)
+        throws -> SceneDescription {
         let built = try AtlasScene.build(request, assets: assets)
         let scene = built.scene
         var firstId: UInt32 = 1
         var layers: [LayerJSON] = []
-        for (index, layer) in scene.layers.enumerated() {
+        for (index, layer) in scene.layers.enumerated() where layer.plane == nil {
             let info = built.layers[index]
             let first = layer.isPickable ? firstId : 0
             if layer.isPickable { firstId += UInt32(layer.geometry.grouping.ranges.count) }
@@ -112,7 +123,8 @@ struct SceneDescription: Encodable {
                                     labelsBytes: labels.bytes, opacity: layer.opacity,
                                     pickable: layer.isPickable, firstPickId: first,
                                     hiddenRanges: layer.hiddenRanges.sorted(), ranges: ranges,
-                                    curvature: layer.curvature))
+                                    curvature: layer.curvature, cut: layer.cutAway != nil,
+                                    occlusion: layer.occlusion))
         }
         var views: [String: CameraJSON] = [:]
         for (view, camera) in built.presetCameras() { views[view.rawValue] = CameraJSON(camera) }
@@ -126,7 +138,9 @@ struct SceneDescription: Encodable {
             unlabelledColor: AtlasScene.unlabelledColor,
             tint: Tints(soft: AtlasScene.softTint, dim: AtlasScene.dimTint),
             curvatureShading: CurvatureJSON(sulcus: CurvatureShading.standard.sulcus, gyrus: CurvatureShading.standard.gyrus),
+            occlusionStrength: AmbientOcclusion.strength,
             shaders: shaders, layers: layers,
-            camera: CameraJSON(scene.camera), views: views)
+            camera: CameraJSON(scene.camera), views: views,
+            planes: try planes(scene.camera.direction.forward, firstId))
     }
 }

@@ -30,9 +30,17 @@ struct WebAssets: Sendable {
         ("gl-renderer.js", script),
         ("gl-camera.js", script),
         ("gl-viewer.js", script),
+        ("planes.js", script),
+        ("planes-gl.js", script),
+        ("planes-outline.js", script),
+        ("planes-ray.js", script),
         ("learn.js", script),
         ("learn-memory.js", script),
         ("learn-view.js", script),
+        ("map-panel.js", script),
+        ("map-layer.js", script),
+        ("map-colours.js", script),
+        ("map-pick.js", script),
         ("style.css", "text/css; charset=utf-8"),
         ("favicon.svg", "image/svg+xml"),
         ("icon-192.png", "image/png"),
@@ -68,10 +76,14 @@ struct WebAssets: Sendable {
         self.contents = contents
     }
 
+    /// Modules the page imports only when it needs them (statistical maps, once the server lists
+    /// some): no preload, so the first brain carries none of their bytes.
+    static let onDemand: Set<String> = ["map-panel.js", "map-layer.js", "map-colours.js", "map-pick.js"]
+
     /// The page with `<!-- @MODULES@ -->` replaced by a `modulepreload` link per script, so the
     /// browser fetches every module at once instead of one import level per round trip.
     static func fillPreloads(_ page: Data, names: [String]) -> Data {
-        let links = names.filter { $0.hasSuffix(".js") && $0 != worker }
+        let links = names.filter { $0.hasSuffix(".js") && $0 != worker && !onDemand.contains($0) }
             .map { "<link rel=\"modulepreload\" href=\"/\($0)\">" }.joined(separator: "\n")
         return Data(String(decoding: page, as: UTF8.self).replacingOccurrences(of: "<!-- @MODULES@ -->", with: links).utf8)
     }

@@ -2,8 +2,90 @@ import BrainAtlas
 import BrainImage
 import BrainMaps
 
-/// Every option of a slice (`slice`, `/api/slice`), once: a new option is one entry here plus its use.
-extension SliceRequest {
+/// Everything `braintutor slice` and `/api/slice` can ask for; defaults are the CLI's. A request
+/// exists only checked: its fields are set in this file alone, by the table's readers, and every
+/// way of making one ends in `validate`, so the slicer does not check it again.
+public struct SliceRequest: Sendable, Equatable, OverlayRequesting {
+    public private(set) var plane: SlicePlane
+    public private(set) var position: Position
+    /// nil: the default atlas (bundled data) or the `--voi` regions.
+    public private(set) var atlas: String?
+    public private(set) var highlight: String?
+    public private(set) var dimOthers = false
+    public private(set) var outline = false
+    public private(set) var opacity = RegionOverlay.defaultOpacity
+    /// How the anatomy is scaled up between voxel centres (overlay borders follow: smooth
+    /// unless `nearest`).
+    public private(set) var interpolation = SliceInterpolation.default
+    public private(set) var window: GreyWindow?
+    /// nil: smallest integer scale whose short side is ≥ 512 px.
+    public private(set) var scale: Int?
+    public private(set) var radiological = false
+    /// The orientation letters (R/L, A/P, S/I) in the margin.
+    public private(set) var letters = true
+    /// nil: `head` (the whole plane with `raw`).
+    public private(set) var crop: SliceCrop?
+    /// The plane and its coordinate under the image ("Coronal · y = −20 mm (MNI)").
+    public private(set) var caption = true
+    /// A colour legend of the regions drawn on the slice, beside it.
+    public private(set) var legend = false
+    public private(set) var raw = false
+    /// A user's VMR instead of the bundled template.
+    public private(set) var vmrPath: String?
+    /// A user's VOI file as the overlay instead of an atlas.
+    public private(set) var voiPath: String?
+    /// The resolution the PNG states (pHYs), for print and page layout; nil: none stated.
+    public private(set) var dpi: Int?
+    /// A statistical map drawn on the slice under the region borders (`--overlay`).
+    public private(set) var overlay = OverlayOptions()
+    /// `slice --pick X,Y`, `/api/slice/pick?x=&y=`: the output pixel (from the top-left) to name
+    /// the region of, on the image the other fields draw.
+    public private(set) var pick: SIMD2<Int>?
+    /// Which built palette colours the regions (the colour-blind one: `cvd`).
+    public private(set) var palette: ColourPalette = .default
+    /// The position as given (`index`, `mni`, `at`, `space`), read into `position` once all are in.
+    private var positionInput = PositionInput()
+
+
+    private init(unchecked plane: SlicePlane, position: Position) {
+        self.plane = plane
+        self.position = position
+    }
+
+    /// The defaults (an axial plane at index 0), as help shows them.
+    public static let defaults = SliceRequest(unchecked: .axial, position: .index(0))
+
+    /// The defaults on `plane` at `position`, checked.
+    public init(plane: SlicePlane, position: Position) throws(SliceError) {
+        self.init(unchecked: plane, position: position)
+        try validate()
+    }
+
+    /// Reads and checks the given texts (by field key, as `fields` reads them).
+    public init(_ given: [String: String]) throws(SliceError) {
+        self.init(unchecked: .axial, position: .index(0))
+        try read(given, needsPosition: true)
+    }
+
+    /// This request with more texts read over it (as `init(_:)` reads them; the position only
+    /// when one of its fields is given), checked again as a whole.
+    public func with(_ given: [String: String]) throws(SliceError) -> SliceRequest {
+        var changed = self
+        try changed.read(given, needsPosition: false)
+        return changed
+    }
+
+    private mutating func read(_ given: [String: String], needsPosition: Bool) throws(SliceError) {
+        do throws(FieldError) {
+            try Self.fields.read(given, into: &self, changing: !needsPosition)
+            if needsPosition || positionInput != PositionInput() { position = try positionInput.position() }
+        } catch { throw .invalid(error) }
+        positionInput = PositionInput()
+        try validate()
+    }
+
+
+    /// Every option of a slice (`slice`, `/api/slice`), once: a new option is one entry here plus its use.
     public static let fields = RequestFieldTable<SliceRequest>([
         RequestField("plane", form: .value("axial|coronal|sagittal"), required: true,
                      help: "The plane to cut (ax, cor, sag too).") { request, text throws(FieldError) in
@@ -63,7 +145,7 @@ extension SliceRequest {
         .choice("palette", help: "Region colours: the default palette, or cvd (bordering regions stay apart under red-green and blue-yellow colour blindness).",
                 \.palette),
         .integer("dpi", in: PNGEncoder.dpiRange, help: "Resolution stated in the PNG for print (300 is typical; default: none).", \.dpi),
-    ] + OverlayOptions.fields(for: SliceRequest.self))
+    ] + OverlayOptions.fields(at: \SliceRequest.overlay))
 }
 
 extension SliceError {

@@ -1,9 +1,9 @@
 import BrainAtlas
 import BrainMaps
 
-/// Everything `braintutor slice` and `/api/slice` can ask for; defaults are the CLI's. Front
-/// ends set the fields they read; `validate` (run again by `Slicer.render`) checks every limit.
-public struct SliceRequest: Sendable, Equatable, OverlayRequesting {
+// A slice request's choices and the checks that need no file; its stored fields and their table
+// are in SliceRequest+Fields.swift.
+extension SliceRequest {
     /// Which plane to cut, given one of three ways.
     public enum Position: Sendable, Equatable {
         /// BV voxel index along the plane's axis (sagittal z, axial y, coronal x).
@@ -38,64 +38,8 @@ public struct SliceRequest: Sendable, Equatable, OverlayRequesting {
     /// Largest `scale` accepted; the output side is held to `RequestLimits.maximumImageSide`.
     public static let maximumScale = 64
 
-    public internal(set) var plane: SlicePlane
-    public internal(set) var position: Position
-    /// nil: the default atlas (bundled data) or the `--voi` regions.
-    public internal(set) var atlas: String?
-    public internal(set) var highlight: String?
-    public internal(set) var dimOthers = false
-    public internal(set) var outline = false
-    public internal(set) var opacity = RegionOverlay.defaultOpacity
-    /// How the anatomy is scaled up between voxel centres (overlay borders follow: smooth
-    /// unless `nearest`).
-    public internal(set) var interpolation = SliceInterpolation.default
-    public internal(set) var window: GreyWindow?
-    /// nil: smallest integer scale whose short side is ≥ 512 px.
-    public internal(set) var scale: Int?
-    public internal(set) var radiological = false
-    /// The orientation letters (R/L, A/P, S/I) in the margin.
-    public internal(set) var letters = true
-    /// nil: `head` (the whole plane with `raw`).
-    public internal(set) var crop: SliceCrop?
-    /// The plane and its coordinate under the image ("Coronal · y = −20 mm (MNI)").
-    public internal(set) var caption = true
-    /// A colour legend of the regions drawn on the slice, beside it.
-    public internal(set) var legend = false
-    public internal(set) var raw = false
-    /// A user's VMR instead of the bundled template.
-    public internal(set) var vmrPath: String?
-    /// A user's VOI file as the overlay instead of an atlas.
-    public internal(set) var voiPath: String?
-    /// The resolution the PNG states (pHYs), for print and page layout; nil: none stated.
-    public internal(set) var dpi: Int?
-    /// A statistical map drawn on the slice under the region borders (`--overlay`).
-    public var overlay = OverlayOptions()
-    /// `slice --pick X,Y`, `/api/slice/pick?x=&y=`: the output pixel (from the top-left) to name
-    /// the region of, on the image the other fields draw.
-    public internal(set) var pick: SIMD2<Int>?
-    /// Which built palette colours the regions (the colour-blind one: `cvd`).
-    public internal(set) var palette: ColourPalette = .default
-    /// The position as given (`index`, `mni`, `at`, `space`), read into `position` once all are in.
-    var positionInput = PositionInput()
-
-    public init(plane: SlicePlane, position: Position) {
-        self.plane = plane
-        self.position = position
-    }
-
-    /// Reads and checks the given texts (by field key, as `fields` reads them).
-    public init(_ given: [String: String]) throws(SliceError) {
-        self.init(plane: .axial, position: .index(0))
-        do throws(FieldError) {
-            try Self.fields.read(given, into: &self)
-            position = try positionInput.position()
-        } catch { throw .invalid(error) }
-        positionInput = PositionInput()
-        try validate()
-    }
-
-    /// Checks the values that do not need any file.
-    public func validate() throws(SliceError) {
+    /// Checks the values that do not need any file; run once, as the request is made.
+    func validate() throws(SliceError) {
         if let highlight {
             do { try RequestLimits.checkText(highlight, field: "highlight") } catch { throw .invalid(error) }
         }

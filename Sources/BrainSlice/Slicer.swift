@@ -103,7 +103,6 @@ public final class Slicer: @unchecked Sendable {
     /// bands) and the label plane. `render` draws it; `pick` answers from it without drawing, so
     /// both read the same layout.
     func plan(_ request: SliceRequest) throws -> SlicePlan {
-        try request.validate()
         let volume = try request.vmrPath.map { try SliceVolume.read(path: $0) } ?? template()
         let (index, crosshair) = try locate(request, in: volume)
         let whole = SliceOrientation(plane: request.plane, index: index, dims: volume.dims,
@@ -150,10 +149,7 @@ public final class Slicer: @unchecked Sendable {
             text = renderer
         }
         let layout = decorations?.layout ?? base
-        let limit = RequestLimits.maximumImageSide
-        guard RequestLimits.isImageSide(layout.width), RequestLimits.isImageSide(layout.height) else {
-            throw SliceError.field("scale", value: String(scale), "makes a \(layout.width)×\(layout.height) image; each side must stay ≤ \(limit)")
-        }
+        try Self.checkImageSides(layout.width, layout.height, scale: scale)
         return SlicePlan(volume: volume, index: index, millimetres: mm, crosshair: crosshair, layout: layout, layers: layers,
                          visible: visible, drawing: SlicePlan.Drawing(window: survey.window, decorations: decorations, text: text,
                                                                       map: map))
@@ -218,11 +214,15 @@ public final class Slicer: @unchecked Sendable {
     /// canvas, bands included, is checked against the image limit once laid out.)
     func outputScale(_ request: SliceRequest, _ o: SliceOrientation) throws -> Int {
         let scale = request.scale ?? max(1, (SliceRequest.minimumShortSide + min(o.width, o.height) - 1) / min(o.width, o.height))
-        let limit = RequestLimits.maximumImageSide
-        guard RequestLimits.isImageSide(o.width * scale), RequestLimits.isImageSide(o.height * scale) else {
-            throw SliceError.field("scale", value: String(scale), "makes a \(o.width * scale)×\(o.height * scale) image; each side must stay ≤ \(limit)")
-        }
+        try Self.checkImageSides(o.width * scale, o.height * scale, scale: scale)
         return scale
+    }
+
+    /// The slice image's sides, made by `scale`, held to the one image-side rule.
+    static func checkImageSides(_ width: Int, _ height: Int, scale: Int) throws(SliceError) {
+        do throws(FieldError) {
+            for side in [width, height] { try RequestLimits.checkImageSide(side, field: "scale", given: String(scale)) }
+        } catch { throw .invalid(error) }
     }
 
     /// The label plane, its regions and their blend table; nil when there is no overlay.

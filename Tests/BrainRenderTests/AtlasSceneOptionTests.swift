@@ -17,8 +17,7 @@ struct AtlasSceneOptionTests {
     @Test(arguments: [("subcortical", false), ("gyri", true)])
     func oneHemisphereHidesTheOtherSidesSubcorticalStructures(atlas: String, addSubcortical: Bool) throws {
         for hemi in [SceneRequest.HemisphereChoice.left, .right] {
-            var request = AtlasViewTests.request(atlas, .medial, hemi)
-            request.subcortical = addSubcortical
+            let request = try AtlasViewTests.request(atlas, .medial, hemi, ["subcortical": addSubcortical ? "on" : "off"])
             let report = try Self.report(request)
             let other: Hemisphere = hemi == .left ? .right : .left
             let subcortical = report.regions.filter { $0.region.atlas == "subcortical" }
@@ -31,22 +30,20 @@ struct AtlasSceneOptionTests {
             }
         }
         // Views showing both hemispheres keep both sides.
-        var both = AtlasViewTests.request(atlas, .superior, nil)
-        both.subcortical = addSubcortical
-        if atlas == "gyri" { both.view = .inferior }
+        let both = try AtlasViewTests.request(atlas, atlas == "gyri" ? .inferior : .superior, nil,
+                                              ["subcortical": addSubcortical ? "on" : "off"])
         let sides = Set(try Self.report(both).regions.filter { $0.region.atlas == "subcortical" }.map(\.region.hemisphere))
         #expect(sides.isSuperset(of: [.left, .right]))
     }
 
     @Test func subcorticalAtlasAloneFollowsTheViewsDefaultHemisphere() throws {
         // Medial with no --hemi shows the left hemisphere, so only left and midline structures.
-        let report = try Self.report(AtlasViewTests.request("subcortical", .medial, nil))
+        let report = try Self.report(try AtlasViewTests.request("subcortical", .medial, nil))
         #expect(!report.regions.isEmpty && report.regions.allSatisfy { $0.region.hemisphere != .right })
     }
 
     @Test func unknownHighlightIsAnUnknownRegionErrorNamingTheOption() throws {
-        var request = AtlasViewTests.request("gyri", .lateral, .left)
-        request.highlight = "zzzz qqqq"
+        let request = try AtlasViewTests.request("gyri", .lateral, .left, ["highlight": "zzzz qqqq"])
         do {
             _ = try AtlasScene.build(request, assets: BundledAtlas.assets!)
             Issue.record("expected an error")
@@ -58,9 +55,7 @@ struct AtlasSceneOptionTests {
     }
 
     @Test func headOnATransparentBackgroundHasTheHeadsAlphaAndColour() throws {
-        var request = AtlasViewTests.request("gyri", .lateral, .left)
-        request.head = true
-        request.background = .transparent
+        let request = try AtlasViewTests.request("gyri", .lateral, .left, ["head": "on", "background": "transparent"])
         let scene = try AtlasScene.build(request, assets: BundledAtlas.assets!)
         let context = try GLContext(width: request.width, height: request.height)
         let png = try PNGDecoder.decode(try scene.png(context: context))
@@ -93,7 +88,7 @@ struct AtlasSceneOptionTests {
 struct SubcorticalGlassTests {
     @Test func subcorticalAtlasShowsAGlassCortexByDefault() throws {
         for hemi in [nil, SceneRequest.HemisphereChoice.left] {
-            let scene = try AtlasScene.build(AtlasViewTests.request("subcortical", .lateral, hemi), assets: BundledAtlas.assets!)
+            let scene = try AtlasScene.build(try AtlasViewTests.request("subcortical", .lateral, hemi), assets: BundledAtlas.assets!)
             #expect(scene.layers.map(\.name) == ["pial-left", "subcortical"])
             #expect(scene.scene.layers[0].opacity < 1 && scene.scene.layers[1].opacity == 1)
             let report = try AtlasSceneOptionTests.report(scene.request)

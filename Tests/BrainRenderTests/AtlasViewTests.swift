@@ -11,16 +11,10 @@ struct AtlasViewTests {
     static var assets: SceneAssets? { BundledAtlas.assets }
 
     static func request(_ atlas: String, _ view: ViewName, _ hemi: SceneRequest.HemisphereChoice?,
-                        surface: SceneRequest.Surface = .pial) -> SceneRequest {
-        var r = SceneRequest()
-        r.atlas = atlas
-        r.view = view
-        r.hemisphere = hemi
-        r.surface = surface
-        r.width = 512
-        r.height = 384
-        r.shading = .flat
-        return r
+                        surface: SceneRequest.Surface = .pial, _ more: [String: String] = [:]) throws -> SceneRequest {
+        var given = ["atlas": atlas, "view": view.rawValue, "surface": surface.rawValue, "size": "512x384", "shading": "flat"]
+        if let hemi { given["hemi"] = hemi.rawValue }
+        return try SceneRequest(given.merging(more) { $1 })
     }
 
     /// Pixels per (sourceLabel, hemisphere) and brain pixel total.
@@ -47,21 +41,21 @@ struct AtlasViewTests {
     static let medialGyri = ["cuneus", "precuneus", "medialorbitofrontal"]
 
     @Test func lateralLeftShowsLateralGyriOnly() throws {
-        let (report, brain) = try Self.coverage(Self.request("gyri", .lateral, .left))
+        let (report, brain) = try Self.coverage(try Self.request("gyri", .lateral, .left))
         for label in Self.lateralGyri { #expect(Self.pixels(report, [label]) > brain / 100, "\(label) visible") }
         #expect(Double(Self.pixels(report, Self.medialGyri)) < 0.01 * Double(brain))
         #expect(report.regions.allSatisfy { $0.region.hemisphere == .left })
     }
 
     @Test func medialLeftShowsMedialGyriOnly() throws {
-        let (report, brain) = try Self.coverage(Self.request("gyri", .medial, .left))
+        let (report, brain) = try Self.coverage(try Self.request("gyri", .medial, .left))
         for label in Self.medialGyri { #expect(Self.pixels(report, [label]) > brain / 200, "\(label) visible") }
         #expect(Double(Self.pixels(report, Self.lateralGyri)) < 0.01 * Double(brain))
     }
 
     @Test func frontalLobeFacesTheStatedSide() throws {
         for (hemi, frontalLeft) in [(SceneRequest.HemisphereChoice.left, true), (.right, false)] {
-            let (report, _) = try Self.coverage(Self.request("lobes", .lateral, hemi))
+            let (report, _) = try Self.coverage(try Self.request("lobes", .lateral, hemi))
             let frontal = Self.centroidX(report) { $0.sourceLabel == "frontal" }
             let occipital = Self.centroidX(report) { $0.sourceLabel == "occipital" }
             #expect((frontal < occipital) == frontalLeft, "lateral \(hemi): frontal \(frontal), occipital \(occipital)")
@@ -70,7 +64,7 @@ struct AtlasViewTests {
 
     @Test func bothHemisphereViewsPutTheLeftOneOnTheStatedSide() throws {
         for (view, leftOnImageLeft) in [(ViewName.superior, true), (.inferior, false), (.anterior, false), (.posterior, true)] {
-            let (report, _) = try Self.coverage(Self.request("gyri", view, nil))
+            let (report, _) = try Self.coverage(try Self.request("gyri", view, nil))
             let left = Self.centroidX(report) { $0.hemisphere == .left }
             let right = Self.centroidX(report) { $0.hemisphere == .right }
             #expect((left < right) == leftOnImageLeft, "\(view): left \(left), right \(right)")
@@ -82,7 +76,7 @@ struct AtlasViewTests {
     /// exactly the id the full pick pass wrote there.
     @Test(arguments: [(ViewName.lateral, SceneRequest.HemisphereChoice.left), (.medial, .right), (.superior, .both)])
     func onePixelPicksEqualTheFullPickPass(_ view: ViewName, _ hemi: SceneRequest.HemisphereChoice) throws {
-        let request = Self.request("gyri", view, hemi)
+        let request = try Self.request("gyri", view, hemi)
         let scene = try AtlasScene.build(request, assets: Self.assets!)
         let context = try GLContext(width: request.width, height: request.height)
         let index = try context.renderPickImage(scene.scene)
@@ -109,7 +103,7 @@ struct AtlasViewTests {
     @Test(arguments: [("gyri", ViewName.lateral, SceneRequest.HemisphereChoice.left), ("gyri", .medial, .right),
                       ("gyri", .superior, .both), ("subcortical", .inferior, .both), ("brodmann", .anterior, .both)])
     func certainCPUPicksEqualTheFullPickPass(_ atlas: String, _ view: ViewName, _ hemi: SceneRequest.HemisphereChoice) throws {
-        let request = Self.request(atlas, view, hemi)
+        let request = try Self.request(atlas, view, hemi)
         let scene = try AtlasScene.build(request, assets: Self.assets!).scene
         let index = try GLContext(width: request.width, height: request.height).renderPickImage(scene)
         let w = request.width, h = request.height
@@ -145,8 +139,7 @@ struct AtlasViewTests {
     /// The CLI's one-shot pick gives the same answer whether it decides on the CPU or draws:
     /// at a pixel the CPU decides, and at one it leaves to the GL (the fallback branch).
     @Test func oneShotPicksAnswerAlikeOnBothPaths() throws {
-        var request = Self.request("gyri", .lateral, .left)
-        request.shading = .lit
+        let request = try Self.request("gyri", .lateral, .left, ["shading": "lit"])
         let scene = try AtlasScene.build(request, assets: Self.assets!).scene
         let screen = ScreenPositions(scene: scene)
         var decided: (Int, Int)?, undecided: (Int, Int)?
@@ -173,7 +166,7 @@ struct AtlasViewTests {
     @Test(arguments: [(ViewName.lateral, SceneRequest.HemisphereChoice.left), (.lateral, .right), (.medial, .left),
                       (.medial, .right), (.superior, .both), (.inferior, .both), (.anterior, .both), (.posterior, .both)])
     func picksAtBrainPixelsNameTheRegionDrawnThere(_ view: ViewName, _ hemi: SceneRequest.HemisphereChoice) throws {
-        let request = Self.request("gyri", view, hemi)
+        let request = try Self.request("gyri", view, hemi)
         let scene = try AtlasScene.build(request, assets: Self.assets!)
         let context = try GLContext(width: request.width, height: request.height)
         let image = try context.renderImage(scene.scene, shading: .flat)
@@ -210,7 +203,7 @@ struct AtlasViewTests {
     }
 
     @Test func inflatedPicksReportThePialVertex() throws {
-        let request = Self.request("gyri", .lateral, .left, surface: .inflated)
+        let request = try Self.request("gyri", .lateral, .left, surface: .inflated)
         let scene = try AtlasScene.build(request, assets: Self.assets!)
         let index = try GLContext(width: 512, height: 384).renderPickImage(scene.scene)
         let pial = try Self.assets!.mesh(.cortex(.pial, .left))
@@ -224,9 +217,7 @@ struct AtlasViewTests {
     }
 
     @Test func highlightKeepsBothHomologuesAndDimsTheRest() throws {
-        var request = Self.request("gyri", .superior, nil)
-        request.highlight = "precentral"
-        request.dimOthers = true
+        let request = try Self.request("gyri", .superior, nil, ["highlight": "precentral", "dimOthers": "on"])
         let scene = try AtlasScene.build(request, assets: Self.assets!)
         var strong: Set<Hemisphere> = []
         for (layer, info) in scene.layers.enumerated() {

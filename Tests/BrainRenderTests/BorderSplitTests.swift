@@ -107,13 +107,7 @@ import Testing
 @Suite(.serialized, .enabled(if: BundledAtlas.assets != nil, "AtlasData with meshes not built"))
 struct BorderRoughnessTests {
     @Test func splitBordersAreSmoother() throws {
-        var request = SceneRequest()
-        request.atlas = "gyri"
-        request.view = .lateral
-        request.hemisphere = .left
-        request.width = 1024
-        request.height = 768
-        request.shading = .flat
+        let request = try SceneRequest(["atlas": "gyri", "view": "lateral", "hemi": "left", "size": "1024x768", "shading": "flat"])
         let built = try AtlasScene.build(request, assets: BundledAtlas.assets!)
         let layer = built.scene.layers[0]
         let raw = try BundledAtlas.assets!.mesh(.cortex(.pial, .left))

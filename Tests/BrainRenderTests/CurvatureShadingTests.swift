@@ -9,10 +9,10 @@ import Testing
 @Suite(.serialized, .enabled(if: BundledAtlas.assets != nil, "AtlasData with meshes not built"))
 struct CurvatureShadingTests {
     static func request(_ surface: SceneRequest.Surface, _ view: ViewName = .lateral, curvature: Bool? = nil,
-                        shading: Shading = .lit) -> SceneRequest {
-        var r = AtlasViewTests.request("gyri", view, .left, surface: surface)
-        (r.shading, r.antialias, r.curvature) = (shading, 1, curvature)
-        return r
+                        shading: Shading = .lit) throws -> SceneRequest {
+        var more = ["shading": shading.rawValue, "aa": "off"]
+        if let curvature { more["curvature"] = curvature ? "on" : "off" }
+        return try AtlasViewTests.request("gyri", view, .left, surface: surface, more)
     }
 
     static func build(_ request: SceneRequest) throws -> AtlasScene {

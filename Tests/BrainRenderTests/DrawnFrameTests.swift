@@ -7,11 +7,9 @@ import Testing
 /// (counted on the frame), and what they answer agrees with a pass drawn on its own.
 @Suite(.serialized, .enabled(if: BundledAtlas.assets != nil, "AtlasData with meshes not built"))
 struct DrawnFrameTests {
-    static func request(size: (Int, Int), labels: Bool = true, legend: Bool = true) -> SceneRequest {
-        var r = AtlasViewTests.request("gyri", .lateral, .left)
-        (r.width, r.height) = size
-        (r.labels, r.legend, r.orientation) = (labels, legend, true)
-        return r
+    static func request(size: (Int, Int), labels: Bool = true, legend: Bool = true) throws -> SceneRequest {
+        try AtlasViewTests.request("gyri", .lateral, .left, ["size": "\(size.0)x\(size.1)", "labels": labels ? "on" : "off",
+                                                             "legend": legend ? "on" : "off", "orientation": "on"])
     }
 
     /// Render + labels + legend + json + a pick: the PNG, the report and the pick read one pass.
@@ -20,7 +18,7 @@ struct DrawnFrameTests {
     /// the frame's own (2).
     @Test(arguments: [(1024, 768), (160, 120), (320, 240)])
     func aDecoratedRenderDrawsItsPickPassOnce(_ size: (Int, Int)) throws {
-        let request = Self.request(size: size)
+        let request = try Self.request(size: size)
         let context = try GLContext(width: request.width, height: request.height)
         var frame = try DrawnFrame(try AtlasScene.build(request, assets: BundledAtlas.assets!), context: context)
         let moved = frame.scene.scene.framingArea != .whole
@@ -36,7 +34,7 @@ struct DrawnFrameTests {
     }
 
     @Test func labelsAndJSONWithoutALegendDrawOnePickPass() throws {
-        let request = Self.request(size: (640, 480), legend: false)
+        let request = try Self.request(size: (640, 480), legend: false)
         let context = try GLContext(width: request.width, height: request.height)
         var frame = try DrawnFrame(try AtlasScene.build(request, assets: BundledAtlas.assets!), context: context)
         _ = try frame.png(context: context)
@@ -47,7 +45,7 @@ struct DrawnFrameTests {
 
     /// The PNG is made once too: asking again gives the same bytes without drawing.
     @Test func theColourImageIsDrawnOnce() throws {
-        let request = Self.request(size: (320, 240))
+        let request = try Self.request(size: (320, 240))
         let context = try GLContext(width: request.width, height: request.height)
         var frame = try DrawnFrame(try AtlasScene.build(request, assets: BundledAtlas.assets!), context: context)
         let first = try frame.image(context: context)

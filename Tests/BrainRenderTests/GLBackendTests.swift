@@ -57,12 +57,7 @@ struct GLBackendTests {
     @Test(.enabled(if: available.count == 2 && BundledAtlas.assets != nil, "needs both backends and AtlasData"))
     func atlasWithSeeThroughHeadIsTheSameOnEveryView() throws {
         for view in ViewName.allCases {
-            var request = SceneRequest()
-            request.atlas = "gyri"
-            request.view = view
-            request.width = 320
-            request.height = 240
-            request.head = true
+            let request = try SceneRequest(["atlas": "gyri", "view": view.rawValue, "size": "320x240", "head": "on"])
             let scene = try AtlasScene.build(request, assets: BundledAtlas.assets!)
             try Self.expectSame(scene.scene, "gyri \(view) with the head")
         }

@@ -13,8 +13,7 @@ struct LegendRoomTests {
 
     @Test(arguments: cases) func theLegendCoversNoBrainPixel(_ atlas: String, _ view: ViewName,
                                                              _ hemi: SceneRequest.HemisphereChoice?) throws {
-        var request = AtlasViewTests.request(atlas, view, hemi)
-        (request.width, request.height, request.legend, request.orientation) = (1024, 768, true, true)
+        let request = try AtlasViewTests.request(atlas, view, hemi, ["size": "1024x768", "legend": "on", "orientation": "on"])
         let full = try AtlasScene.build(request, assets: BundledAtlas.assets!)
         let context = try GLContext(width: request.width, height: request.height)
         var frame = try DrawnFrame(full, context: context)

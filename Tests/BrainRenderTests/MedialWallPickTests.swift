@@ -7,20 +7,13 @@ import Testing
 /// A pick on cortex without a region says what it touched, with the vertex and point.
 @Suite(.serialized, .enabled(if: BundledAtlas.assets != nil, "AtlasData with meshes not built"))
 struct MedialWallPickTests {
-    static func request(_ atlas: String, _ view: ViewName) -> SceneRequest {
-        var r = SceneRequest()
-        r.atlas = atlas
-        r.view = view
-        r.hemisphere = .left
-        r.width = 512
-        r.height = 384
-        r.shading = .flat
-        return r
+    static func request(_ atlas: String, _ view: ViewName) throws -> SceneRequest {
+        try SceneRequest(["atlas": atlas, "view": view.rawValue, "hemi": "left", "size": "512x384", "shading": "flat"])
     }
 
     @Test func medialWallAnswersUnlabelledCortexWithAVertex() throws {
         // The medial view of the left hemisphere: the wall sits around the corpus callosum, mid-image.
-        let request = Self.request("gyri", .medial)
+        let request = try Self.request("gyri", .medial)
         let report = try RenderJobs.pick(request, data: nil, x: 256, y: 200)
         #expect(report.region == nil)
         #expect(report.surface == "unlabelled cortex (medial wall)")
@@ -36,7 +29,7 @@ struct MedialWallPickTests {
     }
 
     @Test func offTheBrainAndOnARegionHaveNoSurface() throws {
-        let request = Self.request("gyri", .lateral)
+        let request = try Self.request("gyri", .lateral)
         let off = try RenderJobs.pick(request, data: nil, x: 2, y: 2)
         #expect(off.region == nil && off.surface == nil && off.vertex == nil)
         let on = try RenderJobs.pick(request, data: nil, x: 256, y: 192)

@@ -10,10 +10,9 @@ import Testing
 struct OutlineAndOrientationTests {
     static let (width, height) = (256, 192)
 
-    static func request(shading: Shading = .flat) -> SceneRequest {
-        var r = AtlasViewTests.request("gyri", .lateral, .left)
-        (r.width, r.height, r.shading, r.antialias) = (width, height, shading, 1)
-        return r
+    static func request(shading: Shading = .flat, _ more: [String: String] = [:]) throws -> SceneRequest {
+        try AtlasViewTests.request("gyri", .lateral, .left,
+                                   ["size": "\(width)x\(height)", "shading": shading.rawValue, "aa": "off"].merging(more) { $1 })
     }
 
     /// The decorated image, the same scene's undecorated colour pass, and its pick image.
@@ -44,8 +43,7 @@ struct OutlineAndOrientationTests {
     }
 
     @Test func outlineDarkensExactlyThePixelsWhereThePickIdChanges() throws {
-        var request = Self.request()
-        request.outline = true
+        let request = try Self.request(["outline": "on"])
         let (_, decorated, plain, index) = try Self.draw(request)
         let ids = index.ids
         let expected = Set(ids.indices.filter { i in
@@ -60,8 +58,7 @@ struct OutlineAndOrientationTests {
     }
 
     @Test func highlightOutlineRingsTheHighlightedRegionInLitRenders() throws {
-        var request = Self.request(shading: .lit)
-        request.highlight = "precentral"
+        let request = try Self.request(shading: .lit, ["highlight": "precentral"])
         let (scene, decorated, plain, index) = try Self.draw(request)
         let lit = scene.highlightedIDs
         #expect(!lit.isEmpty)
@@ -76,15 +73,13 @@ struct OutlineAndOrientationTests {
             #expect(Array(decorated.rgba[(4 * i)..<(4 * i + 3)]) == [c.r, c.g, c.b])
         }
         // Flat renders keep exact region colours: no outline unless --outline asks.
-        var flat = request
-        flat.shading = .flat
+        let flat = try request.with(["shading": "flat"])
         let flatScene = try AtlasScene.build(flat, assets: BundledAtlas.assets!)
         #expect(!flatScene.hasDecorations)
     }
 
     @Test func supersampledOutlineStaysOnTheBorders() throws {
-        var request = Self.request(shading: .lit)
-        (request.antialias, request.outline) = (2, true)
+        let request = try Self.request(shading: .lit, ["aa": "on", "outline": "on"])
         let scene = try AtlasScene.build(request, assets: BundledAtlas.assets!)
         let context = try GLContext(width: request.width, height: request.height)
         let decorated = try scene.image(context: context)
@@ -126,8 +121,7 @@ struct OutlineAndOrientationTests {
     }
 
     @Test func orientationCueIsDrawnInTheBottomLeftCorner() throws {
-        var request = Self.request()
-        request.orientation = true
+        let request = try Self.request(["orientation": "on"])
         let (scene, decorated, plain, index) = try Self.draw(request)
         let cue = OrientationCue(direction: scene.scene.direction, width: Self.width, height: Self.height,
                                  text: try TextRenderer())

@@ -66,8 +66,7 @@ struct OverlayRenderTests {
             }.count
         }
         #expect(try warmPixels(try Self.request(map, extra: ["threshold": "3,8", "atlas": "none"])) > 20)
-        var plain = try Self.request(map, extra: ["atlas": "none"])
-        plain.overlay = OverlayOptions()
+        let plain = try SceneRequest(["view": "lateral", "hemi": "left", "size": "512x384", "atlas": "none"])
         #expect(try warmPixels(plain) == 0)
     }
 

@@ -125,8 +125,7 @@ struct PlanesSceneTests {
         let assets = try #require(BundledAtlas.assets)
         let context = try GLContext(width: 320, height: 240)
         let request = try Self.request(["azimuth": "-50", "elevation": "30"])
-        var plain = request
-        plain.planes = nil
+        let plain = try SceneRequest(["width": "320", "height": "240", "azimuth": "-50", "elevation": "30"])
         let first = try AtlasScene.build(request, assets: assets).png(context: context)
         let second = try AtlasScene.build(request, assets: assets).png(context: context)
         let without = try AtlasScene.build(plain, assets: assets).png(context: context)

@@ -26,8 +26,8 @@ struct SVGOutputTests {
     }
 
     @Test func theSVGHoldsThePictureAndEveryNameAsText() throws {
-        var request = AtlasViewTests.request("gyri", .lateral, .left)
-        (request.width, request.height, request.labels, request.legend, request.orientation) = (800, 600, true, true, true)
+        let request = try AtlasViewTests.request("gyri", .lateral, .left,
+                                                 ["size": "800x600", "labels": "on", "legend": "on", "orientation": "on"])
         let context = try GLContext(width: request.width, height: request.height)
         var frame = try DrawnFrame(try AtlasScene.build(request, assets: BundledAtlas.assets!), context: context)
         let svg = try frame.svg(context: context)

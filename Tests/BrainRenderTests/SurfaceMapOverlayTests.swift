@@ -24,7 +24,7 @@ import Testing
         let map = try Self.writeSMP(values)
         defer { try? FileManager.default.removeItem(at: map) }
         let request = try SceneRequest(["mesh": UserMeshTests.srf, "overlay": map.path, "view": "anterior", "size": "400x300"])
-        let scene = try AtlasScene.buildUserScene(request)
+        let scene = try SceneSource.scene(request, data: nil)
         let overlay = try #require(scene.scene.layers[0].overlay)
         let source = scene.scene.layers[0].geometry.sourceVertex
         for (drawn, vertex) in source.enumerated() {
@@ -42,7 +42,7 @@ import Testing
         let map = try Self.writeSMP([Float](repeating: 1, count: 10))
         defer { try? FileManager.default.removeItem(at: map) }
         let request = try SceneRequest(["mesh": UserMeshTests.srf, "overlay": map.path])
-        do { _ = try AtlasScene.buildUserScene(request); Issue.record("10 values on 866 vertices passed") } catch let error as RenderError {
+        do { _ = try SceneSource.scene(request, data: nil); Issue.record("10 values on 866 vertices passed") } catch let error as RenderError {
             #expect(error.fieldError?.field == "overlay" && "\(error)".contains("866"))
         }
     }

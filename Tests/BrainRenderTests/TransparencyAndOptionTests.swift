@@ -82,25 +82,20 @@ import Testing
     }
 
     @Test func dimOthersWithoutHighlightIsAnError() throws {
-        var request = UserMeshTests.request(.anterior)
-        request.dimOthers = true
-        #expect(throws: FieldError.self) { try request.validate() }
-        #expect(throws: FieldError.self) { try AtlasScene.buildUserScene(request) }
+        // The request cannot even be made, so no scene or render is ever asked to check it again.
         do {
-            _ = try RenderJobs.render(request, data: nil, out: "/tmp/never-written.png", compression: .fast, report: false)
+            _ = try UserMeshTests.request(.anterior, ["dimOthers": "on"])
             Issue.record("expected an error")
         } catch let error as FieldError {
             #expect(error.field == "dimOthers" && error.description.contains("needs highlight"))
         }
-        request.highlight = "POI 1"
-        try request.validate()
+        #expect(try UserMeshTests.request(.anterior, ["dimOthers": "on", "highlight": "POI 1"]).dimOthers)
     }
 
     @Test func unknownPOIRegionNamesTheOption() throws {
-        var request = UserMeshTests.request(.anterior)
-        request.highlight = "zzzz"
+        let request = try UserMeshTests.request(.anterior, ["highlight": "zzzz"])
         do {
-            _ = try AtlasScene.buildUserScene(request)
+            _ = try SceneSource.scene(request, data: nil)
             Issue.record("expected an unknown-region error")
         } catch let error as RenderError {
             guard case .unknownRegion(let query, let suggestions) = error else { Issue.record("\(error)"); return }

@@ -11,16 +11,12 @@ import Testing
     static var srf: String { fixtures.appendingPathComponent("sub-test03_cube.srf").path }
     static var poi: String { fixtures.appendingPathComponent("sub-test03_cube.poi").path }
 
-    static func request(_ view: ViewName, poi: Bool = true, size: (Int, Int) = (240, 180)) -> SceneRequest {
-        var r = SceneRequest()
-        r.meshFile = srf
-        r.poiFile = poi ? Self.poi : nil
-        r.view = view
-        r.hemisphere = view.needsSingleHemisphere ? .right : nil
-        r.width = size.0
-        r.height = size.1
-        r.shading = .flat
-        return r
+    static func request(_ view: ViewName, poi: Bool = true, size: (Int, Int) = (240, 180),
+                        _ more: [String: String] = [:]) throws -> SceneRequest {
+        var given = ["mesh": srf, "view": view.rawValue, "size": "\(size.0)x\(size.1)", "shading": "flat"]
+        if poi { given["poi"] = Self.poi }
+        if view.needsSingleHemisphere { given["hemi"] = "right" }
+        return try SceneRequest(given.merging(more) { $1 })
     }
 
     @Test func cubeMeshIsConvertedToRASAndClosed() throws {
@@ -51,7 +47,7 @@ import Testing
         let poiFile = try String(contentsOfFile: Self.poi, encoding: .utf8)
         let poi1 = Self.vertices(ofPOI: 0, in: poiFile)
         for view in ViewName.allCases {
-            let scene = try AtlasScene.buildUserScene(Self.request(view))
+            let scene = try SceneSource.scene(try Self.request(view), data: nil)
             let context = try GLContext(width: 240, height: 180)
             let index = try context.renderPickImage(scene.scene)
             let report = RenderReport(scene: scene, index: index, out: nil)
@@ -81,7 +77,7 @@ import Testing
     }
 
     @Test func srfColoursAreUsedWithoutPOI() throws {
-        let scene = try AtlasScene.buildUserScene(Self.request(.anterior, poi: false))
+        let scene = try SceneSource.scene(try Self.request(.anterior, poi: false), data: nil)
         let image = try GLContext(width: 240, height: 180).renderImage(scene.scene, shading: .flat)
         var cube = 0
         for y in 0..<180 { for x in 0..<240 where image.pixel(x: x, y: y).r != 255 {
@@ -93,21 +89,17 @@ import Testing
     }
 
     @Test func sameSceneGivesIdenticalPNGBytes() throws {
-        var request = Self.request(.superior)
-        request.shading = .lit
-        request.width = 320
-        request.height = 200
-        let first = try AtlasScene.buildUserScene(request).png(context: try GLContext())
-        let second = try AtlasScene.buildUserScene(request).png(context: try GLContext())
+        let request = try Self.request(.superior, ["shading": "lit", "size": "320x200"])
+        let first = try SceneSource.scene(request, data: nil).png(context: try GLContext())
+        let second = try SceneSource.scene(request, data: nil).png(context: try GLContext())
         #expect(first == second)
         let decoded = try PNGDecoder.decode(first)
         #expect(decoded.width == 320 && decoded.height == 200)
     }
 
     @Test func transparentBackgroundKeepsAlpha() throws {
-        var request = Self.request(.anterior)
-        request.background = .transparent
-        let png = try AtlasScene.buildUserScene(request).png(context: try GLContext())
+        let request = try Self.request(.anterior, ["background": "transparent"])
+        let png = try SceneSource.scene(request, data: nil).png(context: try GLContext())
         let image = try PNGDecoder.decode(png)
         #expect(image[0, 0].a == 0)
         #expect(image[120, 90].a == 255)
@@ -120,9 +112,8 @@ import Testing
                                                    reason: "libNoSuchMesa.so.1: cannot open shared object file: No such file or directory (it comes in \(GLBackend.osmesa.packages))")) {
             _ = try OSMesaLibrary(name: "libNoSuchMesa.so.1")
         }
-        var request = Self.request(.anterior)
-        request.poiFile = Self.srf  // not a POI
-        #expect(throws: (any Error).self) { try AtlasScene.buildUserScene(request) }
+        let request = try Self.request(.anterior, ["poi": Self.srf])  // not a POI
+        #expect(throws: (any Error).self) { try SceneSource.scene(request, data: nil) }
     }
 
     /// Vertex indices of the `n`-th POI in a POI v2 text.

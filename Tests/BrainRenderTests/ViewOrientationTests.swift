@@ -83,15 +83,10 @@ import Testing
     }
 
     @Test func lateralAndMedialRefuseBothHemispheres() throws {
-        var request = SceneRequest()
-        request.view = .medial
-        request.hemisphere = .both
         #expect(throws: FieldError("hemi", value: "both", "cannot be used with {view} medial, which shows one hemisphere; use left or right")) {
-            try request.resolvedHemisphere()
+            try SceneRequest(["view": "medial", "hemi": "both"])
         }
-        request.hemisphere = nil
-        #expect(try request.resolvedHemisphere() == .left)
-        request.view = .superior
-        #expect(try request.resolvedHemisphere() == .both)
+        #expect(try SceneRequest(["view": "medial"]).resolvedHemisphere() == .left)
+        #expect(try SceneRequest(["view": "superior"]).resolvedHemisphere() == .both)
     }
 }

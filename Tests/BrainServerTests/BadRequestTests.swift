@@ -5,7 +5,7 @@ import Testing
 /// Malformed and hostile requests: always 4xx with a JSON message that says what was wrong.
 @Suite struct BadRequestTests {
     static let cases: [(path: String, status: Int, mentions: String)] = [
-        ("/api/render?w=99999&h=10", 400, "w/h: '99999x10' must be W×H with 1…4096"),
+        ("/api/render?w=99999&h=10", 400, "w/h: '99999x10' makes an image side of 99999 pixels, outside 1…4096"),
         ("/api/render?w=2048&h=4097", 400, "w/h: '2048x4097'"),
         ("/api/render?w=-5", 400, "w/h: '-5x768'"),
         ("/api/render?atlas=nope", 404, "unknown atlas 'nope'"),

@@ -24,12 +24,13 @@ import Testing
         #expect(script.status == 200 && script.contentType.hasPrefix("text/javascript"))
         #expect(String(decoding: script.body, as: UTF8.self).contains("/api/pick"))
         #expect(try await server.get("/style.css").status == 200)
-        // Every module is preloaded by the page and kept by the service worker, from one list.
+        // Every module is preloaded by the page (but those it imports on demand) and kept by the
+        // service worker, from one list.
         let html = String(decoding: page.body, as: UTF8.self)
         let worker = String(decoding: try await server.get("/sw.js").body, as: UTF8.self)
         #expect(!html.contains("@MODULES@") && !worker.contains("@SHELL@") && !worker.contains("@BUILD@"))
         for name in WebAssets.files.map(\.name) where name.hasSuffix(".js") && name != "sw.js" {
-            #expect(html.contains("<link rel=\"modulepreload\" href=\"/\(name)\">"), "\(name)")
+            #expect(html.contains("<link rel=\"modulepreload\" href=\"/\(name)\">") == !WebAssets.onDemand.contains(name), "\(name)")
             #expect(worker.contains("\"/\(name)\""), "\(name)")
         }
         // The manifest's icons are served.
@@ -90,10 +91,7 @@ import Testing
         let image = try PNGDecoder.decode([UInt8](png.body))
         #expect(image.width == 320 && image.height == 240)
 
-        var request = SceneRequest()
-        request.width = 320
-        request.height = 240
-        request.shading = .flat
+        let request = try SceneRequest(["size": "320x240", "shading": "flat"])
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("server-test-\(UUID()).png").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let report = try #require(try RenderJobs.render(request, data: TestServer.dataPath, out: out,
@@ -117,9 +115,7 @@ import Testing
         let scene = "atlas=gyri&view=lateral&w=400&h=300"
         let json = try await server.get("/api/render.json?\(scene)")
         let regions = try #require((json.json as? [String: Any])?["regions"] as? [[String: Any]])
-        var request = SceneRequest()
-        request.width = 400
-        request.height = 300
+        let request = try SceneRequest(["size": "400x300"])
         var checked = 0
         for entry in regions.prefix(6) {
             let centroid = try #require(entry["bbox"] as? [Int])
@@ -146,9 +142,8 @@ import Testing
         let server = try await TestServer.shared.value
         let a = try await server.get("/api/slice?plane=axial&index=100&atlas=gyri&highlight=precentral")
         #expect(a.status == 200 && a.contentType == "image/png")
-        var request = SliceRequest(plane: .axial, position: .index(100))
-        request.atlas = "gyri"
-        request.highlight = "precentral"
+        var request = try SliceRequest(plane: .axial, position: .index(100))
+        request = try request.with(["atlas": "gyri", "highlight": "precentral"])
         let cli = try Slicer(library: library).render(request)
         #expect([UInt8](a.body) == cli.png())
         let b = try await server.get("/api/slice?plane=axial&index=110&atlas=gyri")
@@ -157,10 +152,8 @@ import Testing
         #expect(mm.status == 200)
         // crop, caption and legend read as the CLI's --crop, --caption and --legend.
         let text = try await server.get("/api/slice?plane=coronal&mni=-20&crop=none&caption=off&legend=1")
-        var same = SliceRequest(plane: .coronal, position: .millimetres(-20))
-        same.crop = SliceCrop.none
-        same.caption = false
-        same.legend = true
+        var same = try SliceRequest(plane: .coronal, position: .millimetres(-20))
+        same = try same.with(["crop": "none", "caption": "off", "legend": "on"])
         let png = try Slicer(library: library).render(same).png()
         #expect(text.status == 200 && [UInt8](text.body) == png)
         let bad = try await server.get("/api/slice?plane=coronal&mni=-20&crop=face")

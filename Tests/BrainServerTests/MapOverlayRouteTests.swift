@@ -26,7 +26,7 @@ import Testing
         let path = try await server.get("/api/render?overlay=\(map.path)")
         #expect(path.status == 400, "a query never names a file")
         let scene = try await server.get("/api/scene?overlay=blob")
-        #expect(scene.status == 400, "the viewer's scene data does not draw maps, and says so")
+        #expect(scene.status == 200, "the viewer's scene data takes a map (its values come from /api/map-values)")
         let orphan = try await server.get("/api/slice?plane=axial&mni=50&threshold=3")
         #expect(orphan.status == 400 && orphan.errorMessage?.contains("threshold") == true)
     }

@@ -17,7 +17,7 @@ import Testing
 
     static let tables: [(kind: String, rows: [String])] = [
         ("scene", SceneRequest.fields.markdownRows(defaults: SceneRequest())),
-        ("slice", SliceRequest.fields.markdownRows(defaults: SliceRequest(plane: .axial, position: .index(0)))),
+        ("slice", SliceRequest.fields.markdownRows(defaults: SliceRequest.defaults)),
         ("quiz", QuizRequest.fields.markdownRows(defaults: QuizRequest())),
     ]
 

@@ -56,6 +56,25 @@ import Testing
         #expect(withHead.map { $0["curvature"] as? Bool } == [true, false, false])
     }
 
+    @Test func pialMeshBodyAndSceneJSONCarryTheAmbientOcclusion() async throws {
+        let server = try await TestServer.shared.value
+        let expected = try #require(try assets.mesh(.cortex(.pial, .left)).occlusion, "AtlasData predates occlusion: rebuild it")
+        let body = try SceneDataTests.Body(try await server.get("/api/mesh/pial-left").body)
+        // Openness as u8: 0 … 255 = 1, within half a step of the renderer's.
+        let sent = body.uints("occlusion")
+        #expect(sent.count == expected.count)
+        #expect(zip(sent, expected).allSatisfy { abs(Float($0) / 255 - $1) <= 0.5 / 255 + 1e-6 })
+        #expect(try SceneDataTests.Body(try await server.get("/api/mesh/inflated-left").body).arrays["occlusion"] == nil)
+        func flags(_ query: String) async throws -> [Bool?] {
+            let scene = try #require(try await server.get("/api/scene?\(query)").json as? [String: Any])
+            #expect((scene["occlusionStrength"] as? Double).map(Float.init) == AmbientOcclusion.strength)
+            return try #require(scene["layers"] as? [[String: Any]]).map { $0["occlusion"] as? Bool }
+        }
+        #expect(try await flags("atlas=gyri&hemi=left&head=true") == [true, false])
+        #expect(try await flags("atlas=gyri&hemi=left&ao=off") == [false])
+        #expect(try await flags("atlas=gyri&hemi=left&surface=inflated") == [false])
+    }
+
     @Test func badCurvatureValueNamesTheQueryKey() async throws {
         let server = try await TestServer.shared.value
         for path in ["/api/render?curvature=maybe", "/api/scene?curvature=maybe", "/api/pick?x=1&y=1&curvature=maybe"] {

@@ -181,6 +181,14 @@ import FoundationNetworking
             #expect(ranges.map { $0["start"]! } == geometry.grouping.ranges.map(\.triangleStart))
             #expect(ranges.reduce(0) { $0 + $1["count"]! } == geometry.mesh.triangleCount)
             if mesh == "subcortical" { #expect(body.header["regionAtlas"] as? String == "subcortical") }
+            // The client splits by the renderer's own constants, which the body states (written once, in Swift).
+            let rule = body.header["borderCuts"] as? [String: Any]
+            if drawn.isCatalogMesh {
+                #expect(rule == nil)
+            } else {
+                #expect(rule?["relaxation"] as? Int == BorderCuts.defaultRelaxation)
+                #expect((rule?["margin"] as? Double).map(Float.init) == BorderCuts.margin)
+            }
         }
     }
 
@@ -192,13 +200,8 @@ import FoundationNetworking
         let views = try #require(scene["views"] as? [String: [String: Any]])
         #expect(Set(views.keys) == Set(ViewName.allCases.map(\.rawValue)))
         for view in ViewName.allCases {
-            var request = SceneRequest()
-            request.atlas = "lobes"
-            request.hemisphere = .right
-            request.surface = .inflated
-            request.view = view
-            request.width = 390
-            request.height = 500
+            let request = try SceneRequest(["atlas": "lobes", "hemi": "right", "surface": "inflated", "view": view.rawValue,
+                                            "size": "390x500"])
             let camera = try AtlasScene.build(request, assets: assets).scene.camera
             let mvp = try #require(views[view.rawValue]?["mvp"] as? [Double]).map(Float.init)
             #expect(mvp == camera.mvp, "\(view)")

@@ -136,8 +136,8 @@ import Testing
         // at=x,y,z: the CLI's --at (the plane through the point, with the point marked).
         let at = try await server.get("/api/slice?plane=axial&at=-40,-20,50&atlas=gyri")
         #expect(at.status == 200, "\(at.errorMessage ?? "")")
-        var request = SliceRequest(plane: .axial, position: .point(SIMD3(-40, -20, 50), space: .mni))
-        request.atlas = "gyri"
+        var request = try SliceRequest(plane: .axial, position: .point(SIMD3(-40, -20, 50), space: .mni))
+        request = try request.with(["atlas": "gyri"])
         #expect([UInt8](at.body) == (try Slicer(library: library).render(request).png()))
         let unmarked = try await server.get("/api/slice?plane=axial&mni=50&atlas=gyri")
         #expect(unmarked.status == 200 && unmarked.body != at.body)

@@ -44,14 +44,11 @@ private final class SyntheticAtlas {
     deinit { try? FileManager.default.removeItem(at: root) }
 }
 
-private func request(_ position: SliceRequest.Position) -> SliceRequest {
-    var r = SliceRequest(plane: .axial, position: position)
-    r.scale = 1
-    r.letters = false
-    r.caption = false
+private func request(_ position: SliceRequest.Position) throws -> SliceRequest {
+    var r = try SliceRequest(plane: .axial, position: position)
+    r = try r.with(["scale": "1", "letters": "off", "caption": "off"])
     // The pixel positions below are the whole plane's.
-    r.crop = SliceCrop.none
-    r.opacity = 1
+    r = try r.with(["crop": "none", "opacity": "1"])
     return r
 }
 
@@ -76,10 +73,8 @@ private func request(_ position: SliceRequest.Position) -> SliceRequest {
     let set = try SyntheticAtlas()
     let slicer = Slicer(library: set.library)
     func colours(_ highlight: String) throws -> (RGBA, RGBA, RGBA) {
-        var r = request(.index(78))
-        r.opacity = 0.5
-        r.highlight = highlight
-        r.dimOthers = true
+        var r = try request(.index(78))
+        r = try r.with(["opacity": "0.5", "highlight": highlight, "dimOthers": "on"])
         let image = try slicer.render(r).image
         return (image[87, 148], image[255 - 88, 148], image[255 - 128, 108])
     }
@@ -100,19 +95,19 @@ private func request(_ position: SliceRequest.Position) -> SliceRequest {
     #expect(mni.image == voxel.image)
     let tal = SIMD3<Double>(-40, -20, 50)
     let expected = CanonicalFrame.voxel(ofMNI: Talairach.mni(fromTalairach: tal))!
-    var coronal = request(.point(tal, space: .tal))
-    coronal.plane = .coronal
+    var coronal = try request(.point(tal, space: .tal))
+    coronal = try coronal.with(["plane": "coronal"])
     #expect(try slicer.render(coronal).index == expected.x)
     #expect(throws: SliceError.self) { try slicer.render(request(.point([0, 0, 500], space: .mni))) }
-    var sagittal = request(.millimetres(-40))
-    sagittal.plane = .sagittal
+    var sagittal = try request(.millimetres(-40))
+    sagittal = try sagittal.with(["plane": "sagittal"])
     #expect(try slicer.render(sagittal).index == 168)
 }
 
 @Test func unknownAtlasIsAnError() throws {
     let set = try SyntheticAtlas()
-    var r = request(.index(78))
-    r.atlas = "nope"
+    var r = try request(.index(78))
+    r = try r.with(["atlas": "nope"])
     #expect(throws: AtlasError.self) { try Slicer(library: set.library).render(r) }
 }
 
@@ -125,8 +120,8 @@ func stereotaxicVOIsLandOnTheTemplate(space: ReferenceSpace) throws {
     try VOIFile(referenceSpace: space, vois: [voi]).write(to: url)
     let mni = space == .talairach ? Talairach.mni(fromTalairach: point) : point
     let expected = CanonicalFrame.voxel(ofMNI: mni)!
-    var r = request(.index(expected.y))
-    r.voiPath = url.path
+    var r = try request(.index(expected.y))
+    r = try r.with(["voi": url.path])
     let result = try Slicer(library: set.library).render(r)
     // Axial, neurological: column 255 − z, row x.
     #expect(result.image[255 - expected.z, expected.x] == RGBA(1, 2, 250))

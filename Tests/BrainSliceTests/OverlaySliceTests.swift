@@ -7,17 +7,15 @@ import Testing
 // right: BV z grows toward the left), "test-voi-2" green at z 68–70, "test_voi_3" blue at
 // x 124–126, z 115–117 (subject's left).
 
-private func voiRequest(_ plane: SlicePlane, _ index: Int) -> SliceRequest {
-    var r = SliceFixtures.request(plane, .index(index))
-    r.voiPath = SliceFixtures.voi
-    r.letters = false
-    r.scale = 1
+private func voiRequest(_ plane: SlicePlane, _ index: Int) throws -> SliceRequest {
+    var r = try SliceFixtures.request(plane, .index(index))
+    r = try r.with(["voi": SliceFixtures.voi, "letters": "off", "scale": "1"])
     return r
 }
 
 @Test func voiVoxelsShowTheirColour() throws {
-    var request = voiRequest(.axial, 8)
-    request.opacity = 1
+    var request = try voiRequest(.axial, 8)
+    request = try request.with(["opacity": "1"])
     let (image, result) = try SliceFixtures.render(request)
     // Axial, neurological: column = 134 − z, row = x.
     #expect(image[134 - 24, 88] == RGBA(255, 0, 0))
@@ -46,8 +44,8 @@ private func voiRequest(_ plane: SlicePlane, _ index: Int) -> SliceRequest {
 
 @Test(arguments: [SlicePlane.axial, .coronal])
 func leftAndRightLandOnTheStatedSides(plane: SlicePlane) throws {
-    var request = voiRequest(plane, plane == .axial ? 8 : 125)
-    request.opacity = 1
+    var request = try voiRequest(plane, plane == .axial ? 8 : 125)
+    request = try request.with(["opacity": "1"])
     let (neuro, _) = try SliceFixtures.render(request)
     let row = plane == .axial ? 125 : 8
     // Only VOI 3 (subject's left) lies on coronal x = 125 / axial row x = 125.
@@ -55,15 +53,14 @@ func leftAndRightLandOnTheStatedSides(plane: SlicePlane) throws {
         (0..<image.width).filter { image[$0, row] == RGBA(0, 0, 255) }
     }
     #expect(blueColumns(neuro) == [17, 18, 19])          // left half: the subject's left on the image left
-    request.radiological = true
+    request = try request.with(["radiological": "on"])
     let (radio, _) = try SliceFixtures.render(request)
     #expect(blueColumns(radio) == [115, 116, 117])       // mirrored
 }
 
 @Test func highlightAndDimOthers() throws {
-    var request = voiRequest(.axial, 8)
-    request.highlight = "test voi 1"
-    request.dimOthers = true
+    var request = try voiRequest(.axial, 8)
+    request = try request.with(["highlight": "test voi 1", "dimOthers": "on"])
     let (image, result) = try SliceFixtures.render(request)
     let plain = try SliceFixtures.render(voiRequest(.axial, 8)).0
     let red = image[134 - 24, 88], plainRed = plain[134 - 24, 88]
@@ -75,9 +72,8 @@ func leftAndRightLandOnTheStatedSides(plane: SlicePlane) throws {
 }
 
 @Test func outlineDrawsRegionEdgesInFullColour() throws {
-    var request = voiRequest(.axial, 8)
-    request.outline = true
-    request.scale = 8
+    var request = try voiRequest(.axial, 8)
+    request = try request.with(["outline": "on", "scale": "8"])
     let (image, _) = try SliceFixtures.render(request)
     // Voxel (x 84, z 25) is the box's top-left corner in the image: column 109, row 84.
     let left = 109 * 8, top = 84 * 8
@@ -91,10 +87,8 @@ func leftAndRightLandOnTheStatedSides(plane: SlicePlane) throws {
         Issue.record("the cube fixture has no 240 voxel"); return
     }
     let n = i - 8, x = n % 179, y = (n / 179) % 33, z = n / (179 * 33)
-    var request = SliceFixtures.request(.sagittal, .index(z), vmr: SliceFixtures.cube)
-    request.crop = nil
-    request.scale = 1
-    request.letters = false
+    var request = try SliceFixtures.request(.sagittal, .index(z), vmr: SliceFixtures.cube)
+    request = try request.with(["crop": "head", "scale": "1", "letters": "off"])
     let (image, result) = try SliceFixtures.render(request)
     let c = ColourMap.labelColour(240)
     // The cube fills little of the scan, so the default crop moves it: the layout says where.
@@ -102,7 +96,6 @@ func leftAndRightLandOnTheStatedSides(plane: SlicePlane) throws {
     #expect(result.layout.voxel(atPixel: p.x, p.y) == SIMD3(x, y, z))
     #expect(image[p.x, p.y] == RGBA(c.0, c.1, c.2))
     #expect(!(c.0 == c.1 && c.1 == c.2))
-    request.raw = true
-    request.crop = SliceCrop.none
+    request = try request.with(["raw": "on", "crop": "none"])
     #expect(try SliceFixtures.render(request).0[x, y] == RGBA(240, 240, 240))
 }

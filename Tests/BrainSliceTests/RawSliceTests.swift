@@ -8,8 +8,8 @@ import Testing
 @Test(arguments: [(SlicePlane.axial, 16), (.coronal, 90), (.sagittal, 70), (.axial, 0), (.sagittal, 125)])
 func rawEqualsFileBytes(plane: SlicePlane, index: Int) throws {
     let bytes = try SliceFixtures.voxelBytes(SliceFixtures.vmr)
-    var request = SliceFixtures.request(plane, .index(index))
-    request.raw = true
+    var request = try SliceFixtures.request(plane, .index(index))
+    request = try request.with(["raw": "on"])
     let (image, result) = try SliceFixtures.render(request)
     let d = SliceFixtures.dims
     let (w, h) = switch plane {
@@ -40,9 +40,8 @@ func rawEqualsFileBytes(plane: SlicePlane, index: Int) throws {
 @Test(arguments: [SlicePlane.axial, .coronal])
 func radiologicalMirrorsLeftAndRight(plane: SlicePlane) throws {
     let bytes = try SliceFixtures.voxelBytes(SliceFixtures.vmr)
-    var request = SliceFixtures.request(plane, .index(plane == .axial ? 16 : 90))
-    request.raw = true
-    request.radiological = true
+    var request = try SliceFixtures.request(plane, .index(plane == .axial ? 16 : 90))
+    request = try request.with(["raw": "on", "radiological": "on"])
     let (image, _) = try SliceFixtures.render(request)
     for (c, r) in [(0, 5), (20, 10), (100, 20), (134, 30)] {
         let expected = plane == .axial ? SliceFixtures.value(bytes, r, 16, c) : SliceFixtures.value(bytes, 90, r, c)
@@ -51,9 +50,9 @@ func radiologicalMirrorsLeftAndRight(plane: SlicePlane) throws {
 }
 
 @Test func sagitalIgnoresRadiological() throws {
-    var a = SliceFixtures.request(.sagittal, .index(70))
-    a.raw = true
+    var a = try SliceFixtures.request(.sagittal, .index(70))
+    a = try a.with(["raw": "on"])
     var b = a
-    b.radiological = true
+    b = try b.with(["radiological": "on"])
     #expect(try SliceFixtures.render(a).0 == SliceFixtures.render(b).0)
 }

@@ -29,11 +29,11 @@ enum SliceFixtures {
         return (try PNGDecoder.decode(result.png()), result)
     }
 
-    static func request(_ plane: SlicePlane, _ position: SliceRequest.Position, vmr: String = SliceFixtures.vmr) -> SliceRequest {
-        var r = SliceRequest(plane: plane, position: position)
-        r.vmrPath = vmr
+    static func request(_ plane: SlicePlane, _ position: SliceRequest.Position, vmr: String = SliceFixtures.vmr) throws -> SliceRequest {
+        var r = try SliceRequest(plane: plane, position: position)
+        r = try r.with(["vmr": vmr])
         // The tests pin pixels of the whole plane; the crop has tests of its own.
-        r.crop = SliceCrop.none
+        r = try r.with(["crop": "none"])
         return r
     }
 }

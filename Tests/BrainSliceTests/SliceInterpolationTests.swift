@@ -23,14 +23,9 @@ import Testing
     #expect(linear.weights[4 * 1 + 1] == 0.75 && linear.weights[4 * 1 + 2] == 0.25)
 }
 
-private func scanRequest(_ interpolation: SliceInterpolation) -> SliceRequest {
-    var r = SliceFixtures.request(.axial, .index(8))
-    r.voiPath = SliceFixtures.voi
-    r.letters = false
-    r.caption = false
-    r.crop = SliceCrop.none
-    r.scale = 5
-    r.interpolation = interpolation
+private func scanRequest(_ interpolation: SliceInterpolation) throws -> SliceRequest {
+    var r = try SliceFixtures.request(.axial, .index(8))
+    r = try r.with(["voi": SliceFixtures.voi, "letters": "off", "caption": "off", "crop": "none", "scale": "5", "interp": "\(interpolation)"])
     return r
 }
 
@@ -64,7 +59,7 @@ private func scanRequest(_ interpolation: SliceInterpolation) -> SliceRequest {
 @Test func smoothOverlayBordersAreAntiAliasedAndHighlightsOutlined() throws {
     // "test voi 1" (red) is a 10 × 3 voxel box: at scale 5 its border runs through many pixels.
     let (blocks, _) = try SliceFixtures.render(scanRequest(.nearest))
-    var request = scanRequest(.cubic)
+    var request = try scanRequest(.cubic)
     let (smooth, _) = try SliceFixtures.render(request)
     func reddish(_ image: RGBAImage) -> Set<RGBA> {
         var out = Set<RGBA>()
@@ -73,7 +68,7 @@ private func scanRequest(_ interpolation: SliceInterpolation) -> SliceRequest {
     }
     // Blocks: one blend per voxel grey. Smooth: partial coverage adds intermediate colours.
     #expect(reddish(smooth).count > reddish(blocks).count + 20)
-    request.highlight = "test voi 1"
+    request = try request.with(["highlight": "test voi 1"])
     let (highlighted, _) = try SliceFixtures.render(request)
     let contour = RegionOverlay.highlightContour(255, 0, 0)
     let line = RGBA(UInt8(contour & 0xFF), UInt8((contour >> 8) & 0xFF), UInt8((contour >> 16) & 0xFF))
@@ -104,5 +99,5 @@ private func scanRequest(_ interpolation: SliceInterpolation) -> SliceRequest {
 @Test func interpolationFieldIsChecked() throws {
     #expect(try SliceInterpolation(field: "Linear") == .linear)
     #expect(throws: SliceError.self) { try SliceInterpolation(field: "bicubic") }
-    #expect(SliceRequest(plane: .axial, position: .index(1)).interpolation == .cubic)
+    #expect(try SliceRequest(plane: .axial, position: .index(1)).interpolation == .cubic)
 }

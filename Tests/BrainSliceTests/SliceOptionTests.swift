@@ -5,7 +5,7 @@ import Testing
 @testable import BrainSlice
 
 @Test func defaultScaleMakesTheShortSideAtLeast512() throws {
-    let (image, result) = try SliceFixtures.render(SliceFixtures.request(.axial, .index(8)))
+    let (image, result) = try SliceFixtures.render(try SliceFixtures.request(.axial, .index(8)))
     // 135 × 179 voxels: the smallest integer scale with 135·k ≥ 512 is 4.
     #expect(result.layout.sliceBox.width == 540 && result.layout.sliceBox.height == 716)
     // The scan fills its plane, so the letters and the caption get bands around it.
@@ -17,8 +17,8 @@ import Testing
 /// inside each letter's box, no box over a head voxel, nothing changed outside the boxes, and
 /// nothing at all without them.
 @Test func lettersAreDrawnUnlessSwitchedOff() throws {
-    var request = SliceFixtures.request(.coronal, .index(90))
-    request.caption = false
+    var request = try SliceFixtures.request(.coronal, .index(90))
+    request = try request.with(["caption": "off"])
     let (with, result) = try SliceFixtures.render(request)
     #expect(result.letterBoxes.count == 4)
     let bytes = try SliceFixtures.voxelBytes(SliceFixtures.vmr)
@@ -51,11 +51,11 @@ import Testing
     let l = upperRightAndLeft(with, result.letterBoxes[2])
     #expect(l.0 * 10 < l.1)
     var mirrored = request
-    mirrored.radiological = true
+    mirrored = try mirrored.with(["radiological": "on"])
     let (radio, radioResult) = try SliceFixtures.render(mirrored)
     let r = upperRightAndLeft(radio, radioResult.letterBoxes[2])
     #expect(r.0 * 4 > r.1)
-    request.letters = false
+    request = try request.with(["letters": "off"])
     let (without, bare) = try SliceFixtures.render(request)
     let slice = result.layout.sliceBox
     #expect(bare.letterBoxes.isEmpty && without.width == slice.width && without.height == slice.height)
@@ -70,9 +70,8 @@ import Testing
 }
 
 @Test func crosshairMarksTheVoxelOfAt() throws {
-    var request = SliceFixtures.request(.axial, .point([100, 8, 40], space: .voxel))
-    request.letters = false
-    request.scale = 2
+    var request = try SliceFixtures.request(.axial, .point([100, 8, 40], space: .voxel))
+    request = try request.with(["letters": "off", "scale": "2"])
     let (image, result) = try SliceFixtures.render(request)
     #expect(result.index == 8)
     let yellow = RGBA(255, 230, 0)
@@ -80,26 +79,25 @@ import Testing
     #expect(result.layout.pixel(ofVoxel: SIMD3(100, 8, 40)).x == cx && result.layout.pixel(ofVoxel: SIMD3(100, 8, 40)).y == cy)
     #expect(image[cx, 0] == yellow && image[0, cy] == yellow)
     #expect(image[cx, cy] != yellow)                        // gap around the point itself
-    request.raw = true
+    request = try request.with(["raw": "on"])
     let (raw, _) = try SliceFixtures.render(request)
     #expect(raw.width == 135 && raw[134 - 40, 0] != yellow)
 }
 
 @Test func badInputGivesClearErrors() throws {
     #expect(throws: SliceError.indexOutOfRange(file: "sub-test03.vmr", plane: .axial, axis: "y", index: 33, count: 33)) {
-        try Slicer().render(SliceFixtures.request(.axial, .index(33)))
+        try Slicer().render(try SliceFixtures.request(.axial, .index(33)))
     }
-    #expect(throws: SliceError.self) { try Slicer().render(SliceFixtures.request(.sagittal, .index(-1))) }
-    var unknown = SliceFixtures.request(.axial, .index(8))
-    unknown.voiPath = SliceFixtures.voi
-    unknown.highlight = "hippocampus"
+    #expect(throws: SliceError.self) { try Slicer().render(try SliceFixtures.request(.sagittal, .index(-1))) }
+    var unknown = try SliceFixtures.request(.axial, .index(8))
+    unknown = try unknown.with(["voi": SliceFixtures.voi, "highlight": "hippocampus"])
     do {
         _ = try Slicer().render(unknown)
         Issue.record("expected an unknown-region error")
     } catch let error as SliceError {
         #expect(error.description.contains("hippocampus") && error.fieldError?.field == "highlight")
     }
-    let missing = SliceFixtures.request(.axial, .index(8), vmr: "/nonexistent/brain.vmr")
+    let missing = try SliceFixtures.request(.axial, .index(8), vmr: "/nonexistent/brain.vmr")
     do {
         _ = try Slicer().render(missing)
         Issue.record("expected an unreadable-file error")
@@ -108,21 +106,21 @@ import Testing
     }
     // A VOI file is not a VMR: rejected with its name, not trapped on.
     do {
-        _ = try Slicer().render(SliceFixtures.request(.axial, .index(8), vmr: SliceFixtures.voi))
+        _ = try Slicer().render(try SliceFixtures.request(.axial, .index(8), vmr: SliceFixtures.voi))
         Issue.record("expected a format error")
     } catch {
         #expect("\(error)".contains("sub-test03.voi"))
     }
-    var opacity = SliceFixtures.request(.axial, .index(8))
-    opacity.opacity = 1.5
-    #expect(throws: SliceError.invalid(FieldError("opacity", value: "1.5", "is not within 0…1"))) { try Slicer().render(opacity) }
+    #expect(throws: SliceError.invalid(FieldError("opacity", value: "1.5", "is not within 0…1"))) {
+        try SliceFixtures.request(.axial, .index(8)).with(["opacity": "1.5"])
+    }
     // Native-space scan: MNI points and atlases are refused, not guessed.
     #expect(throws: SliceError.self) {
-        try Slicer().render(SliceFixtures.request(.axial, .point([0, 0, 0], space: .mni)))
+        try Slicer().render(try SliceFixtures.request(.axial, .point([0, 0, 0], space: .mni)))
     }
-    #expect(throws: SliceError.self) { try Slicer().render(SliceFixtures.request(.axial, .millimetres(10))) }
-    var atlas = SliceFixtures.request(.axial, .index(8))
-    atlas.atlas = "gyri"
+    #expect(throws: SliceError.self) { try Slicer().render(try SliceFixtures.request(.axial, .millimetres(10))) }
+    var atlas = try SliceFixtures.request(.axial, .index(8))
+    atlas = try atlas.with(["atlas": "gyri"])
     #expect(throws: SliceError.self) { try Slicer().render(atlas) }
 }
 

@@ -16,45 +16,26 @@ private func digest(_ image: RGBAImage) -> UInt64 {
     return hash
 }
 
-private func sampleRequest(_ plane: SlicePlane, _ position: SliceRequest.Position) -> SliceRequest {
-    var r = SliceFixtures.request(plane, position)
-    r.voiPath = SliceFixtures.voi
-    // The digests were taken with the full window, the default of that time, and the whole plane.
-    r.window = .full
-    r.letters = false
-    r.caption = false
-    // The fused loop scaled voxels as blocks, at opacity 0.5 by default.
-    r.interpolation = .nearest
-    r.opacity = 0.5
-    return r
+/// The digests were taken with the full window, the default of that time, and the whole plane;
+/// the fused loop scaled voxels as blocks, at opacity 0.5 by default.
+private let sampleFields = ["window": "0,\(GreyWindow.full.high)", "letters": "off", "caption": "off", "interp": "nearest",
+                            "opacity": "0.5"]
+
+private func sampleRequest(_ plane: SlicePlane, _ position: SliceRequest.Position,
+                           _ more: [String: String] = [:]) throws -> SliceRequest {
+    try SliceFixtures.request(plane, position).with(sampleFields.merging(["voi": SliceFixtures.voi]) { $1 }.merging(more) { $1 })
 }
 
-private let stageCases: [(String, SliceRequest)] = {
-    var cases: [(String, SliceRequest)] = []
-    var plain = sampleRequest(.axial, .index(16))
-    plain.letters = false
-    plain.voiPath = nil
-    cases.append(("grey only", plain))
-    var overlay = sampleRequest(.axial, .index(16))
-    overlay.opacity = 0.6
-    overlay.window = GreyWindow(low: 20, high: 180)
-    cases.append(("overlay", overlay))
-    var outlined = sampleRequest(.sagittal, .index(60))
-    outlined.outline = true
-    outlined.scale = 5
-    outlined.radiological = true
-    cases.append(("outline at scale 5", outlined))
-    var marked = sampleRequest(.coronal, .point([90, 16, 70], space: .voxel))
-    marked.highlight = "test voi 1"
-    marked.dimOthers = true
-    marked.outline = true
-    cases.append(("crosshair + highlight", marked))
-    var raw = SliceFixtures.request(.axial, .index(10))
-    raw.interpolation = .nearest
-    raw.raw = true
-    cases.append(("raw", raw))
-    return cases
-}()
+private func stageCases() throws -> [(String, SliceRequest)] {
+    [
+        ("grey only", try SliceFixtures.request(.axial, .index(16)).with(sampleFields)),
+        ("overlay", try sampleRequest(.axial, .index(16), ["opacity": "0.6", "window": "20,180"])),
+        ("outline at scale 5", try sampleRequest(.sagittal, .index(60), ["outline": "on", "scale": "5", "radiological": "on"])),
+        ("crosshair + highlight", try sampleRequest(.coronal, .point([90, 16, 70], space: .voxel),
+                                                    ["highlight": "test voi 1", "dimOthers": "on", "outline": "on"])),
+        ("raw", try SliceFixtures.request(.axial, .index(10)).with(["interp": "nearest", "raw": "on"])),
+    ]
+}
 
 @Test func stagedSlicesMatchTheFusedLoopPixelForPixel() throws {
     let expected: [String: UInt64] = [
@@ -63,7 +44,7 @@ private let stageCases: [(String, SliceRequest)] = {
         "raw": 0x93f0_43e6_d3f7_aa9b,
     ]
     let slicer = Slicer(dataPath: "/nonexistent")
-    for (name, request) in stageCases {
+    for (name, request) in try stageCases() {
         let image = try slicer.render(request).image
         #expect(expected[name] == digest(image), "\(name): 0x\(String(digest(image), radix: 16))")
     }

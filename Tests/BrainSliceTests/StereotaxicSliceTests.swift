@@ -39,13 +39,8 @@ private let blue = RGBA(1, 2, 250)
     let voi = VOI(name: "Cube (right)", color: SIMD3(1, 2, 250), voxels: voxels)
     // Axial plane through the cube's middle: the template voxel of its centre.
     let middle = CanonicalFrame.voxel(ofMNI: Talairach.mni(fromTalairach: SIMD3<Double>(centre)))!
-    var request = SliceRequest(plane: .axial, position: .index(middle.y))
-    request.vmrPath = try folder.vmr(.mni)
-    request.voiPath = try folder.voi(.talairach, [voi])
-    request.scale = 1
-    request.letters = false
-    request.crop = SliceCrop.none
-    request.opacity = 1
+    var request = try SliceRequest(plane: .axial, position: .index(middle.y))
+    request = try request.with(["vmr": folder.vmr(.mni), "voi": folder.voi(.talairach, [voi]), "scale": "1", "letters": "off", "crop": "none", "opacity": "1"])
     let result = try Slicer(dataPath: "/nonexistent").render(request)
     let image = result.image
 
@@ -92,13 +87,8 @@ private let blue = RGBA(1, 2, 250)
         if hits(v) { found.append(v) }
     } } }
     let plane = try #require(found.first).x
-    var request = SliceRequest(plane: .coronal, position: .index(plane))
-    request.vmrPath = try folder.vmr(.talairach)
-    request.voiPath = try folder.voi(.mni, [voi])
-    request.scale = 1
-    request.letters = false
-    request.crop = SliceCrop.none
-    request.opacity = 1
+    var request = try SliceRequest(plane: .coronal, position: .index(plane))
+    request = try request.with(["vmr": folder.vmr(.talairach), "voi": folder.voi(.mni, [voi]), "scale": "1", "letters": "off", "crop": "none", "opacity": "1"])
     let result = try Slicer(dataPath: "/nonexistent").render(request)
     // Coronal, neurological: column 255 − z, row y.
     let expected = Set(found.filter { $0.x == plane }.map { [255 - $0.z, $0.y] })
@@ -110,9 +100,8 @@ private let blue = RGBA(1, 2, 250)
 @Test func jsonGivesTheCoordinateOnlyInTheVolumesOwnSpace() throws {
     let folder = try StereotaxicFolder()
     func json(_ vmr: String, _ position: SliceRequest.Position = .index(100)) throws -> String {
-        var request = SliceRequest(plane: .axial, position: position)
-        request.vmrPath = vmr
-        request.atlas = SliceRequest.noAtlas
+        var request = try SliceRequest(plane: .axial, position: position)
+        request = try request.with(["vmr": vmr, "atlas": SliceRequest.noAtlas])
         return try BrainJSON.string(try Slicer(dataPath: "/nonexistent").render(request).summary(out: "a.png"))
     }
     // Axial index 100 is z = 128 − 100 = 28 mm in the canonical frame.
@@ -124,49 +113,35 @@ private let blue = RGBA(1, 2, 250)
     let native = try json(SliceFixtures.vmr, .index(8))
     #expect(native.contains("\"mni\":null") && native.contains("\"tal\":null"))
     // --mni on a Talairach volume is an MNI coordinate: the plane through its Talairach point.
-    var request = SliceRequest(plane: .axial, position: .millimetres(40))
-    request.vmrPath = try folder.vmr(.talairach)
-    request.atlas = SliceRequest.noAtlas
+    var request = try SliceRequest(plane: .axial, position: .millimetres(40))
+    request = try request.with(["vmr": folder.vmr(.talairach), "atlas": SliceRequest.noAtlas])
     let expected = CanonicalFrame.voxel(ofMNI: Talairach.talairach(fromMNI: SIMD3(0, 0, 40)))!
     #expect(try Slicer(dataPath: "/nonexistent").render(request).index == expected.y)
 }
 
 @Test func rawRefusesOptionsItWouldIgnore() throws {
-    var request = SliceFixtures.request(.axial, .index(8))
-    request.raw = true
-    request.atlas = "nope"
-    request.highlight = "zzzz"
+    // Refused as the request is made: no slicer is ever handed it.
     do {
-        _ = try Slicer().render(request)
+        _ = try SliceFixtures.request(.axial, .index(8)).with(["raw": "on", "atlas": "nope", "highlight": "zzzz"])
         Issue.record("expected an error")
     } catch let error as SliceError {
         #expect(error.fieldError?.field == "raw" && error.description.contains("atlas")
                 && error.description.contains("highlight"))
     }
-    let changes: [(inout SliceRequest) -> Void] = [{ $0.outline = true }, { $0.voiPath = SliceFixtures.voi },
-                                                   { $0.window = GreyWindow(low: 0, high: 100) }]
-    for change in changes {
-        var r = SliceFixtures.request(.axial, .index(8))
-        r.raw = true
-        change(&r)
-        #expect(throws: SliceError.self) { try Slicer().render(r) }
+    for change in [["outline": "on"], ["voi": SliceFixtures.voi], ["window": "0,100"]] {
+        let r = try SliceFixtures.request(.axial, .index(8)).with(["raw": "on"])
+        #expect(throws: SliceError.self) { try r.with(change) }
     }
     // What --raw does honour still works.
-    var fine = SliceFixtures.request(.axial, .index(8))
-    fine.raw = true
-    fine.atlas = SliceRequest.noAtlas
-    fine.scale = 3      // documented: --raw is always scale 1
-    fine.radiological = true
+    var fine = try SliceFixtures.request(.axial, .index(8))
+    fine = try fine.with(["raw": "on", "atlas": SliceRequest.noAtlas, "scale": "3", "radiological": "on"])  // documented: --raw is always scale 1
     _ = try Slicer().render(fine)
 }
 
 @Test func dimOthersNeedsHighlight() throws {
-    var request = SliceFixtures.request(.axial, .index(8))
-    request.voiPath = SliceFixtures.voi
-    request.dimOthers = true
+    let request = try SliceFixtures.request(.axial, .index(8)).with(["voi": SliceFixtures.voi])
     #expect(throws: SliceError.invalid(FieldError("dimOthers", "needs {highlight} REGION (it tints the regions other than the highlighted one)"))) {
-        try Slicer().render(request)
+        try request.with(["dimOthers": "on"])
     }
-    request.highlight = "test voi 1"
-    _ = try Slicer().render(request)
+    _ = try Slicer().render(try request.with(["dimOthers": "on", "highlight": "test voi 1"]))
 }

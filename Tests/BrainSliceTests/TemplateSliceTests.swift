@@ -28,8 +28,8 @@ struct TemplateSliceTests {
     let library = TemplateData.shared!.library
     let slicer = TemplateData.shared!.slicer
 
-    func request(_ plane: SlicePlane, mni: Double) -> SliceRequest {
-        SliceRequest(plane: plane, position: .millimetres(mni))
+    func request(_ plane: SlicePlane, mni: Double) throws -> SliceRequest {
+        try SliceRequest(plane: plane, position: .millimetres(mni))
     }
 
     /// Every voxel brighter than the survey's background threshold on the slice lands inside the
@@ -37,8 +37,8 @@ struct TemplateSliceTests {
     /// before the margin does, a black band makes it up).
     @Test(arguments: [(SlicePlane.coronal, -20.0), (.axial, 10), (.sagittal, -40), (.coronal, 60), (.axial, -60)])
     func headCropHoldsEveryHeadVoxelAndTheMargin(plane: SlicePlane, mni: Double) throws {
-        var r = request(plane, mni: mni)
-        r.scale = 2
+        var r = try request(plane, mni: mni)
+        r = try r.with(["scale": "2"])
         let result = try slicer.render(r)
         let volume = try SliceVolume.template(of: library)
         let survey = VolumeSurvey(voxels: volume.vmr.voxels, dims: volume.dims)
@@ -69,8 +69,8 @@ struct TemplateSliceTests {
         let a = try slicer.render(request(.coronal, mni: -80)).layout
         let b = try slicer.render(request(.coronal, mni: 40)).layout
         #expect(a.orientation.crop == b.orientation.crop && a.width == b.width && a.height == b.height)
-        var whole = request(.coronal, mni: 40)
-        whole.crop = SliceCrop.none
+        var whole = try request(.coronal, mni: 40)
+        whole = try whole.with(["crop": "none"])
         #expect(try slicer.render(whole).layout.orientation.width == 256)
     }
 
@@ -78,10 +78,10 @@ struct TemplateSliceTests {
     /// pixel has (opacity 1: exact region colours; unlabelled pixels stay grey).
     @Test(arguments: [SlicePlane.coronal, .axial, .sagittal])
     func whereAtAPixelsMillimetresIsTheRegionDrawnThere(plane: SlicePlane) throws {
-        var r = request(plane, mni: plane == .sagittal ? -44 : -10)
-        r.opacity = 1
+        var r = try request(plane, mni: plane == .sagittal ? -44 : -10)
+        r = try r.with(["opacity": "1"])
         // Voxel blocks: every pixel shows exactly its voxel's region.
-        r.interpolation = .nearest
+        r = try r.with(["interp": "nearest"])
         let result = try slicer.render(r)
         let gyri = try library.atlas(named: "gyri")
         let labels = try gyri.labelVolume()
@@ -117,8 +117,8 @@ struct TemplateSliceTests {
 
     /// `--at` marks its point: the crosshair crosses at the pixel whose mm is the point.
     @Test func crosshairIsAtThePointAfterTheCrop() throws {
-        var r = SliceRequest(plane: .axial, position: .point([-40, -20, 50], space: .mni))
-        r.letters = false
+        var r = try SliceRequest(plane: .axial, position: .point([-40, -20, 50], space: .mni))
+        r = try r.with(["letters": "off"])
         let result = try slicer.render(r)
         let yellow = RGBA(255, 230, 0)
         let centre = result.layout.pixel(ofVoxel: CanonicalFrame.voxel(ofMNI: [-40, -20, 50]).map { SIMD3($0.x, $0.y, $0.z) }!)
@@ -137,9 +137,8 @@ struct TemplateSliceTests {
         #expect(abs(Int(survey.window.grey(peak)) - VolumeSurvey.whiteMatterDisplayGrey) <= 1)
         #expect(survey.window.grey(GreyWindow.vmrGreyMax) <= 220)
         // Measured on a drawn slice: white-matter voxels (within ±4 of the peak) average ≤ 215.
-        var r = request(.coronal, mni: 0)
-        r.atlas = SliceRequest.noAtlas
-        r.scale = 1
+        var r = try request(.coronal, mni: 0)
+        r = try r.with(["atlas": SliceRequest.noAtlas, "scale": "1"])
         let result = try slicer.render(r)
         var sum = 0, n = 0
         volume.vmr.voxels.withUnsafeBytes { raw in
@@ -161,11 +160,10 @@ struct TemplateSliceTests {
     /// every pixel of their boxes is a band or shows a voxel at or below the background threshold.
     @Test(arguments: [(SlicePlane.coronal, SliceCrop.head, 1), (.axial, .head, 2), (.sagittal, .head, 1), (.coronal, .none, 1)])
     func lettersAndCaptionStayOffTheHead(plane: SlicePlane, crop: SliceCrop, factor: Int) throws {
-        var r = request(plane, mni: 0)
-        r.crop = crop
-        r.legend = true
+        var r = try request(plane, mni: 0)
+        r = try r.with(["crop": "\(crop)", "legend": "on"])
         let base = try slicer.render(r).layout.scale
-        r.scale = base * factor
+        r = try r.with(["scale": "\(base * factor)"])
         let result = try slicer.render(r)
         let volume = try SliceVolume.template(of: library)
         let survey = VolumeSurvey(voxels: volume.vmr.voxels, dims: volume.dims)
@@ -204,11 +202,8 @@ struct TemplateSliceTests {
     /// and every row's region is on the image in its colour.
     @Test(arguments: [("gyri", SlicePlane.coronal, -20.0), ("subcortical", .axial, 4), ("brodmann", .sagittal, -30)])
     func legendListsExactlyTheRegionsDrawn(atlas: String, plane: SlicePlane, mni: Double) throws {
-        var r = request(plane, mni: mni)
-        r.atlas = atlas
-        r.legend = true
-        r.opacity = 1
-        r.interpolation = .nearest
+        var r = try request(plane, mni: mni)
+        r = try r.with(["atlas": atlas, "legend": "on", "opacity": "1", "interp": "nearest"])
         let result = try slicer.render(r)
         let legend = try #require(result.legend)
         #expect(legend.hidden == 0)

@@ -180,6 +180,20 @@ class WebGLViewerTest(BrowserSession):
             self.shot(f"9-inflated-{view}")
         self.assert_no_console_errors()
 
+    def test_10_pial_lit_frame_with_occlusion_matches_the_server_render(self):
+        self.load()
+        self.call("brainTutor.shown()")
+        # The pial cortex carries ambient occlusion: lit frames compare it; the switch turns it off.
+        scene = api("/api/scene", **self.scene_params())
+        self.assertTrue(all(layer["occlusion"] for layer in scene["layers"]), "pial layers have no occlusion")
+        self.assertGreaterEqual(self.frame_agreement("lit"), 0.99, "pial lateral lit frame with occlusion")
+        self.driver.find_element(By.ID, "ambient-occlusion").click()
+        self.call("brainTutor.shown()")
+        self.assertIn("ao=off", self.call("brainTutor.sceneQuery()"))
+        self.assertGreaterEqual(self.frame_agreement("lit"), 0.99, "pial lateral lit frame without occlusion")
+        self.shot("10-pial-ao-off")
+        self.assert_no_console_errors()
+
     # ---------- interaction ----------
 
     def brain_columns(self):
@@ -221,6 +235,9 @@ class WebGLViewerTest(BrowserSession):
             canvas, round((x + 0.5) * rect["width"] / size["width"] - rect["width"] / 2),
             round((y + 0.5) * rect["height"] / size["height"] - rect["height"] / 2)).click().perform()
         self.wait.until(lambda d: d.find_element(By.ID, "info-name").get_attribute("textContent") == expected["name"])
+        # The panel names the region at once; the brain is drawn with it once its text has come.
+        self.wait.until(lambda d: f"highlight={expected['id']}" in (self.call("brainTutor.sceneQuery()") or ""))
+        self.call("brainTutor.shown()")
         self.assertNotEqual(self.call("brainTutor.snapshot('lit')"), plain, "the highlight did not change the frame")
         self.shot("3-tapped")
         self.assert_no_console_errors()

@@ -21,10 +21,10 @@ import Glibc
     /// Checked before any work: with no AtlasData to be found the --out error still comes first.
     @Test func outIsCheckedBeforeAnyWork() throws {
         let none = ["--data", "/nonexistent"]
-        #expect(try failure(["render", "--out", "x.jpg"] + none) == "--out: 'x.jpg' has the extension .jpg; supported: .png or .svg")
-        #expect(try failure(["render", "--out", "x"] + none) == "--out: 'x' has no extension; supported: .png or .svg")
-        #expect(try failure(["render", "--out", ""] + none) == "--out: is empty; name a .png or .svg file")
-        #expect(try failure(["render", "--out", "."] + none) == "--out: '.' is a directory; name a .png or .svg file in it")
+        #expect(try failure(["render", "--out", "x.jpg"] + none) == "--out: 'x.jpg' has the extension .jpg; supported: .png or .svg or .pdf")
+        #expect(try failure(["render", "--out", "x"] + none) == "--out: 'x' has no extension; supported: .png or .svg or .pdf")
+        #expect(try failure(["render", "--out", ""] + none) == "--out: is empty; name a .png or .svg or .pdf file")
+        #expect(try failure(["render", "--out", "."] + none) == "--out: '.' is a directory; name a .png or .svg or .pdf file in it")
         let folder = try CLIRun.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try failure(["slice", "--plane", "axial", "--index", "9", "--out", folder.path] + none)
@@ -40,8 +40,8 @@ import Glibc
     }
 
     @Test func sizeMustBeWxHWithinTheLimit() throws {
-        #expect(try failure(["render", "--size", "-5x10"]) == "--size: '-5x10' must be W×H with 1…4096 pixels per side")
-        #expect(try failure(["render", "--size", "5000x10"]) == "--size: '5000x10' must be W×H with 1…4096 pixels per side")
+        #expect(try failure(["render", "--size", "-5x10"]) == "--size: '-5x10' makes an image side of -5 pixels, outside 1…4096")
+        #expect(try failure(["render", "--size", "5000x10"]) == "--size: '5000x10' makes an image side of 5000 pixels, outside 1…4096")
         #expect(try failure(["render", "--size", "big"]) == "--size: 'big' must be W×H with 1…4096 pixels per side")
     }
 

@@ -5,6 +5,7 @@ import Testing
 import FoundationNetworking
 #endif
 @testable import BrainServer
+import BrainAtlas
 
 /// The same bad values through `braintutor` and through the HTTP API: the library checks them
 /// once, so both refuse them with the same words, each front end spelling the field its way.
@@ -16,8 +17,9 @@ import FoundationNetworking
          "'1e308' is not a finite angle within ±90°"),
         (["render", "--azimuth", "400"], "/api/render?azimuth=400", "--azimuth", "azimuth",
          "'400' is not a finite angle within ±360°"),
-        (["render", "--size", "5000x10"], "/api/render?w=5000&h=10", "--size", "w/h",
-         "'5000x10' must be W×H with 1…4096 pixels per side"),
+        (["render", "--size", "5000x10"], "/api/render?w=5000&h=10", "--size", "w/h", sideProblem(5000, given: "5000x10")),
+        (["render", "--size", "640x4097"], "/api/render?w=640&h=4097", "--size", "w/h", sideProblem(4097, given: "640x4097")),
+        (["pick", "1", "1", "--size", "0x10"], "/api/pick?w=0&h=10&x=1&y=1", "--size", "w/h", sideProblem(0, given: "0x10")),
         (["render", "--view", "sideways"], "/api/render?view=sideways", "--view", "view",
          "'sideways' is not one of lateral, medial, superior, inferior, anterior, posterior"),
         (["render", "--shading", "toon"], "/api/render?shading=toon", "--shading", "shading", "'toon' is not one of lit, flat"),
@@ -28,7 +30,7 @@ import FoundationNetworking
         (["slice", "--plane", "axial", "--index", "100", "--opacity", "7"], "/api/slice?plane=axial&index=100&opacity=7",
          "--opacity", "opacity", "'7' is not within 0…1"),
         (["slice", "--plane", "axial", "--index", "100", "--scale", "50"], "/api/slice?plane=axial&index=100&scale=50",
-         "--scale", "scale", "'50' makes a 10150×11600 image; each side must stay ≤ 4096"),
+         "--scale", "scale", sideProblem(10150, given: "50")),
         (["slice", "--plane", "axial"], "/api/slice?plane=axial", "--index, --mni or --at", "index, mni or at",
          "give exactly one of them to choose the plane"),
         (["slice", "--plane", "axial", "--at", "1,2"], "/api/slice?plane=axial&at=1,2", "--at", "at", "'1,2' is not X,Y,Z (three numbers)"),
@@ -45,6 +47,18 @@ import FoundationNetworking
         (["where", "1.5", "2", "3", "--space", "voxel"], "/api/where?x=1.5&y=2&z=3&space=voxel", "X Y Z", "x/y/z",
          "'1.5, 2, 3' is not a voxel: indices must be whole numbers"),
     ]
+
+    /// The problem the one image-side rule (`RequestLimits.checkImageSide`) states. Every front
+    /// end's over-size case above expects exactly these words, so a render, pick or slice path
+    /// that checked a side its own way (or not at all) fails here.
+    static func sideProblem(_ side: Int, given: String) -> String {
+        do {
+            try RequestLimits.checkImageSide(side, field: "f", given: given)
+            return "(\(side) passed the rule)"
+        } catch {
+            return String(error.message { $0 }.dropFirst("f: ".count))
+        }
+    }
 
     static let server = Task { () async throws -> Int in
         var options = ServerOptions()

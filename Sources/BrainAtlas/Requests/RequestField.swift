@@ -30,8 +30,10 @@ public struct RequestField<Request>: Sendable {
     public let isRequired: Bool
     /// The default as help shows it, read from a default request (nil: none).
     public let defaultText: @Sendable (Request) -> String?
-    /// Reads the text into the request; a bad text is a `FieldError` naming `key`.
-    public let read: @Sendable (inout Request, String) throws(FieldError) -> Void
+    /// Reads the text into the request; a bad text is a `FieldError` naming `key`. Only the
+    /// request types call it, from the initialisers that end in their checks (`package`: no
+    /// client of the libraries can change a request past them).
+    package let read: @Sendable (inout Request, String) throws(FieldError) -> Void
 
     /// The general entry: `read` parses and stores; every other constructor is built on it.
     public init(_ key: String, cli: Spelling = .derived, query: Spelling = .derived, form: Form, kind: Kind = .plain,
@@ -42,6 +44,31 @@ public struct RequestField<Request>: Sendable {
         self.query = query.text(derived: key)
         (self.form, self.kind, self.isRequired, self.help) = (form, kind, required, help)
         (self.defaultText, self.read) = (defaultText, read)
+    }
+
+    /// The same field reading into the part of `Outer` at `path` (a request's overlay options,
+    /// say), so a group of options is declared once and shared by several request kinds.
+    public func within<Outer>(_ path: WritableKeyPath<Outer, Request> & Sendable) -> RequestField<Outer> {
+        let (read, show) = (self.read, self.defaultText)
+        func spelled(_ text: String?) -> RequestField<Outer>.Spelling {
+            guard let text else { return RequestField<Outer>.Spelling.none }
+            return RequestField<Outer>.Spelling.named(text)
+        }
+        // The nested types are distinct per request type, so each case is carried over.
+        let form: RequestField<Outer>.Form = switch self.form {
+        case .flag: .flag
+        case .value(let name): .value(name)
+        }
+        let kind: RequestField<Outer>.Kind = switch self.kind {
+        case .plain: .plain
+        case .name: .name
+        case .path: .path
+        }
+        return RequestField<Outer>(key, cli: spelled(cli), query: spelled(query),
+                                   form: form, kind: kind, required: isRequired, help: help,
+                                   default: { show($0[keyPath: path]) }) { outer, text throws(FieldError) in
+            try read(&outer[keyPath: path], text)
+        }
     }
 
     /// How a front end spells a field: as derived from the key, as written, or not at all.

@@ -16,13 +16,13 @@ public struct RequestFieldTable<Request>: Sendable {
     /// Every query key the table reads.
     public var queryKeys: Set<String> { Set(fields.compactMap(\.query)) }
 
-    /// Stores each given text (by field key) into `request`, in table order; a missing required
-    /// field or a bad value is the error.
-    public func read(_ given: [String: String], into request: inout Request) throws(FieldError) {
+    /// Stores each given text (by field key) into `request`, in table order; a bad value, or a
+    /// missing required field when `request` is being made rather than changed, is the error.
+    package func read(_ given: [String: String], into request: inout Request, changing: Bool = false) throws(FieldError) {
         for field in fields {
             if let text = given[field.key] {
                 try field.read(&request, text)
-            } else if field.isRequired {
+            } else if field.isRequired && !changing {
                 throw FieldError(field.key, "missing")
             }
         }

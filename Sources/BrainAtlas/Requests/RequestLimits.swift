@@ -22,13 +22,13 @@ public enum RequestLimits {
         }
     }
 
-    /// Whether `side` pixels is an image side a request may ask for: the one place this is decided.
-    public static func isImageSide(_ side: Int) -> Bool { (1...maximumImageSide).contains(side) }
-
-    /// Checks one image side for `field`.
-    public static func checkImageSide(_ side: Int, field: String) throws(FieldError) {
-        guard isImageSide(side) else {
-            throw FieldError(field, value: String(side), "is outside 1…\(maximumImageSide) pixels")
+    /// Checks one image side for `field`: the one place the limit is applied, whichever front end
+    /// or stage (request, slice layout, scene, GL buffer) asks. `given` is the value as the user
+    /// typed it when the side was made from it (`1024x5000`, a slice's `scale`).
+    public static func checkImageSide(_ side: Int, field: String, given: String? = nil) throws(FieldError) {
+        guard (1...maximumImageSide).contains(side) else {
+            guard let given else { throw FieldError(field, value: String(side), "is outside 1…\(maximumImageSide) pixels") }
+            throw FieldError(field, value: given, "makes an image side of \(side) pixels, outside 1…\(maximumImageSide)")
         }
     }
 }

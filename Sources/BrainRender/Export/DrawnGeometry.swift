@@ -19,18 +19,15 @@ public struct DrawnGeometry: Sendable {
 
     /// The drawn geometry of `mesh` in a scene of `atlas`.
     public static func build(mesh: MeshID, atlas: String, assets: SceneAssets) throws -> DrawnGeometry {
-        var request = SceneRequest()
-        request.atlas = atlas
-        request.width = 64
-        request.height = 64
+        var given = ["atlas": atlas, "size": "64x64"]
         switch mesh {
-        case .head: request.head = true
-        case .subcortical: request.subcortical = true
+        case .head: given["head"] = "on"
+        case .subcortical: given["subcortical"] = "on"
         case .cortex(let surface, let side):
-            request.surface = surface
-            request.hemisphere = side == .right ? .right : .left
+            given["surface"] = surface.rawValue
+            given["hemi"] = side == .right ? "right" : "left"
         }
-        let scene = try AtlasScene.build(request, assets: assets)
+        let scene = try AtlasScene.build(try RenderError.fromField { try SceneRequest(given) }, assets: assets)
         guard let index = scene.layers.firstIndex(where: { $0.mesh == mesh }) else {
             throw RenderError.invalid(FieldError("mesh", value: mesh.name, "is not drawn in scenes of atlas \(atlas)"))
         }

@@ -6,14 +6,11 @@ extension AtlasScene {
         let framing = scene.layers.map(\.framingPositions)
         var cameras: [ViewName: Camera] = [:]
         for view in ViewName.allCases {
-            var preset = request
-            preset.view = view
-            preset.azimuth = nil
-            preset.elevation = nil
-            preset.hemisphere = hemisphere
             // Lateral and medial need one hemisphere: with both shown they have no camera.
-            guard let direction = try? preset.direction() else { continue }
-            cameras[view] = Camera(direction: direction, framing: framing, width: scene.width, height: scene.height)
+            guard let direction = try? SceneRequest.direction(view: view, hemisphere: hemisphere) else { continue }
+            // The scene's framing area too: a map's colour bar keeps its strip in every view.
+            cameras[view] = Camera(direction: direction, framing: framing, width: scene.width, height: scene.height,
+                                   area: scene.framingArea)
         }
         return cameras
     }

@@ -32,7 +32,7 @@ public final class GLContext {
     /// Creates a context on `backend` (nil: `GLBackend.chosen()`) and makes it current on the
     /// calling thread.
     public init(width: Int = 1024, height: Int = 768, backend: GLBackend? = nil) throws(RenderError) {
-        try Self.checkSize(width: width, height: height)
+        try RenderError.checkImageSize(width: width, height: height)
         if let backend { self.backend = backend } else { self.backend = try GLBackend.chosen() }
         let loader: any GLProcLoader
         switch self.backend {
@@ -72,15 +72,10 @@ public final class GLContext {
         }
     }
 
-    private static func checkSize(width: Int, height: Int) throws(RenderError) {
-        guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
-            throw .badSize(width: width, height: height, limit: maxSide)
-        }
-    }
 
     /// Sets the drawing size and makes the context current on this thread.
     func resize(width: Int, height: Int) throws(RenderError) {
-        try Self.checkSize(width: width, height: height)
+        try RenderError.checkImageSize(width: width, height: height)
         let needed = width * height * 4
         if needed > buffer.byteCount { buffer = try PixelBuffer(byteCount: needed) }
         self.width = width

@@ -36,6 +36,8 @@ struct GLFunctions {
     let viewport: V_I4, scissor: V_I4, clearColor: V_F4, clear: V_B
     let enable: V_E, disable: V_E, cullFace: V_E, frontFace: V_E, depthFunc: V_E
     let depthMask: V_Bool, blendFuncSeparate: V_EEEE, finish: V_Void, getError: E_Void
+    typealias V_Bool4 = @convention(c) (GLboolean, GLboolean, GLboolean, GLboolean) -> Void
+    let colorMask: V_Bool4
     let readPixels: ReadPixels, getString: GetString, getIntegerv: GetIntegerv
     let createShader: U_E, shaderSource: ShaderSource, compileShader: V_U
     let getShaderiv: GetIv, getShaderInfoLog: GetLog, deleteShader: V_U
@@ -70,6 +72,7 @@ struct GLFunctions {
         frontFace = try lib.proc("glFrontFace", as: V_E.self)
         depthFunc = try lib.proc("glDepthFunc", as: V_E.self)
         depthMask = try lib.proc("glDepthMask", as: V_Bool.self)
+        colorMask = try lib.proc("glColorMask", as: V_Bool4.self)
         blendFuncSeparate = try lib.proc("glBlendFuncSeparate", as: V_EEEE.self)
         finish = try lib.proc("glFinish", as: V_Void.self)
         getError = try lib.proc("glGetError", as: E_Void.self)

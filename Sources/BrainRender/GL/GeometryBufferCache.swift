@@ -8,6 +8,8 @@ struct GeometryBufferCache {
         let indexBuffer: GLuint
         /// Per-vertex convexity (one float each), 0 when the mesh has none.
         let curvatureBuffer: GLuint
+        /// Per-vertex ambient openness (one float each), 0 when the mesh has none.
+        let occlusionBuffer: GLuint
         /// Keeps the geometry alive so its ObjectIdentifier cannot be reused while cached.
         let geometry: SurfaceGeometry
     }
@@ -24,16 +26,9 @@ struct GeometryBufferCache {
         }
         let ids = Self.upload(vertices: geometry.interleaved, indices: geometry.grouping.sortedTriangles,
                               usage: GLenum(GL_STATIC_DRAW), gl: gl)
-        var curvature: GLuint = 0
-        if let values = geometry.mesh.curvature {
-            gl.genBuffers(1, &curvature)
-            gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), curvature)
-            values.withUnsafeBytes {
-                gl.bufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr($0.count), $0.baseAddress, GLenum(GL_STATIC_DRAW))
-            }
-        }
-        let buffers = Buffers(vertexBuffer: ids.vertexBuffer, indexBuffer: ids.indexBuffer, curvatureBuffer: curvature,
-                              geometry: geometry)
+        let buffers = Buffers(vertexBuffer: ids.vertexBuffer, indexBuffer: ids.indexBuffer,
+                              curvatureBuffer: Self.floats(geometry.mesh.curvature, gl: gl),
+                              occlusionBuffer: Self.floats(geometry.mesh.occlusion, gl: gl), geometry: geometry)
         entries.append((key, buffers))
         if entries.count > Self.capacity {
             Self.free(entries.removeFirst().1, gl: gl)
@@ -53,6 +48,18 @@ struct GeometryBufferCache {
         return (ids[0], ids[1])
     }
 
+    /// A static buffer of one float per vertex, or 0 for nil.
+    private static func floats(_ values: [Float]?, gl: GLFunctions) -> GLuint {
+        guard let values else { return 0 }
+        var id: GLuint = 0
+        gl.genBuffers(1, &id)
+        gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), id)
+        values.withUnsafeBytes {
+            gl.bufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr($0.count), $0.baseAddress, GLenum(GL_STATIC_DRAW))
+        }
+        return id
+    }
+
     /// Deletes a pair made by `upload`.
     static func free(_ vertexBuffer: GLuint, _ indexBuffer: GLuint, gl: GLFunctions) {
         var ids = [vertexBuffer, indexBuffer]
@@ -62,8 +69,8 @@ struct GeometryBufferCache {
     /// Deletes a cached entry's buffers.
     private static func free(_ b: Buffers, gl: GLFunctions) {
         free(b.vertexBuffer, b.indexBuffer, gl: gl)
-        if b.curvatureBuffer != 0 {
-            var id = b.curvatureBuffer
+        for buffer in [b.curvatureBuffer, b.occlusionBuffer] where buffer != 0 {
+            var id = buffer
             gl.deleteBuffers(1, &id)
         }
     }

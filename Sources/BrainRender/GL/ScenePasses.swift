@@ -25,7 +25,7 @@ extension GLContext {
         }
         gl.clear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT))
         let kind: ShaderPrograms.Kind = shading == .lit ? .lit : .flat
-        // Opaque layers first, then see-through ones blended over them without writing depth.
+        // Opaque layers first, then see-through ones blended over them (`SeeThroughOrder`).
         for layer in scene.layers where layer.opacity >= 1 && layer.plane == nil {
             let program = try useProgram(kind, cut: layer.cutAway, camera: camera)
             drawLayer(layer, program: program, normals: shading == .lit, curvature: shading == .lit) { range, _ in
@@ -34,24 +34,33 @@ extension GLContext {
             }
         }
         try drawPlanes(scene, pick: false)
-        let translucent = scene.layers.filter { $0.opacity < 1 }
+        let translucent = SeeThroughOrder.farthestFirst(scene.layers, forward: camera.direction.forward)
         if !translucent.isEmpty {
             let program = try useProgram(kind, cut: nil, camera: camera)
-            gl.enable(GLenum(GL_BLEND))
             // Colour: "over" with straight source alpha. Alpha: the coverage of both (a + (1 − a)·dst),
             // so over a transparent background the buffer holds premultiplied colour and the true
             // alpha (the PNG writer un-premultiplies); over opaque pixels alpha stays 1.
             gl.blendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA),
                                  GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-            gl.depthMask(GLboolean(GL_FALSE))
-            for layer in translucent {
-                drawLayer(layer, program: program, normals: shading == .lit, curvature: shading == .lit) { range, _ in
+            for index in translucent {
+                let layer = scene.layers[index]
+                let color: (Int, RegionGrouping.Range) -> (Float, Float, Float, Float) = { range, _ in
                     let c = layer.colors[range]
                     return (Float(c.r) / 255, Float(c.g) / 255, Float(c.b) / 255, layer.opacity)
                 }
+                // Depth pre-pass with the same program (the same depths): the layer's nearest
+                // surface only, then its colour where the depth equals that surface's.
+                gl.colorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
+                drawLayer(layer, program: program, normals: shading == .lit, curvature: shading == .lit, color: color)
+                gl.colorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+                gl.enable(GLenum(GL_BLEND))
+                gl.depthMask(GLboolean(GL_FALSE))
+                gl.depthFunc(GLenum(GL_LEQUAL))
+                drawLayer(layer, program: program, normals: shading == .lit, curvature: shading == .lit, color: color)
+                gl.depthFunc(GLenum(GL_LESS))
+                gl.depthMask(GLboolean(GL_TRUE))
+                gl.disable(GLenum(GL_BLEND))
             }
-            gl.depthMask(GLboolean(GL_TRUE))
-            gl.disable(GLenum(GL_BLEND))
         }
         gl.disable(GLenum(GL_SCISSOR_TEST))
         gl.finish()
@@ -180,11 +189,17 @@ extension GLContext {
         let ranges = geometry.grouping.ranges.enumerated().compactMap { index, range in
             layer.hiddenRanges.contains(index) ? nil : (range.triangleStart, range.triangleCount, color(index, range))
         }
-        if curvature { setCurvature(layer.curvature ? b.curvatureBuffer : 0, program: program) }
+        if curvature {
+            setCurvature(layer.curvature ? b.curvatureBuffer : 0, program: program)
+            setOcclusion(layer.occlusion ? b.occlusionBuffer : 0, program: program)
+        }
         let overlay = curvature ? setOverlay(layer.overlay) : 0
         drawRanges(vertexBuffer: b.vertexBuffer, indexBuffer: b.indexBuffer, closed: geometry.mesh.isClosed,
                    program: program, normals: normals, ranges: ranges)
-        if curvature { gl.disableVertexAttribArray(ShaderPrograms.curvatureAttribute) }
+        if curvature {
+            gl.disableVertexAttribArray(ShaderPrograms.curvatureAttribute)
+            gl.disableVertexAttribArray(ShaderPrograms.occlusionAttribute)
+        }
         if overlay != 0 {
             gl.disableVertexAttribArray(ShaderPrograms.overlayAttribute)
             var id = overlay
@@ -213,16 +228,27 @@ extension GLContext {
     /// Feeds `aCurvature` from `buffer` with the standard strengths, or (buffer 0) a constant 0
     /// with no shading, so meshes without curvature draw exactly as before.
     private func setCurvature(_ buffer: GLuint, program: ShaderPrograms.Program) {
-        let attribute = ShaderPrograms.curvatureAttribute
         let strength = buffer != 0 ? CurvatureShading.standard : .off
         gl.uniform2f(program.curvature, strength.sulcus, strength.gyrus)
+        setFloatAttribute(ShaderPrograms.curvatureAttribute, buffer: buffer, constant: 0)
+    }
+
+    /// Feeds `aOcclusion` from `buffer` at the standard strength, or (buffer 0) a constant 1
+    /// (open) with strength 0, so meshes without openness draw exactly as before.
+    private func setOcclusion(_ buffer: GLuint, program: ShaderPrograms.Program) {
+        gl.uniform1f(program.occlusion, buffer != 0 ? AmbientOcclusion.strength : 0)
+        setFloatAttribute(ShaderPrograms.occlusionAttribute, buffer: buffer, constant: 1)
+    }
+
+    /// One float per vertex for `attribute` from `buffer`, or (buffer 0) `constant` everywhere.
+    private func setFloatAttribute(_ attribute: GLuint, buffer: GLuint, constant: Float) {
         if buffer != 0 {
             gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
             gl.enableVertexAttribArray(attribute)
             gl.vertexAttribPointer(attribute, 1, GLenum(GL_FLOAT), 0, 0, nil)
         } else {
             gl.disableVertexAttribArray(attribute)
-            gl.vertexAttrib1f(attribute, 0)
+            gl.vertexAttrib1f(attribute, constant)
         }
     }
 

@@ -10,6 +10,8 @@ struct ShaderPrograms {
         let color: GLint
         /// `uCurvature` (sulcus, gyrus strengths; `CurvatureShading`), −1 in the flat program.
         let curvature: GLint
+        /// `uOcclusion` (ambient occlusion strength; `AmbientOcclusion`), −1 in the flat program.
+        let occlusion: GLint
         /// `uCut` and `uCutSide` of the cut-away variants (`CutAway`), −1 in the others.
         let cut: GLint
         let cutSide: GLint
@@ -23,6 +25,8 @@ struct ShaderPrograms {
     static let curvatureAttribute: GLuint = 2
     /// `aOverlay`: a statistical map's premultiplied colour per vertex (`Scene.Layer.overlay`).
     static let overlayAttribute: GLuint = 3
+    /// `aOcclusion`: per-vertex ambient openness (`RenderMesh.occlusion`).
+    static let occlusionAttribute: GLuint = 4
 
     private var linked: [Kind: Program] = [:]
     /// The slicing mode's plane program (`PlaneProgram`), linked on first use.
@@ -61,6 +65,7 @@ struct ShaderPrograms {
             gl.bindAttribLocation(program, normalAttribute, "aNormal")
             gl.bindAttribLocation(program, curvatureAttribute, "aCurvature")
             gl.bindAttribLocation(program, overlayAttribute, "aOverlay")
+            gl.bindAttribLocation(program, occlusionAttribute, "aOcclusion")
         }
         gl.linkProgram(program)
         gl.deleteShader(vs)
@@ -77,6 +82,7 @@ struct ShaderPrograms {
                        normalMatrix: gl.getUniformLocation(program, "uNormalMatrix"),
                        color: gl.getUniformLocation(program, "uColor"),
                        curvature: gl.getUniformLocation(program, "uCurvature"),
+                       occlusion: gl.getUniformLocation(program, "uOcclusion"),
                        cut: gl.getUniformLocation(program, "uCut"),
                        cutSide: gl.getUniformLocation(program, "uCutSide"))
     }

@@ -65,12 +65,7 @@ struct ShaderSources: Sendable {
     /// The running executable: its real file (symlinks resolved) and, if different, the path it
     /// was started as (an installed symlink such as /usr/local/bin/braintutor).
     static func executableLocations() -> [URL] {
-        var urls: [URL] = []
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            urls.append(URL(fileURLWithPath: exe))
-        } else if let exe = Bundle.main.executableURL {
-            urls.append(exe.resolvingSymlinksInPath())
-        }
+        var urls = DataLocator.runningExecutable().map { [$0] } ?? []
         if let invoked = CommandLine.arguments.first, invoked.contains("/") {
             let url = URL(fileURLWithPath: invoked).standardizedFileURL
             if !urls.contains(where: { $0.path == url.path }) { urls.append(url) }

@@ -17,7 +17,7 @@ extension AtlasScene {
         headLayer.cutAway = CutAway(planes: planes, forward: try request.direction().forward)
         var layers = [headLayer]
         var infos = [LayerInfo(mesh: .head, regions: head.grouping.ranges.map { _ in nil })]
-        let sections = try PlaneSectionBuilder.sections(planes, atlas: atlas, library: library, highlighted: highlighted,
+        let sections = try PlaneSectionBuilder.sections(planes, atlas: atlas, assets: assets, highlighted: highlighted,
                                                         dimOthers: request.dimOthers)
         for section in sections {
             var layer = Scene.Layer(geometry: try section.quad(), colors: [unlabelledColor])

@@ -39,10 +39,14 @@ public struct AtlasScene: Sendable {
     public static let dimTint: Float = 0.75
     public static let softTint: Float = 0.35
 
-    /// Builds the scene for `request` from the bundled atlas data.
-    public static func build(_ request: SceneRequest, assets: SceneAssets) throws -> AtlasScene {
-        if request.meshFile != nil { return try buildUserScene(request) }
-        try request.validate()
+    /// Builds the scene for `request` from the source it names (`SceneSource`), with `assets`
+    /// as the bundled data (evaluated only when the request draws it).
+    public static func build(_ request: SceneRequest, assets: @autoclosure () throws -> SceneAssets) throws -> AtlasScene {
+        try SceneSource.of(request, bundled: assets).scene(request)
+    }
+
+    /// The scene of the bundled meshes; `request` was checked as it was made.
+    static func bundledScene(_ request: SceneRequest, assets: SceneAssets) throws -> AtlasScene {
         let hemisphere = try request.resolvedHemisphere()
         let library = assets.library
         let atlas = request.atlas == SceneRequest.noAtlas ? nil : try library.atlas(named: request.atlas)
@@ -69,7 +73,7 @@ public struct AtlasScene: Sendable {
             // Under a map the atlas shows as borders only (`--outline`): its fill would fight the map's colours.
             let fill = map == nil ? colors(regions, highlighted, request) : regions.map { _ in unlabelledColor }
             layers.append(Scene.Layer(geometry: geometry, colors: fill, opacity: opacity,
-                                      curvature: request.showsCurvature,
+                                      curvature: request.showsCurvature, occlusion: request.ambientOcclusion,
                                       overlay: try map.map { try overlayColours($0, geometry: geometry, side: side, assets: assets) }))
             infos.append(LayerInfo(mesh: mesh, regions: regions))
         }
@@ -81,8 +85,8 @@ public struct AtlasScene: Sendable {
                                       hiddenRanges: otherSide(regions, shown: hemisphere)))
             infos.append(LayerInfo(mesh: .subcortical, regions: regions))
         }
-        if let planes = request.planes {
-            guard let atlas else { throw RenderError.invalid(FieldError("planes", "needs an atlas, but {atlas} is 'none'")) }
+        // The request refused planes without an atlas as it was made.
+        if let planes = request.planes, let atlas {
             let added = try planeLayers(planes, request: request, atlas: atlas, library: library, highlighted: highlighted,
                                         assets: assets)
             layers += added.layers
@@ -102,11 +106,9 @@ public struct AtlasScene: Sendable {
         return built
     }
 
-    /// A user's SRF, coloured by its POI (one region per POI) or by its own vertex colours.
-    public static func buildUserScene(_ request: SceneRequest) throws -> AtlasScene {
-        try request.validate()
+    /// A user's SRF `path`, coloured by its POI (one region per POI) or by its own vertex colours.
+    static func userScene(_ request: SceneRequest, file path: String) throws -> AtlasScene {
         let hemisphere = try request.resolvedHemisphere()
-        let path = request.meshFile!
         let srf = try MeshLoading.readSRF(path)
         let mesh = try MeshLoading.renderMesh(srf: srf, file: path)
         let map = try request.overlay.isRequested ? RenderError.fromField { try MapOverlay.load(request.overlay) } : nil

@@ -100,8 +100,26 @@ public struct DrawnFrame: Sendable {
     /// The figure as SVG (`SVGFigure`): the colour pass with its outlines as an embedded PNG (the
     /// pixels `png` gives without text), the labels, leaders, legend and letters as SVG elements.
     public mutating func svg(context: GLContext, compression: PNGEncoder.Compression = .fast) throws -> String {
-        var image = try picture(context: context)
         var figure = SVGFigure(width: scene.scene.width, height: scene.scene.height)
+        let image = try vector(&figure, context: context)
+        let png = try image.png(compression: compression, transparent: scene.scene.background == .transparent,
+                                dpi: scene.request.dpi)
+        return figure.document(png: png)
+    }
+
+    /// The figure as a one-page PDF (`PDFFigure`): the same picture as `svg` embeds, as a
+    /// compressed image, with the labels, leaders, legend and letters as PDF text and paths.
+    public mutating func pdf(context: GLContext) throws -> [UInt8] {
+        var figure = PDFFigure(width: scene.scene.width, height: scene.scene.height)
+        let image = try vector(&figure, context: context)
+        let transparent = scene.scene.background == .transparent
+        return figure.document(rgba: transparent ? image.straightAlpha() : image.rgba, transparent: transparent,
+                               dpi: scene.request.dpi)
+    }
+
+    /// The picture without text, its annotations recorded on `figure` (a vector canvas).
+    private mutating func vector<C: FigureCanvas>(_ figure: inout C, context: GLContext) throws -> RenderedImage {
+        var image = try picture(context: context)
         if let notes = try annotations(context: context), let text {
             let cue = OrientationCue.color(on: scene.scene.background)
             try text.use { renderer in
@@ -110,9 +128,7 @@ public struct DrawnFrame: Sendable {
                 }
             }
         }
-        let png = try image.png(compression: compression, transparent: scene.scene.background == .transparent,
-                                dpi: scene.request.dpi)
-        return figure.document(png: png)
+        return image
     }
 
     /// The colour pass with its outlines, before any text.

@@ -8,15 +8,9 @@ import Foundation
 enum PlaneSectionBuilder {
     /// The sections for `planes`, with the palette tinted as slices tint an overlay around a
     /// highlight. A plane that misses the head entirely is left out.
-    static func sections(_ planes: ScenePlanes, atlas: Atlas, library: AtlasLibrary,
+    static func sections(_ planes: ScenePlanes, atlas: Atlas, assets: SceneAssets,
                          highlighted: Set<Region>, dimOthers: Bool) throws -> [PlaneSection] {
-        let url = try library.url(library.catalog.template)
-        let template = try VMRFile.read(from: url)
-        let n = CanonicalFrame.size
-        guard template.dims == SIMD3(repeating: n) else {
-            throw RenderError.badMesh(file: url.lastPathComponent, field: "dims",
-                                      problem: "\(template.dims.x)×\(template.dims.y)×\(template.dims.z) is not the \(n)³ template frame")
-        }
+        let template = try assets.templateVolume()
         let labels = atlas.hasLabelVolume ? try atlas.labelVolume() : nil
         let palette = PlanePalette(idCount: atlas.regions.count + 1) { id in
             guard let region = atlas.region(id: id) else { return nil }
@@ -29,8 +23,20 @@ enum PlaneSectionBuilder {
         }
     }
 
+    /// The bundled T1 template, checked to fill the canonical 256³ frame the planes index.
+    static func template(_ library: AtlasLibrary) throws -> VMRFile {
+        let url = try library.url(library.catalog.template)
+        let template = try VMRFile.read(from: url)
+        let n = CanonicalFrame.size
+        guard template.dims == SIMD3(repeating: n) else {
+            throw RenderError.badMesh(file: url.lastPathComponent, field: "dims",
+                                      problem: "\(template.dims.x)×\(template.dims.y)×\(template.dims.z) is not the \(n)³ template frame")
+        }
+        return template
+    }
+
     /// One plane over the whole frame, then cropped to the head's cross-section.
-    private static func section(_ orientation: ScenePlanes.Orientation, at position: Int, template: VMRFile,
+    static func section(_ orientation: ScenePlanes.Orientation, at position: Int, template: VMRFile,
                                 labels: LabelVolume?, palette: PlanePalette) -> PlaneSection? {
         let n = CanonicalFrame.size
         let low = CanonicalFrame.centre - n + 1  // the lowest voxel centre on every MNI axis

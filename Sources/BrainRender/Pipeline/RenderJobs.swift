@@ -9,7 +9,7 @@ import Foundation
 /// `exitsAfter`: the process ends right after (the CLI), so the GL context is left for the exit
 /// to reclaim; destroying it joins llvmpipe's threads and frees its JIT code, 3–8 ms for nothing.
 public enum RenderJobs {
-    /// Renders `request` to `out` (atomically): SVG when `out` ends in `.svg` (`DrawnFrame.svg`),
+    /// Renders `request` to `out` (atomically): SVG or PDF by `out`'s extension (`FigureFormat`),
     /// else PNG; with `report`, also returns the visible regions (from the frame's one pick pass,
     /// shared with labels and legend).
     public static func render(_ request: SceneRequest, data: String?, out: String,
@@ -20,10 +20,14 @@ public enum RenderJobs {
         let (prepared, _, context) = try prepare(request, data: data, passes: passes, times: &times)
         if exitsAfter { _ = Unmanaged.passRetained(context) }
         var frame = try DrawnFrame(prepared, context: context)
-        let vector = out.lowercased().hasSuffix(".svg")
-        let bytes = vector ? Array(try frame.svg(context: context, compression: compression).utf8)
-            : try frame.png(context: context, compression: compression)
-        times.mark(vector ? "frame + svg" : "frame + png")
+        let format = FigureFormat(path: out)
+        let bytes: [UInt8]
+        switch format {
+        case .svg: bytes = Array(try frame.svg(context: context, compression: compression).utf8)
+        case .pdf: bytes = try frame.pdf(context: context)
+        case .png: bytes = try frame.png(context: context, compression: compression)
+        }
+        times.mark("frame + \(format.rawValue)")
         try AtomicFile.writeRaw(Data(bytes), to: URL(fileURLWithPath: out))
         times.mark("write")
         times.report()

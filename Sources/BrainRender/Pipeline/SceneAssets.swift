@@ -10,6 +10,7 @@ public final class SceneAssets: @unchecked Sendable {
     private let lock = NSLock()
     private var meshes: [MeshID: RenderMesh] = [:]
     private var geometries: [GeometryKey: SurfaceGeometry] = [:]
+    private var template: VMRFile?
 
     private struct GeometryKey: Hashable {
         let mesh: MeshID
@@ -18,6 +19,18 @@ public final class SceneAssets: @unchecked Sendable {
 
     public init(library: AtlasLibrary) {
         self.library = library
+    }
+
+    /// The bundled T1 template (the slicing mode's planes), read once.
+    public func templateVolume() throws -> VMRFile {
+        lock.lock()
+        if let template { lock.unlock(); return template }
+        lock.unlock()
+        let read = try PlaneSectionBuilder.template(library)
+        lock.lock()
+        template = read
+        lock.unlock()
+        return read
     }
 
     /// The catalog's mesh `id` in RAS.
@@ -35,6 +48,9 @@ public final class SceneAssets: @unchecked Sendable {
         if case .cortex(let surface, let side) = id {
             // Cortex SRFs carry sulc as MeshColor greys (docs/file-formats.md §4.3); older data has none.
             mesh.curvature = CurvatureGreys.convexities(srf.colors)
+            if let occlusion = entry.occlusion {
+                mesh.occlusion = try VertexOcclusionFile.read(try library.url(occlusion), vertexCount: mesh.vertexCount)
+            }
             if surface == .inflated {
                 // Picks on an inflated surface report the pial position of the vertex.
                 let pial = try self.mesh(.cortex(.pial, side))

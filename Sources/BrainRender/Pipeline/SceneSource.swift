@@ -1,28 +1,40 @@
 import BrainAtlas
 
-/// Where a request's meshes come from, decided once: the bundled AtlasData (its library) or the
-/// user's own SRF (`mesh`, with an optional POI). Everything that builds a scene asks this.
+/// Where a request's meshes come from, decided here and nowhere else: the bundled AtlasData (its
+/// library's assets) or the user's own SRF (`mesh`, with an optional POI). Everything that builds
+/// a scene goes through `of`/`open` and then `scene(_:)`.
 public enum SceneSource: Sendable {
-    case bundled(AtlasLibrary)
+    case bundled(SceneAssets)
     case userFile(String)
 
-    /// The source `request` names: its mesh file, else the atlas library found from `data`.
-    public static func open(for request: SceneRequest, data: String?) throws -> SceneSource {
+    /// The source `request` names: its mesh file, else the bundled assets `bundled` gives (asked
+    /// for only then, so a user's mesh never needs AtlasData).
+    public static func of(_ request: SceneRequest, bundled: () throws -> SceneAssets) rethrows -> SceneSource {
         if let file = request.meshFile { return .userFile(file) }
-        return .bundled(try AtlasLibrary.open(data: data))
+        return .bundled(try bundled())
+    }
+
+    /// The source `request` names, with the bundled data found from `data` (fresh assets).
+    public static func open(for request: SceneRequest, data: String?) throws -> SceneSource {
+        try of(request) { SceneAssets(library: try AtlasLibrary.open(data: data)) }
+    }
+
+    /// The scene `request` asks for, from the source it names.
+    public static func scene(_ request: SceneRequest, data: String?) throws -> AtlasScene {
+        try open(for: request, data: data).scene(request)
     }
 
     /// The atlas library (region texts, picks' surface wording); nil for a user's file.
     public var library: AtlasLibrary? {
-        if case .bundled(let library) = self { return library }
+        if case .bundled(let assets) = self { return assets.library }
         return nil
     }
 
-    /// The scene `request` asks for, built from this source (with fresh assets).
+    /// The scene `request` asks for, built from this source (the one `of` chose for it).
     public func scene(_ request: SceneRequest) throws -> AtlasScene {
         switch self {
-        case .bundled(let library): try AtlasScene.build(request, assets: SceneAssets(library: library))
-        case .userFile: try AtlasScene.buildUserScene(request)
+        case .bundled(let assets): try AtlasScene.bundledScene(request, assets: assets)
+        case .userFile(let file): try AtlasScene.userScene(request, file: file)
         }
     }
 }

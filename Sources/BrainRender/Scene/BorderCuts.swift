@@ -2,10 +2,10 @@
 /// then the border polyline is relaxed: each cut slides along its edge toward the middle of its
 /// two border neighbours (the next cuts, or the centroid where three labels meet), which straightens the triangle-edge zig-zag while every
 /// cut stays on its own edge (so no region can vanish or jump over a vertex).
-struct BorderCuts {
-    static let defaultRelaxation = 6
+public struct BorderCuts {
+    public static let defaultRelaxation = 6
     /// Cuts stay this far from the corners so no piece degenerates to a sliver.
-    static let margin: Float = 0.02
+    public static let margin: Float = 0.02
 
     private struct Edge: Hashable { let low: UInt32, high: UInt32 }
     private var index: [Edge: Int] = [:]

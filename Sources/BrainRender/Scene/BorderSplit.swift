@@ -28,6 +28,7 @@ struct BorderSplit {
         var normals = input.normals
         var anatomical = input.anatomicalPositions
         var curvature = input.curvature
+        var occlusion = input.occlusion
         var labels = inputLabels
         var source = (0..<UInt32(input.vertexCount)).map { $0 }
         var triangles: [UInt32] = []
@@ -36,18 +37,20 @@ struct BorderSplit {
 
         /// A vertex at the weighted mean of `corners` (weights sum to 1).
         func append(_ corners: [(Int, Float)], label: UInt32, source from: Int) -> UInt32 {
-            var p = SIMD3<Float>.zero, normal = SIMD3<Float>.zero, a = SIMD3<Float>.zero, k: Float = 0
+            var p = SIMD3<Float>.zero, normal = SIMD3<Float>.zero, a = SIMD3<Float>.zero, k: Float = 0, o: Float = 0
             for (c, w) in corners {
                 p += w * input.positions[c]
                 normal += w * input.normals[c]
                 if let anat = input.anatomicalPositions { a += w * anat[c] }
                 if let curv = input.curvature { k += w * curv[c] }
+                if let open = input.occlusion { o += w * open[c] }
             }
             let length = (normal * normal).sum().squareRoot()
             positions.append(p)
             normals.append(length > 0 ? normal / length : input.normals[from])
             anatomical?.append(a)
             curvature?.append(k)
+            occlusion?.append(o)
             labels.append(label)
             source.append(UInt32(from))
             return UInt32(positions.count - 1)
@@ -105,6 +108,7 @@ struct BorderSplit {
         mesh.normals = normals
         mesh.anatomicalPositions = anatomical
         mesh.curvature = curvature
+        mesh.occlusion = occlusion
         mesh.triangles = triangles
         self.mesh = mesh
         self.labels = labels

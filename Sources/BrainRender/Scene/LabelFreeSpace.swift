@@ -46,8 +46,7 @@ struct FreeSpace {
     mutating func take(_ box: PixelRect) { taken.append(box) }
 
     mutating func take(leader p: RegionLabels.Placement) {
-        let e = RegionLabels.leaderEnd(p)
-        leaders.append((Double(p.anchorX) + 0.5, Double(p.anchorY) + 0.5, e.x, e.y))
+        leaders += Self.segments(of: p)
     }
 
     /// Brain pixels in `r` (clipped to the image).
@@ -68,8 +67,10 @@ struct FreeSpace {
     /// ink box (halo included) may spill `insideTolerance` of its pixels over the border; among the
     /// places that fit, the one whose centre lies deepest in the region wins. The centre is the
     /// label's anchor. A summed-area table of the region over its box makes each try one lookup.
+    /// `loose`: the last resort for a region that must be named (`RegionLabels.looseTolerance` may
+    /// spill, and the centre need lie only a quarter of the box's height from the border).
     func inside(region r: Int, in area: PixelRect, depth: BorderDistance, line: TextLine,
-                halo: TextHalo) -> RegionLabels.Placement? {
+                halo: TextHalo, loose: Bool = false) -> RegionLabels.Placement? {
         let ink = line.ink
         let reach = halo.reach
         let iw = ink.width + 2 * reach, ih = ink.height + 2 * reach
@@ -90,9 +91,10 @@ struct FreeSpace {
             guard ax < bx, ay < by else { return 0 }
             return Int(sums[by * w + bx] - sums[ay * w + bx] - sums[by * w + ax] + sums[ay * w + ax])
         }
-        let needed = iw * ih - Int(Double(iw * ih) * RegionLabels.insideTolerance)
+        let tolerance = loose ? RegionLabels.looseTolerance : RegionLabels.insideTolerance
+        let needed = iw * ih - Int(Double(iw * ih) * tolerance)
         // Centres must lie at least half the box's height from the border (thirds of a pixel).
-        let minDepth = Int32(3 * ih / 2 - 3)
+        let minDepth = loose ? Int32(3 * ih / 4) : Int32(3 * ih / 2 - 3)
         var candidates: [(depth: Int32, x: Int, y: Int)] = []
         let step = max(1, ih / 6)
         for y in stride(from: area.y, to: area.maxY, by: step) {
@@ -115,14 +117,16 @@ struct FreeSpace {
     }
 
     /// The nearest free place off the brain along rays from the anchor: straight out from the
-    /// brain's centre, then turning up to 90° either way, then plain left and right; shortest leader wins.
-    func outside(region r: Int, anchor a: (x: Int, y: Int), line: TextLine, halo: TextHalo) -> RegionLabels.Placement? {
+    /// brain's centre, then turning up to 90° either way, then plain left and right; shortest leader
+    /// wins. `stretch` lengthens the longest leader allowed.
+    func outside(region r: Int, anchor a: (x: Int, y: Int), line: TextLine, halo: TextHalo,
+                 stretch: Double = 1) -> RegionLabels.Placement? {
         let out = atan2(Double(a.y) - centre.y, Double(a.x) - centre.x)
         var angles = [out]
         for k in 1...6 { angles += [out + Double(k) * .pi / 12, out - Double(k) * .pi / 12] }
         angles += [0, .pi]
         let step = max(2.0, Double(line.size) / 3)
-        let limit = maximumLeader
+        let limit = maximumLeader * stretch
         var best: (cost: Double, placement: RegionLabels.Placement)?
         for (rank, angle) in angles.enumerated() {
             let c = cos(angle), s = sin(angle)
@@ -158,10 +162,15 @@ struct FreeSpace {
 
     /// A leader crosses no label box but its own, and no other leader.
     private func leaderIsClear(_ p: RegionLabels.Placement) -> Bool {
-        let e = RegionLabels.leaderEnd(p)
-        let seg = (Double(p.anchorX) + 0.5, Double(p.anchorY) + 0.5, e.x, e.y)
-        if taken.contains(where: { $0 != p.box && Self.segment(seg, crosses: $0) }) { return false }
-        return !leaders.contains { Self.segments(seg, $0) }
+        Self.segments(of: p).allSatisfy { seg in
+            !taken.contains(where: { $0 != p.box && Self.segment(seg, crosses: $0) }) && !leaders.contains { Self.segments(seg, $0) }
+        }
+    }
+
+    /// The straight pieces of a placement's leader (`RegionLabels.leaderPath`).
+    static func segments(of p: RegionLabels.Placement) -> [(x0: Double, y0: Double, x1: Double, y1: Double)] {
+        let path = RegionLabels.leaderPath(p)
+        return zip(path, path.dropFirst()).map { ($0.x, $0.y, $1.x, $1.y) }
     }
 
     /// Whether a segment passes through a rectangle (sampled every half pixel).

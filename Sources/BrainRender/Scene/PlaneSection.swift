@@ -11,20 +11,21 @@ public struct PlaneSection: Sendable {
     public let position: Int
     public let width: Int
     public let height: Int
-    let uLow: Int
-    let vLow: Int
+    /// The MNI mm of texel (0, 0)'s centre on the in-plane axes u and v.
+    public let uLow: Int
+    public let vLow: Int
     /// Per texel the template grey value and 255 inside the head or 0 outside (luminance-alpha,
     /// sampled linearly, so the plane's edge follows a smooth contour rather than voxel steps),
     /// rows along v.
-    let grey: [UInt8]
+    public let grey: [UInt8]
     /// Per texel: label id low byte, high byte, 0, and the inside flag again (sampled nearest: an
     /// id is never blended).
-    let ids: [UInt8]
+    public let ids: [UInt8]
     /// Region colours and fill opacities by id, shared by the planes of one scene.
     let palette: PlanePalette
 
     /// The template's display window (the slices' window for it): background below `low` is black.
-    static let greyWindow = (low: 22.0, high: 260.0)
+    public static let greyWindow = (low: 22.0, high: 260.0)
 
     /// The label id of texel (i, j); 0 outside the texture.
     func label(i: Int, j: Int) -> Int {
@@ -50,7 +51,7 @@ public struct PlaneSection: Sendable {
     }
 
     /// The texture coordinate rows the vertex shader dots with (x, y, z, 1): s along u, t along v.
-    var textureRows: (s: SIMD4<Float>, t: SIMD4<Float>) {
+    public var textureRows: (s: SIMD4<Float>, t: SIMD4<Float>) {
         let (u, v) = orientation.inPlaneAxes
         var s = SIMD4<Float>(repeating: 0), t = SIMD4<Float>(repeating: 0)
         s[u] = 1 / Float(width)

@@ -46,6 +46,13 @@ public struct RegionLabels {
     public static let spacing = 0.5
     /// Longest leader line, as a share of the image's shorter side; farther places are not used.
     public static let maximumLeader = 0.3
+    /// Regions covering at least this share of the image must be named: where one line finds no
+    /// place outside, they try two lines, then leaders `largeStretch` times longer.
+    public static let namedShare = 0.01
+    public static let largeStretch = 1.6
+    /// When even those find no place, such a name goes inside its region with this share of its
+    /// box allowed over the border (the halo keeps it readable over the neighbours).
+    public static let looseTolerance = 0.4
     public static let textColor = RGBA(20, 20, 24)
     public static let haloColor = RGBA(255, 255, 255, 235)
     public static let leaderColor = RGBA(30, 30, 34)
@@ -65,7 +72,8 @@ public struct RegionLabels {
         let size = Self.textSize(width: map.width, height: map.height)
         let halo = TextHalo(color: Self.haloColor, radius: max(1.5, Double(size) / 8))
         let depth = BorderDistance(labels: map.labels, width: map.width, height: map.height)
-        let (anchors, areas) = Self.anchors(map, depth)
+        let fragments = RegionFragments(map)
+        let (anchors, areas) = Self.anchors(map, depth, fragments)
         var room = FreeSpace(map: map, obstacles: obstacles)
         let minimumPixels = Int((Self.minimumShare * Double(map.width * map.height)).rounded(.up))
         var placed: [Placement] = []
@@ -92,16 +100,28 @@ public struct RegionLabels {
         }
         // Then the names that fit nowhere inside, larger regions first, outside with a leader.
         var unplaced: [Int] = []
-        let outer = pending.isEmpty ? [] : Self.outerAnchors(map, depth, centre: room.centre)
+        let outer = pending.isEmpty ? [] : Self.outerAnchors(map, depth, fragments, centre: room.centre)
+        let largePixels = Int((Self.namedShare * Double(map.width * map.height)).rounded(.up))
         for (r, a) in pending {
-            let line = Self.renderer(map.regions[r], emphasised, regular, bold).layout(names[r], size: size)
+            let text = Self.renderer(map.regions[r], emphasised, regular, bold)
+            let line = text.layout(names[r], size: size)
+            var tries = [(line, 1.0)]
+            if map.pixels[r] >= largePixels {
+                let two = text.layoutTwoLines(names[r], size: size)
+                tries += [two.map { ($0, 1.0) }, (line, Self.largeStretch), two.map { ($0, Self.largeStretch) }].compactMap { $0 }
+            }
             // From the deepest point, else from the point nearest the silhouette (long, thin
             // regions such as sulci lie deep inside the picture).
-            if let p = room.outside(region: r, anchor: a, line: line, halo: halo)
-                ?? outer[r].flatMap({ room.outside(region: r, anchor: $0, line: line, halo: halo) }) {
+            let found = tries.lazy.compactMap { line, stretch in
+                room.outside(region: r, anchor: a, line: line, halo: halo, stretch: stretch)
+                    ?? outer[r].flatMap({ room.outside(region: r, anchor: $0, line: line, halo: halo, stretch: stretch) })
+            }.first ?? (map.pixels[r] >= largePixels ? tries.lazy.compactMap { line, _ in
+                room.inside(region: r, in: areas[r], depth: depth, line: line, halo: halo, loose: true)
+            }.first : nil)
+            if let p = found {
                 placed.append(p)
                 room.take(p.box)
-                room.take(leader: p)
+                if p.leader { room.take(leader: p) }
             } else {
                 unplaced.append(r)
             }
@@ -119,16 +139,16 @@ public struct RegionLabels {
         return bold
     }
 
-    /// Per region, its pixel farthest from the border (ties: the one nearest its centroid), and its
-    /// bounding box.
-    static func anchors(_ map: RegionMap, _ depth: BorderDistance) -> ([(x: Int, y: Int)?], [PixelRect]) {
+    /// Per region, the pixel of its largest piece farthest from the border (ties: the one nearest
+    /// the piece's centroid), and that piece's bounding box.
+    static func anchors(_ map: RegionMap, _ depth: BorderDistance, _ fragments: RegionFragments) -> ([(x: Int, y: Int)?], [PixelRect]) {
         let n = map.regions.count
         var sx = [Double](repeating: 0, count: n), sy = sx
         var x0 = [Int](repeating: .max, count: n), y0 = x0, x1 = [Int](repeating: -1, count: n), y1 = x1
         for y in 0..<map.height {
             for x in 0..<map.width {
                 let l = Int(map.labels[y * map.width + x])
-                if l >= 0 {
+                if l >= 0 && fragments.inLargest[y * map.width + x] {
                     sx[l] += Double(x); sy[l] += Double(y)
                     x0[l] = min(x0[l], x); y0[l] = min(y0[l], y); x1[l] = max(x1[l], x); y1[l] = max(y1[l], y)
                 }
@@ -141,8 +161,8 @@ public struct RegionLabels {
             for x in 0..<map.width {
                 let i = y * map.width + x
                 let l = Int(map.labels[i])
-                guard l >= 0, depth.values[i] >= bestDepth[l] else { continue }
-                let cx = sx[l] / Double(map.pixels[l]), cy = sy[l] / Double(map.pixels[l])
+                guard l >= 0, fragments.inLargest[i], depth.values[i] >= bestDepth[l] else { continue }
+                let cx = sx[l] / Double(fragments.largestPixels[l]), cy = sy[l] / Double(fragments.largestPixels[l])
                 let off = (Double(x) - cx) * (Double(x) - cx) + (Double(y) - cy) * (Double(y) - cy)
                 if depth.values[i] > bestDepth[l] || off < bestOff[l] {
                     (best[l], bestDepth[l], bestOff[l]) = ((x, y), depth.values[i], off)
@@ -152,9 +172,10 @@ public struct RegionLabels {
         return (best, areas)
     }
 
-    /// Per region, a second anchor for a leader: of its pixels at least 1.5 × `minimumDepth` from its
-    /// border (so the dot sits inside it), the one farthest from the brain's centre.
-    static func outerAnchors(_ map: RegionMap, _ depth: BorderDistance, centre: (x: Double, y: Double)) -> [(x: Int, y: Int)?] {
+    /// Per region, a second anchor for a leader: of its largest piece's pixels at least 1.5 ×
+    /// `minimumDepth` from its border (so the dot sits inside it), the one farthest from the brain's centre.
+    static func outerAnchors(_ map: RegionMap, _ depth: BorderDistance, _ fragments: RegionFragments,
+                             centre: (x: Double, y: Double)) -> [(x: Int, y: Int)?] {
         let (cx, cy) = centre
         let floor = Int32(3 * 1.5 * Self.minimumDepth)  // chamfer units: thirds of a pixel
         var best = [(x: Int, y: Int)?](repeating: nil, count: map.regions.count)
@@ -163,7 +184,7 @@ public struct RegionLabels {
             for x in 0..<map.width {
                 let i = y * map.width + x
                 let l = Int(map.labels[i])
-                guard l >= 0, depth.values[i] >= floor else { continue }
+                guard l >= 0, fragments.inLargest[i], depth.values[i] >= floor else { continue }
                 let d = (Double(x) - cx) * (Double(x) - cx) + (Double(y) - cy) * (Double(y) - cy)
                 if d > far[l] { (best[l], far[l]) = ((x, y), d) }
             }
@@ -187,7 +208,7 @@ public struct RegionLabels {
     public func draw<C: FigureCanvas>(on canvas: inout C, dark: [Bool], text: TextRenderer) {
         let width = max(1.0, Double(size) / 14), dot = max(2.0, Double(size) / 6)
         for (p, dark) in zip(placements, dark) where p.leader {
-            canvas.leader(from: (Double(p.anchorX) + 0.5, Double(p.anchorY) + 0.5), to: Self.leaderEnd(p), width: width, dot: dot,
+            canvas.leader(through: Self.leaderPath(p), width: width, dot: dot,
                           color: dark ? Self.lightTextColor : Self.leaderColor,
                           halo: dark ? Self.darkHaloColor : Self.haloColor, haloWidth: 1.2)
         }
@@ -215,10 +236,21 @@ public struct RegionLabels {
         return sum / Double((x1 - x0) * (y1 - y0))
     }
 
-    /// Where a leader line meets its label: the point of the text's line box nearest the anchor.
-    static func leaderEnd(_ p: Placement) -> (x: Double, y: Double) {
+    /// Where a leader line meets its label (the last point of `leaderPath`).
+    static func leaderEnd(_ p: Placement) -> (x: Double, y: Double) { leaderPath(p).last! }
+
+    /// A leader's points from the anchor's centre to its label. A name beside the anchor gets an
+    /// elbow: the line runs to the height of the name's middle, then level for one em into the
+    /// side of the line box. A name above or below it gets a straight line to the box's nearest point.
+    static func leaderPath(_ p: Placement) -> [(x: Double, y: Double)] {
         let b = p.line.box(x: p.textX, baseline: p.baseline)
-        return (min(max(Double(p.anchorX) + 0.5, Double(b.x)), Double(b.maxX)),
-                min(max(Double(p.anchorY) + 0.5, Double(b.y)), Double(b.maxY)))
+        let a = (x: Double(p.anchorX) + 0.5, y: Double(p.anchorY) + 0.5)
+        let side: Double = Double(b.x) > a.x ? 1 : (Double(b.maxX) < a.x ? -1 : 0)
+        guard side != 0 else {
+            return [a, (min(max(a.x, Double(b.x)), Double(b.maxX)), min(max(a.y, Double(b.y)), Double(b.maxY)))]
+        }
+        let end = (x: side > 0 ? Double(b.x) : Double(b.maxX), y: (Double(b.y) + Double(b.maxY)) / 2)
+        let elbow = (x: end.x - side * min(Double(p.line.size), abs(end.x - a.x)), y: end.y)
+        return abs(elbow.y - a.y) < 1 ? [a, end] : [a, elbow, end]
     }
 }

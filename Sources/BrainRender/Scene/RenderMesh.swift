@@ -13,6 +13,9 @@ public struct RenderMesh: Sendable {
     /// Per-vertex convexity, −1 (deepest sulcus) … +1 (gyral crown), for curvature shading
     /// (`CurvatureShading`); nil for meshes without it (subcortical, head, user files).
     public var curvature: [Float]?
+    /// Per-vertex ambient openness, 0 (shut in) … 1 (open), baked at build time for the lit pass's
+    /// ambient occlusion (`AmbientOcclusion`); nil for meshes without it.
+    public var occlusion: [Float]?
 
     public init(positions: [SIMD3<Float>], normals: [SIMD3<Float>], triangles: [UInt32],
                 isClosed: Bool = true, anatomicalPositions: [SIMD3<Float>]? = nil, curvature: [Float]? = nil) {
@@ -43,6 +46,10 @@ public struct RenderMesh: Sendable {
         if let anatomical = anatomicalPositions, anatomical.count != positions.count {
             throw .badMesh(file: file, field: "vertices",
                            problem: "\(anatomical.count) anatomical positions for \(positions.count) vertices")
+        }
+        if let occlusion, occlusion.count != positions.count {
+            throw .badMesh(file: file, field: "occlusion",
+                           problem: "\(occlusion.count) occlusion values for \(positions.count) vertices")
         }
         if let curvature, curvature.count != positions.count {
             throw .badMesh(file: file, field: "curvature",

@@ -15,6 +15,9 @@ public struct Scene: Sendable {
         /// Whether the lit pass shades the folding (`CurvatureShading`); only meshes that carry
         /// curvature can (`RenderMesh.curvature`). Flat and pick passes ignore it.
         public var curvature: Bool
+        /// Whether the lit pass darkens shut-in vertices (`AmbientOcclusion`); only meshes that
+        /// carry openness can (`RenderMesh.occlusion`). Flat and pick passes ignore it.
+        public var occlusion: Bool
         /// A statistical map per vertex, packed RGBA (red in the lowest byte): the map's colour, and
         /// in alpha 1 − w, w rising through ½ where the value crosses the threshold: the lit pass
         /// shows the colour where the interpolated alpha is ≤ ½ (`OverlayColouring`). nil: no map.
@@ -27,13 +30,14 @@ public struct Scene: Sendable {
         public var cutAway: CutAway?
 
         public init(geometry: SurfaceGeometry, colors: [RGB], opacity: Float = 1, hiddenRanges: Set<Int> = [],
-                    curvature: Bool = false, overlay: [UInt32]? = nil) {
+                    curvature: Bool = false, occlusion: Bool = false, overlay: [UInt32]? = nil) {
             self.overlay = overlay
             self.geometry = geometry
             self.colors = colors
             self.opacity = opacity
             self.hiddenRanges = hiddenRanges
             self.curvature = curvature && geometry.mesh.curvature != nil
+            self.occlusion = occlusion && geometry.mesh.occlusion != nil
         }
         public var isPickable: Bool { opacity >= 1 }
 
@@ -71,9 +75,7 @@ public struct Scene: Sendable {
 
     public init(layers: [Layer], direction: ViewDirection, width: Int, height: Int,
                 background: Background = .color(RGB(255, 255, 255)), framingArea: FramingArea = .whole) throws(RenderError) {
-        guard RequestLimits.isImageSide(width), RequestLimits.isImageSide(height) else {
-            throw .badSize(width: width, height: height, limit: RequestLimits.maximumImageSide)
-        }
+        try RenderError.checkImageSize(width: width, height: height)
         for layer in layers where layer.colors.count != layer.geometry.grouping.ranges.count {
             throw .emptyScene("layer has \(layer.colors.count) colours for \(layer.geometry.grouping.ranges.count) ranges")
         }

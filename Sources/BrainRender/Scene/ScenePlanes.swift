@@ -18,7 +18,7 @@ public struct ScenePlanes: Sendable, Hashable {
         }
 
         /// The two RAS axes across the plane, the texture's u then v.
-        var inPlaneAxes: (u: Int, v: Int) {
+        public var inPlaneAxes: (u: Int, v: Int) {
             switch self {
             case .sagittal: (1, 2)
             case .coronal: (0, 2)

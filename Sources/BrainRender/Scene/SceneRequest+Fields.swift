@@ -3,9 +3,83 @@ import BrainAtlas
 import BrainImage
 import BrainMaps
 
-/// Every option of a scene (`render`, `pick`, `/api/render`, `/api/pick`, `/api/scene`), once:
-/// a new option is one entry here plus its use.
-extension SceneRequest {
+/// What to draw: the validated options of `render`/`pick` and of the server's scene query,
+/// hashable so a server can key its scene cache on it. Every field is declared once, in
+/// `SceneRequest.fields`; front ends hand over the texts they read and get either a request or a
+/// `FieldError` naming the field. A request exists only checked: its fields are set in this file
+/// alone, by the table's readers, and every way of making one (`init(_:)`, `with(_:)`) ends in
+/// `validate`, so nothing that draws a request checks it again.
+public struct SceneRequest: Sendable, Hashable, OverlayRequesting {
+    public private(set) var atlas = AtlasLibrary.defaultAtlas
+    public private(set) var view: ViewName = .lateral
+    /// Either set: a free camera angle instead of `view`.
+    public private(set) var azimuth: Double?
+    public private(set) var elevation: Double?
+    /// nil: the view's default (left for lateral/medial, both otherwise).
+    public private(set) var hemisphere: HemisphereChoice?
+    public private(set) var surface: Surface = .pial
+    public private(set) var width = 1024
+    public private(set) var height = 768
+    public private(set) var highlight: String?
+    public private(set) var dimOthers = false
+    public private(set) var shading: Shading = .lit
+    /// Samples per pixel side of lit PNG renders (`Supersampling`; 1 = off).
+    public private(set) var antialias = Supersampling.defaultFactor
+    public private(set) var background: Background = .color(RGB(255, 255, 255))
+    public private(set) var head = false
+    public private(set) var subcortical = false
+    /// The slicing mode: the head cut open with orthogonal MRI planes (`ScenePlanes`); nil: off.
+    public private(set) var planes: ScenePlanes?
+    /// A user's BrainVoyager SRF instead of the bundled meshes, with an optional POI.
+    public private(set) var meshFile: String?
+    public private(set) var poiFile: String?
+    /// Colour-pass decorations, off by default so plain and flat renders stay exact region colours.
+    public private(set) var outline = false
+    public private(set) var orientation = false
+    public private(set) var labels = false
+    public private(set) var legend = false
+    /// True when `legend` was asked for but left out because the image is too small for it.
+    public private(set) var legendLeftOut = false
+    /// Curvature shading of the cortex in lit renders (`CurvatureShading`); nil: the surface's
+    /// default (`showsCurvature`).
+    public private(set) var curvature: Bool?
+    /// Ambient occlusion in lit renders of meshes that carry it (`AmbientOcclusion`).
+    public private(set) var ambientOcclusion = true
+    /// The resolution the PNG states (pHYs), for print and page layout; nil: none stated.
+    public private(set) var dpi: Int?
+    /// A statistical map coloured onto the cortex (`--overlay`; `OverlayColouring`).
+    public private(set) var overlay = OverlayOptions()
+    /// Which built palette colours the regions (the colour-blind one: `cvd`).
+    public private(set) var palette: ColourPalette = .default
+
+    /// The defaults (`render`'s): gyri, lateral, 1024×768, pial, lit, white background.
+    public init() {}
+
+    /// Reads and checks the given texts (by field key, as `fields` reads them); the first bad one is the error.
+    public init(_ given: [String: String]) throws(FieldError) {
+        try read(given)
+    }
+
+    /// This request with more texts read over it (as `init(_:)` reads them), checked again as a whole.
+    public func with(_ given: [String: String]) throws(FieldError) -> SceneRequest {
+        var changed = self
+        try changed.read(given)
+        return changed
+    }
+
+    private mutating func read(_ given: [String: String]) throws(FieldError) {
+        if given["legend"] != nil { legendLeftOut = false }
+        try Self.fields.read(given, into: &self)
+        try validate()
+        if legend && min(width, height) < Self.minimumLegendSide {
+            legend = false
+            legendLeftOut = true
+        }
+    }
+
+
+    /// Every option of a scene (`render`, `pick`, `/api/render`, `/api/pick`, `/api/scene`), once:
+    /// a new option is one entry here plus its use.
     public static let fields = RequestFieldTable<SceneRequest>([
         .name("atlas", help: "Atlas colouring the surface (any case; none: unlabelled grey, for an overlay alone).", \.atlas),
         .choice("view", help: "Named camera view.", \.view, parse: ViewName.init(userText:)),
@@ -51,10 +125,11 @@ extension SceneRequest {
               \.legend),
         .onOff("curvature", help: "Sulci darker, gyri lighter in lit renders (default: on for inflated, off for pial).",
                \.curvature),
+        .onOff("ao", help: "Ambient occlusion: deep folds darker in lit renders of the pial surface.", \.ambientOcclusion),
         .choice("palette", help: "Region colours: the default palette, or cvd (bordering regions stay apart under red-green and blue-yellow colour blindness).",
                 \.palette),
         .integer("dpi", in: PNGEncoder.dpiRange, help: "Resolution stated in the PNG for print (300 is typical; default: none).", \.dpi),
-    ] + OverlayOptions.fields(for: SceneRequest.self))
+    ] + OverlayOptions.fields(at: \SceneRequest.overlay))
 
     /// `w`/`h` in a query (the command line gives both as `size`); checked together in `validate`.
     private static func sideField(_ key: String, query: String) -> RequestField<SceneRequest> {

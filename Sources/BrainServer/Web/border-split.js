@@ -5,15 +5,16 @@
 // labels) are cut at points that start at the middle and relax toward their border neighbours;
 // two-label triangles become three pieces, three-label ones six around the mean of their cuts.
 
-/** The renderer's constants (BorderCuts.defaultRelaxation, BorderCuts.margin). */
-const RELAXATION = 6;
-const MARGIN = 0.02;
+/** The renderer's rule as the labels body states it (`borderCuts`: BorderCuts.defaultRelaxation
+ * and BorderCuts.margin), so its constants are written once, in Swift.
+ * @typedef {{relaxation: number, margin: number}} CutRule */
 
-/** @typedef {{positions: Float32Array, normals: Float32Array, curvature: Float32Array | null, triangles: Uint32Array}} Mesh */
+/** @typedef {{positions: Float32Array, normals: Float32Array, curvature: Float32Array | null, occlusion?: Float32Array | null, triangles: Uint32Array}} Mesh */
 
 /** Cut fraction per border edge (from the lower vertex index to the higher), keyed low * n + high.
- * @param {Mesh} mesh @param {Uint32Array | Uint16Array} labels */
-function borderCuts(mesh, labels) {
+ * @param {Mesh} mesh @param {Uint32Array | Uint16Array} labels @param {CutRule} rule */
+function borderCuts(mesh, labels, rule) {
+  const MARGIN = rule.margin;
   const p = mesh.positions;
   const tris = mesh.triangles;
   const n = labels.length;
@@ -52,7 +53,7 @@ function borderCuts(mesh, labels) {
     const a = ends[2 * e], b = ends[2 * e + 1];
     return Math.fround(p[3 * a + axis] + Math.fround(s[e] * Math.fround(p[3 * b + axis] - p[3 * a + axis])));
   };
-  for (let step = 0; step < RELAXATION; step += 1) {
+  for (let step = 0; step < rule.relaxation; step += 1) {
     const junctionPoints = junctions.map((cuts) => [0, 1, 2].map((axis) =>
       Math.fround(cuts.reduce((sum, c) => Math.fround(sum + point(c, axis)), 0) / 3)));
     const next = s.slice();
@@ -79,14 +80,18 @@ function borderCuts(mesh, labels) {
 }
 
 /** The drawn geometry of `mesh` with per-vertex `labels` (already cleared of islands): borders
- * split, then triangles grouped by label. Returns the arrays a labels body of own geometry holds.
- * @param {Mesh} mesh @param {Uint32Array | Uint16Array} labels */
-export function splitBorders(mesh, labels) {
-  const weights = borderCuts(mesh, labels);
+ * split, then triangles grouped by label. Returns the arrays a labels body of own geometry holds,
+ * and the catalog vertex each drawn vertex stands for (`sourceVertex`).
+ * @param {Mesh} mesh @param {Uint32Array | Uint16Array} labels @param {CutRule} rule */
+export function splitBorders(mesh, labels, rule) {
+  if (!rule || !(rule.relaxation >= 0) || !(rule.margin >= 0)) throw new Error("the labels body does not state its border-cut rule");
+  const weights = borderCuts(mesh, labels, rule);
   const positions = Array.from(mesh.positions);
   const normals = Array.from(mesh.normals);
   const curvature = mesh.curvature ? Array.from(mesh.curvature) : null;
+  const occlusion = mesh.occlusion ? Array.from(mesh.occlusion) : null;
   const vertexLabels = Array.from(labels);
+  const sourceVertex = Array.from(labels, (_, i) => i);
   /** @type {number[]} */
   const triangles = [];
   /** @type {Map<string, number>} */
@@ -95,20 +100,23 @@ export function splitBorders(mesh, labels) {
   /** A vertex at the weighted mean of `corners`. @param {number[][]} corners @param {number} label @param {number} from */
   const append = (corners, label, from) => {
     const q = [0, 0, 0], m = [0, 0, 0];
-    let k = 0;
+    let k = 0, o = 0;
     for (const [c, w] of corners) {
       for (let axis = 0; axis < 3; axis += 1) {
         q[axis] += w * src.positions[3 * c + axis];
         m[axis] += w * src.normals[3 * c + axis];
       }
       if (src.curvature) k += w * src.curvature[c];
+      if (src.occlusion) o += w * src.occlusion[c];
     }
     const length = Math.hypot(m[0], m[1], m[2]);
     positions.push(q[0], q[1], q[2]);
     if (length > 0) normals.push(m[0] / length, m[1] / length, m[2] / length);
     else normals.push(src.normals[3 * from], src.normals[3 * from + 1], src.normals[3 * from + 2]);
     if (curvature) curvature.push(k);
+    if (occlusion) occlusion.push(o);
     vertexLabels.push(label);
+    sourceVertex.push(from);
     return vertexLabels.length - 1;
   };
   /** @param {number} a @param {number} b @param {number} label */
@@ -153,7 +161,9 @@ export function splitBorders(mesh, labels) {
   return {
     positions: new Float32Array(positions), normals: new Float32Array(normals),
     curvature: curvature ? new Float32Array(curvature) : null,
+    occlusion: occlusion ? new Float32Array(occlusion) : null,
     triangles: new Uint32Array(triangles), vertexLabels: Uint32Array.from(vertexLabels),
+    sourceVertex: Uint32Array.from(sourceVertex),
   };
 }
 

@@ -6,6 +6,8 @@ import { $, showStatus } from "./dom.js";
 import * as GLCamera from "./gl-camera.js";
 import * as GLRenderer from "./gl-renderer.js";
 import { Viewer } from "./gl-viewer.js";
+import { prefetchPlanes, showPlanes } from "./planes-gl.js";
+import { meshPoint } from "./planes-ray.js";
 
 /** @typedef {import("./brain.js").Pick} Pick */
 /** @typedef {import("./brain.js").SceneParams} SceneParams */
@@ -18,15 +20,23 @@ export function glBrain(onPick, loading) {
   const gl = GLRenderer.context(canvas);
   if (!gl) return null;
   const reticle = $("brain-cursor");
+  // In the 3D slices a tap on a mesh region reports the point tapped, so the planes go there.
   /** @param {any} region @param {{x: number, y: number}} point */
-  const picked = (region, point) => onPick({ region, surface: region ? null : viewer.lastPickSurface, mni: null,
+  const picked = (region, point) => onPick({ region, surface: region ? null : viewer.lastPickSurface,
+    mni: viewer.lastPickMni || (region ? meshPoint(viewer, point.x, point.y) : null),
     x: point.x, y: point.y });
   const viewer = new Viewer(canvas, gl, {
     onPick: picked, tooltip: $("brain-tooltip"), orientation: $("brain-orientation"),
     onLoadStart: loading.onLoadStart, onProgress: loading.onProgress, onMove: loading.onMove,
+    // The planes' data comes alongside the meshes rather than after them.
+    onDescription: (/** @type {any} */ d) => prefetchPlanes(d.planes, planesAsked),
   });
+  /** @type {string | null} the planes of the latest render ("x,y,z") */
+  let planesAsked = null;
   /** @type {Promise<void> | null} the latest scene being shown */
   let latest = null;
+  /** @type {number | null} when the first brain was drawn (ms since the page began loading) */
+  let firstDrawnAt = null;
 
   // Enter names the region under the reticle in the canvas's centre, shown while focused.
   const placeReticle = () => {
@@ -68,7 +78,7 @@ export function glBrain(onPick, loading) {
   /** @param {number} x @param {number} y @returns {Pick} */
   function pickAt(x, y) {
     const region = viewer.pickAt(x, y);
-    return { region, surface: region ? null : viewer.lastPickSurface, mni: null, x, y };
+    return { region, surface: region ? null : viewer.lastPickSurface, mni: viewer.lastPickMni, x, y };
   }
 
   return {
@@ -76,16 +86,19 @@ export function glBrain(onPick, loading) {
     viewer,
     /** @param {SceneParams} params */
     async render(params) {
-      const { view, highlight, region, dimOthers, head, palette, ...rest } = params;
+      const { view, highlight, region, dimOthers, ...rest } = params;
       // Unset options stay out of the scene query (a null would be sent as the text "null").
-      const scene = { ...rest, ...(head ? { head } : {}), ...(palette ? { palette } : {}) };
+      const scene = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null));
+      planesAsked = params.planes;
       viewer.setHighlight(region, dimOthers === "true");
       const load = viewer.show(scene, view);
       latest = load;
       canvas.dataset.state = "loading";
       try {
         await load;
+        if (latest === load) await showPlanes(viewer, params.planes, highlight, dimOthers === "true");
       } finally {
+        if (latest === load && firstDrawnAt === null && viewer.scene) firstDrawnAt = performance.now();
         if (latest === load) {
           canvas.dataset.scene = query({ ...scene, view, highlight, dimOthers });
           canvas.dataset.state = "ready";
@@ -105,7 +118,7 @@ export function glBrain(onPick, loading) {
     sceneQuery: () => canvas.dataset.scene,
     /** @param {string} shading */
     snapshot: (shading) => viewer.snapshot(shading),
-    timings: () => ({ sceneReadyMs: viewer.sceneReadyMs, frameMs: viewer.frameTimes.slice() }),
+    timings: () => ({ sceneReadyMs: viewer.sceneReadyMs, frameMs: viewer.frameTimes.slice(), firstDrawnAt }),
     /** The preset again, undoing the user's own turning. @param {string} view */
     setPreset: (view) => (viewer.camera ? viewer.setView(view, { animate: false }) : Promise.resolve()),
     /** @param {number} azimuth @param {number} elevation */

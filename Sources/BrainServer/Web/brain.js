@@ -10,7 +10,8 @@ import { shownSelection, state, update } from "./store.js";
 
 /** @typedef {import("./store.js").Region} Region */
 /** @typedef {{region: Region | null, surface: string | null, mni: number[] | null, x: number, y: number}} Pick */
-/** @typedef {{atlas: string, view: string, hemi: string, surface: string, head: string | null, palette: string | null,
+/** @typedef {{atlas: string, view: string, hemi: string | null, surface: string, head: string | null, palette: string | null,
+ *   planes: string | null, subcortical: string | null, overlay: string | null, ao: string | null,
  *   highlight: number | null, dimOthers: string | null, region: Region | null}} SceneParams */
 /** @typedef {NonNullable<ReturnType<typeof glBrain>> | ReturnType<typeof imageBrain>} Brain */
 
@@ -22,13 +23,16 @@ import { shownSelection, state, update } from "./store.js";
  * well without asking the other views. */
 export const SURVEY = { w: 480, h: 360, minPixels: 300, shareOfBest: 0.5, clearPixels: 2000 };
 
-/** @type {{tapTaker: ((pick: Pick) => any) | null, onSelect: ((region: Region, pick: Pick) => any) | null}} */
-const handlers = { tapTaker: null, onSelect: null };
+/** @type {{tapTaker: ((pick: Pick) => any) | null, onSelect: ((region: Region, pick: Pick) => any) | null,
+ *   onPoint: ((pick: Pick) => any) | null}} */
+const handlers = { tapTaker: null, onSelect: null, onPoint: null };
 
 /** Learn takes the taps while it asks (null: taps select). @param {((pick: Pick) => any) | null} taker */
 export function setTapTaker(taker) { handlers.tapTaker = taker; }
 /** @param {(region: Region, pick: Pick) => any} onSelect */
 export function setOnSelect(onSelect) { handlers.onSelect = onSelect; }
+/** A tap outside every region at a known MNI point (a plane's voxel). @param {(pick: Pick) => any} onPoint */
+export function setOnPoint(onPoint) { handlers.onPoint = onPoint; }
 
 /** What a tap without a region touched, in the same words for both renderers. @param {string | null} surface */
 function nothingThere(surface) {
@@ -41,7 +45,11 @@ function nothingThere(surface) {
 /** @param {Pick} pick */
 async function picked(pick) {
   if (handlers.tapTaker) return handlers.tapTaker(pick);
-  if (!pick.region) { showStatus(nothingThere(pick.surface)); return null; }
+  if (!pick.region) {
+    showStatus(nothingThere(pick.surface));
+    if (pick.mni && handlers.onPoint) await handlers.onPoint(pick);
+    return null;
+  }
   showStatus("");
   if (handlers.onSelect) await handlers.onSelect(pick.region, pick);
   return pick.region;
@@ -97,9 +105,11 @@ export function theBrain() {
 /** The scene the store describes. @param {string} [view] @param {string} [hemi] @returns {SceneParams} */
 export function sceneParams(view = state.view, hemi = state.hemi) {
   const region = shownSelection();
+  const point = state.slicing && state.slicePoint ? state.slicePoint.map(Math.round).join(",") : null;
   return {
-    atlas: /** @type {string} */ (state.atlas), view, hemi, surface: state.surface, head: state.head ? "true" : null,
-    palette: state.cvd ? "cvd" : null,
+    atlas: /** @type {string} */ (state.atlas), view, hemi: point && !state.slicingCortex ? null : hemi, surface: state.surface,
+    head: state.head && !point ? "true" : null, planes: point, subcortical: point && state.slicingDeep ? "true" : null,
+    palette: state.cvd ? "cvd" : null, overlay: state.map && !point ? state.map.name : null, ao: state.ao ? null : "off",
     highlight: region ? region.id : null, dimOthers: state.dimOthers && region ? "true" : null, region,
   };
 }
@@ -153,7 +163,7 @@ function pixelsOf(report, region) {
  * shows; else the preset (and side) that shows most of it.
  * @param {Region} region */
 export async function turnToRegion(region) {
-  if (region.atlas !== state.atlas) return;
+  if (region.atlas !== state.atlas || state.slicing) return;  // in the 3D slices the planes go to it
   /** @param {string} view @param {string} hemi */
   const survey = (view, hemi) => {
     const { region: _r, highlight, dimOthers, ...p } = sceneParams(view, /** @type {any} */ (hemi));

@@ -25,6 +25,7 @@ export function updateButtons() {
   $("dim-others").checked = state.dimOthers;
   $("show-head").checked = state.head;
   $("cvd-palette").checked = state.cvd;
+  $("ambient-occlusion").checked = state.ao;
 }
 
 /** A preset view; lateral and medial show one side, the others both. @param {string} view */
@@ -99,6 +100,10 @@ export function wireControls() {
   for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("keydown", (e) => tabKey(/** @type {KeyboardEvent} */ (e)));
   $("dim-others").addEventListener("change", (/** @type {Event} */ e) => { update({ dimOthers: /** @type {HTMLInputElement} */ (e.target).checked }); renderBrain(); renderSlice(); });
   $("show-head").addEventListener("change", (/** @type {Event} */ e) => { update({ head: /** @type {HTMLInputElement} */ (e.target).checked }); renderBrain(); });
+  $("ambient-occlusion").addEventListener("change", (/** @type {Event} */ e) => {
+    update({ ao: /** @type {HTMLInputElement} */ (e.target).checked });
+    renderBrain();
+  });
   $("cvd-palette").addEventListener("change", (/** @type {Event} */ e) => {
     update({ cvd: /** @type {HTMLInputElement} */ (e.target).checked });
     renderBrain();

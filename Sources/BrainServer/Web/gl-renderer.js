@@ -1,11 +1,14 @@
 // @ts-check
 // Brain Tutor WebGL renderer: draws a scene from SceneData with the server's own shaders
 // (Shaders/*.vert, *.frag, compiled verbatim) in the same passes: lit or flat colour per region
-// range, see-through layers blended last, and an offscreen index-colour pick pass.
+// range, see-through layers blended last (farthest first, each showing only its nearest surface,
+// as the server's SeeThroughOrder does), and an offscreen index-colour pick pass.
 
 const POSITION = 0;
 const NORMAL = 1;
 const CURVATURE = 2;
+const OVERLAY = 3;  // a map's colour per vertex (map-layer.js); unset: (0, 0, 0, 1), no map
+const OCCLUSION = 4;
 
 function compile(gl, type, source, name) {
   const shader = gl.createShader(type);
@@ -24,6 +27,8 @@ function program(gl, vertex, fragment, names) {
   gl.bindAttribLocation(p, POSITION, "aPosition");
   gl.bindAttribLocation(p, NORMAL, "aNormal");
   gl.bindAttribLocation(p, CURVATURE, "aCurvature");
+  gl.bindAttribLocation(p, OVERLAY, "aOverlay");
+  gl.bindAttribLocation(p, OCCLUSION, "aOcclusion");
   gl.linkProgram(p);
   if (!gl.getProgramParameter(p, gl.LINK_STATUS)) throw new Error(`program ${names}: ${gl.getProgramInfoLog(p)}`);
   return {
@@ -32,6 +37,9 @@ function program(gl, vertex, fragment, names) {
     normalMatrix: gl.getUniformLocation(p, "uNormalMatrix"),
     color: gl.getUniformLocation(p, "uColor"),
     curvature: gl.getUniformLocation(p, "uCurvature"),
+    cut: gl.getUniformLocation(p, "uCut"),
+    cutSide: gl.getUniformLocation(p, "uCutSide"),
+    occlusion: gl.getUniformLocation(p, "uOcclusion"),
   };
 }
 
@@ -41,6 +49,35 @@ function context(canvas) {
   const gl = canvas.getContext("webgl", options) || canvas.getContext("experimental-webgl", options);
   if (!gl || !gl.getExtension("OES_element_index_uint")) return null;
   return gl;
+}
+
+// The bounding box of packed xyz positions: [lo, hi].
+function bounds(positions) {
+  const lo = [Infinity, Infinity, Infinity];
+  const hi = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < positions.length; i += 3) {
+    for (let k = 0; k < 3; k += 1) {
+      const v = positions[i + k];
+      if (v < lo[k]) lo[k] = v;
+      if (v > hi[k]) hi[k] = v;
+    }
+  }
+  return [lo, hi];
+}
+
+// Depth along `forward` of the box corner nearest the viewer (larger is farther).
+function nearestDepth(box, forward) {
+  let depth = 0;
+  for (let k = 0; k < 3; k += 1) depth += forward[k] * (forward[k] > 0 ? box[0][k] : box[1][k]);
+  return depth;
+}
+
+// Indices of the see-through layers (opacity below 1), farthest first; ties keep layer order.
+export function seeThroughOrder(boxes, opacities, forward) {
+  return boxes.map((box, index) => ({ index, depth: nearestDepth(box, forward) }))
+    .filter(({ index }) => opacities[index] < 1)
+    .sort((a, b) => (a.depth !== b.depth ? b.depth - a.depth : a.index - b.index))
+    .map(({ index }) => index);
 }
 
 class Renderer {
@@ -55,10 +92,29 @@ class Renderer {
   setShaders(shaders) {
     if (this.programs) return;
     const gl = this.gl;
+    this.sources = shaders;
     this.programs = {
       lit: program(gl, shaders["lit.vert"], shaders["lit.frag"], ["lit.vert", "lit.frag"]),
       flat: program(gl, shaders["pick.vert"], shaders["pick.frag"], ["pick.vert", "pick.frag"]),
     };
+  }
+
+  // The lit or flat program; with `cut`, the same files compiled with CUT_AWAY defined (the
+  // slicing mode's head), made on first use.
+  programFor(lit, cut) {
+    const name = (lit ? "lit" : "flat") + (cut ? "Cut" : "");
+    if (!this.programs[name]) {
+      const files = lit ? ["lit.vert", "lit.frag"] : ["pick.vert", "pick.frag"];
+      const define = (text) => text.replace(/^(#version[^\n]*\n)/, "$1#define CUT_AWAY\n");
+      this.programs[name] = program(this.gl, define(this.sources[files[0]]), define(this.sources[files[1]]), files);
+    }
+    return this.programs[name];
+  }
+
+  // The cut's uniforms for one layer: on for the layer the scene cuts (the head), off for the rest.
+  setCut(p, cut, layer) {
+    this.gl.uniform4f(p.cut, cut.corner[0], cut.corner[1], cut.corner[2], layer.cut ? 1 : 0);
+    this.gl.uniform3f(p.cutSide, cut.side[0], cut.side[1], cut.side[2]);
   }
 
   // Uploads the layers of a scene, reusing buffers of the same data.
@@ -81,15 +137,19 @@ class Renderer {
         normals: buffer(gl.ARRAY_BUFFER, layer.normals),
         curvature: layer.curvature ? buffer(gl.ARRAY_BUFFER, layer.curvature) : null,
         curvatureShading: layer.curvatureShading,
+        occlusion: layer.occlusion ? buffer(gl.ARRAY_BUFFER, layer.occlusion) : null,
+        occlusionStrength: layer.occlusionStrength || 0,
         indices: buffer(gl.ELEMENT_ARRAY_BUFFER, layer.indices),
         closed: layer.closed,
+        cut: !!(layer.json && layer.json.cut),
         ranges: layer.ranges,
+        bounds: bounds(layer.positions),
         outline: null,
       };
       next.push(uploaded);
     }
     for (const gone of old.values()) {
-      for (const b of [gone.positions, gone.normals, gone.indices, gone.curvature]) if (b) gl.deleteBuffer(b);
+      for (const b of [gone.positions, gone.normals, gone.indices, gone.curvature, gone.occlusion]) if (b) gl.deleteBuffer(b);
       if (gone.outline) gl.deleteBuffer(gone.outline.buffer);
     }
     this.layers = next;
@@ -108,7 +168,7 @@ class Renderer {
 
   // `lit` (the lit program in use): normals, and the convexity with the layer's strengths,
   // or a constant 0 with no shading for layers without curvature (as the server does).
-  bindLayer(layer, lit) {
+  bindLayer(layer, lit, litProgram = this.programs.lit, overlay = null) {
     const gl = this.gl;
     if (layer.closed) gl.enable(gl.CULL_FACE); else gl.disable(gl.CULL_FACE);
     gl.bindBuffer(gl.ARRAY_BUFFER, layer.positions);
@@ -119,20 +179,35 @@ class Renderer {
       gl.enableVertexAttribArray(NORMAL);
       gl.vertexAttribPointer(NORMAL, 3, gl.FLOAT, false, 0, 0);
       const strength = layer.curvature ? layer.curvatureShading : [0, 0];
-      gl.uniform2f(this.programs.lit.curvature, strength[0], strength[1]);
-      if (layer.curvature) {
-        gl.bindBuffer(gl.ARRAY_BUFFER, layer.curvature);
-        gl.enableVertexAttribArray(CURVATURE);
-        gl.vertexAttribPointer(CURVATURE, 1, gl.FLOAT, false, 0, 0);
-      } else {
-        gl.disableVertexAttribArray(CURVATURE);
-        gl.vertexAttrib1f(CURVATURE, 0);
-      }
+      gl.uniform2f(litProgram.curvature, strength[0], strength[1]);
+      this.vertexAttribute(CURVATURE, layer.curvature, [0]);
+      // Ambient openness, or a constant 1 (open) at strength 0, as the server does.
+      gl.uniform1f(litProgram.occlusion, layer.occlusion ? layer.occlusionStrength : 0);
+      this.vertexAttribute(OCCLUSION, layer.occlusion, [1]);
+      // A map's colour as 4 bytes per vertex, or (0, 0, 0, 1): no map.
+      this.vertexAttribute(OVERLAY, overlay, [0, 0, 0, 1]);
     } else {
       gl.disableVertexAttribArray(NORMAL);
       gl.disableVertexAttribArray(CURVATURE);
+      gl.disableVertexAttribArray(OCCLUSION);
+      gl.disableVertexAttribArray(OVERLAY);
     }
     gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, layer.indices);
+  }
+
+  // A per-vertex `attribute` from `buffer` (one float, or four normalised bytes when `constant`
+  // has four values), or `constant` everywhere without one.
+  vertexAttribute(attribute, buffer, constant) {
+    const gl = this.gl;
+    if (buffer) {
+      gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+      gl.enableVertexAttribArray(attribute);
+      if (constant.length === 4) gl.vertexAttribPointer(attribute, 4, gl.UNSIGNED_BYTE, true, 0, 0);
+      else gl.vertexAttribPointer(attribute, 1, gl.FLOAT, false, 0, 0);
+    } else {
+      gl.disableVertexAttribArray(attribute);
+      gl.vertexAttrib4f(attribute, constant[0], constant[1] ?? 0, constant[2] ?? 0, constant[3] ?? 1);
+    }
   }
 
   drawRanges(layer, program, hidden, color) {
@@ -146,7 +221,8 @@ class Renderer {
   }
 
   // The colour pass: `frame` = {width, height, camera {mvp, normalMatrix}, shading, colors
-  // (per layer, per range [r,g,b] 0–255), opacities, hidden (per layer Set), background, outline}.
+  // (per layer, per range [r,g,b] 0–255), opacities, hidden (per layer Set), background, outline,
+  // overlays (per layer a buffer of map colours, or null)}.
   draw(frame) {
     const gl = this.gl;
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
@@ -156,32 +232,43 @@ class Renderer {
     gl.clearColor(bg[0] / 255, bg[1] / 255, bg[2] / 255, 1);
     gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
     const lit = frame.shading !== "flat";
-    const p = lit ? this.programs.lit : this.programs.flat;
+    const p = this.programFor(lit, !!frame.cut);
     gl.useProgram(p.id);
     gl.uniformMatrix4fv(p.mvp, false, frame.camera.mvp);
     if (lit) gl.uniformMatrix4fv(p.normalMatrix, false, frame.camera.normalMatrix);
-    const pass = (translucent) => {
-      this.layers.forEach((layer, index) => {
-        const alpha = frame.opacities[index];
-        if ((alpha < 1) !== translucent) return;
-        this.bindLayer(layer, lit);
-        const colors = frame.colors[index];
-        this.drawRanges(layer, p, frame.hidden[index], (i) =>
-          [colors[i][0] / 255, colors[i][1] / 255, colors[i][2] / 255, alpha]);
-      });
+    const drawLayer = (index) => {
+      const layer = this.layers[index];
+      const alpha = frame.opacities[index];
+      if (frame.cut) this.setCut(p, frame.cut, layer);
+      this.bindLayer(layer, lit, p, frame.overlays ? frame.overlays[index] : null);
+      const colors = frame.colors[index];
+      this.drawRanges(layer, p, frame.hidden[index], (i) =>
+        [colors[i][0] / 255, colors[i][1] / 255, colors[i][2] / 255, alpha]);
     };
-    pass(false);
+    this.layers.forEach((layer, index) => { if (frame.opacities[index] >= 1) drawLayer(index); });
+    if (frame.planes) frame.planes.draw(frame, false);
     if (frame.outline) this.drawOutline(frame);
-    if (frame.opacities.some((a) => a < 1)) {
-      gl.enable(gl.BLEND);
+    const order = seeThroughOrder(this.layers.map((l) => l.bounds), frame.opacities, frame.camera.forward);
+    if (order.length > 0) {
       gl.blendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
-      gl.depthMask(false);
-      pass(true);
-      gl.depthMask(true);
-      gl.disable(gl.BLEND);
+      for (const index of order) {
+        // Depth pre-pass with the same program, then colour where the depth is that surface's.
+        gl.colorMask(false, false, false, false);
+        drawLayer(index);
+        gl.colorMask(true, true, true, true);
+        gl.enable(gl.BLEND);
+        gl.depthMask(false);
+        gl.depthFunc(gl.LEQUAL);
+        drawLayer(index);
+        gl.depthFunc(gl.LESS);
+        gl.depthMask(true);
+        gl.disable(gl.BLEND);
+      }
     }
     gl.disableVertexAttribArray(NORMAL);
     gl.disableVertexAttribArray(CURVATURE);
+    gl.disableVertexAttribArray(OCCLUSION);
+    gl.disableVertexAttribArray(OVERLAY);
   }
 
   // The border of one range: edges used by only one of its triangles, drawn as dark lines
@@ -231,7 +318,7 @@ class Renderer {
     }
     gl.depthFunc(gl.LESS);
     const lit = frame.shading !== "flat";
-    const back = lit ? this.programs.lit : p;
+    const back = this.programFor(lit, !!frame.cut);
     gl.useProgram(back.id);
     gl.uniformMatrix4fv(back.mvp, false, frame.camera.mvp);
     if (lit) gl.uniformMatrix4fv(back.normalMatrix, false, frame.camera.normalMatrix);
@@ -246,18 +333,20 @@ class Renderer {
     this.commonState();
     gl.clearColor(0, 0, 0, 0);
     gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
-    const p = this.programs.flat;
+    const p = this.programFor(false, !!frame.cut);
     gl.useProgram(p.id);
     gl.uniformMatrix4fv(p.mvp, false, frame.camera.mvp);
     this.layers.forEach((layer, index) => {
       const first = frame.firstPickIds[index];
       if (!first) return;
+      if (frame.cut) this.setCut(p, frame.cut, layer);
       this.bindLayer(layer, false);
       this.drawRanges(layer, p, frame.hidden[index], (i) => {
         const id = first + i;
         return [(id & 255) / 255, ((id >> 8) & 255) / 255, ((id >> 16) & 255) / 255, 1];
       });
     });
+    if (frame.planes) frame.planes.draw(frame, true);
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
   }
 
@@ -307,4 +396,4 @@ class Renderer {
   }
 }
 
-export { context, Renderer };
+export { context, program, Renderer };

@@ -32,6 +32,9 @@ class Viewer {
     this.frameTimes = [];
     this.orientation = null;
     this.namesOnHover = true;   // off while a quiz asks for names
+    /** @type {any} the slicing mode's planes (planes-gl.js PlaneDrawer), drawn after the opaque meshes */
+    this.planes = null;
+    this.overlays = null;       // (scene) => a map's colour buffer per layer (map-layer.js), or null
     this.wire();
   }
 
@@ -52,7 +55,8 @@ class Viewer {
   async show(params, view, { animate = true } = {}) {
     const size = this.bufferSize();
     const query = new URLSearchParams({ ...params, view, w: size.width, h: size.height }).toString();
-    const key = new URLSearchParams({ ...params, w: size.width, h: size.height }).toString();
+    // Moving the planes keeps the scene: the planes' data comes per plane (planes-gl.js).
+    const key = new URLSearchParams({ ...params, planes: params.planes ? "on" : "", w: size.width, h: size.height }).toString();
     let fresh = false;
     if (key !== this.sceneKey) {
       this.sceneKey = key;
@@ -73,7 +77,7 @@ class Viewer {
   // Fetches and uploads a scene; false when a newer scene was asked for meanwhile.
   async load(query, key, size) {
     const started = performance.now();
-    const scene = await SceneData.load(query, this.callbacks.onProgress);
+    const scene = await SceneData.load(query, this.callbacks.onProgress, this.callbacks.onDescription);
     if (this.sceneKey !== key) return false;
     this.renderer.setShaders(scene.shaders);
     this.renderer.setLayers(scene.layers);
@@ -171,12 +175,15 @@ class Viewer {
       return shading === "flat" ? range.color.map((v, i) => Math.round(v * (1 - tint) + WHITE[i] * tint))
         : faded(range.color, tint);
     }));
+    const planes = this.planes && this.planes.planes.size ? this.planes : null;
     return {
+      planes, cut: planes ? planes.cut(this.camera.forward) : null,
       width: this.canvas.width, height: this.canvas.height, camera: this.camera, shading,
       background: d.background, colors, outline: shading === "flat" ? null : outline,
       opacities: d.layers.map((l) => l.opacity),
       hidden: d.layers.map((l) => new Set(l.hiddenRanges)),
       firstPickIds: d.layers.map((l) => l.firstPickId),
+      overlays: this.overlays ? this.overlays(this.scene) : null,
     };
   }
 
@@ -208,11 +215,7 @@ class Viewer {
     this.pickTimer = setTimeout(() => { if (!this.dragging) this.ensurePick(); }, 60);
   }
 
-  flushWaiters() {
-    const waiters = this.frameWaiters;
-    this.frameWaiters = [];
-    for (const resolve of waiters) resolve();
-  }
+  flushWaiters() { for (const resolve of this.frameWaiters.splice(0)) resolve(); }
 
   cameraKey() {
     return `${this.sceneKey}|${Array.from(this.camera.mvp).join(",")}`;
@@ -241,6 +244,7 @@ class Viewer {
     const id = this.renderer.readPick(Math.floor(x), Math.floor(y));
     // What the last pick touched without a region: the layer's kind ("cortex", "head"), else null (background).
     this.lastPickSurface = null;
+    this.lastPickMni = null;
     if (!id) return null;
     for (const layer of this.scene.description.layers) {
       if (layer.firstPickId && id >= layer.firstPickId && id < layer.firstPickId + layer.ranges.length) {
@@ -249,7 +253,9 @@ class Viewer {
         return region;
       }
     }
-    return null;
+    const onPlane = this.planes ? this.planes.resolve(id, x, y, { ...this.canvasSize(), camera: this.camera }) : null;
+    if (onPlane) { this.lastPickSurface = onPlane.surface; this.lastPickMni = onPlane.mni; }
+    return onPlane ? onPlane.region : null;
   }
 
   // ---------- pointer, wheel and pinch ----------

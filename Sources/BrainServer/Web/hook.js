@@ -4,6 +4,7 @@
 import { brainShown, theBrain } from "./brain.js";
 import { setViewName } from "./controls.js";
 import { search, setAtlas } from "./selection.js";
+import { planesHook } from "./planes.js";
 import { setPlane, setRadiological, tapSlice } from "./slices.js";
 import { state } from "./store.js";
 
@@ -51,9 +52,15 @@ export function installHook(ready, learn) {
     snapshot: (shading = "flat") => theBrain().snapshot(shading),
     /** Scene load time and recent frame times (ms). */
     timings: () => theBrain().timings(),
+    /** Shows a map of `serve --map` ({name: null}: none) at a threshold (default: the map's own);
+     * resolves once drawn. @param {{name: string | null, threshold?: number, twoSided?: boolean}} choice */
+    setMap: async (choice) => (await import("./map-panel.js")).setMap(choice),
+    /** The map's value under drawing-buffer pixel (x, y), as a tap reports it. @param {number} x @param {number} y */
+    mapValueAt: async (x, y) => (await import("./map-panel.js")).mapValueAt(x, y),
     /** The WebGL viewer itself (null with server images), for benches that time its frames. */
     viewer: () => { const brain = theBrain(); return brain.kind === "webgl" ? brain.viewer : null; },
     learn,
+    ...planesHook(),
     slice: {
       /** Does what a tap at pixel (x, y) of the slice image does; resolves with the
        * /api/slice/pick answer (null: not on the slice) once the slice is redrawn. */

@@ -11,6 +11,7 @@ import { search, select, setAtlas } from "./selection.js";
 import { wireTable } from "./table.js";
 import { wireGuide } from "./guide.js";
 import { registerWorker } from "./offline.js";
+import { wirePlanes } from "./planes.js";
 import { state, update } from "./store.js";
 
 /** @param {import("./store.js").Region} region */
@@ -27,9 +28,11 @@ async function start() {
     const size = theBrain().canvasSize();
     // Where it was tapped, as fractions of the drawing: the name is pinned there.
     const pin = size.width ? { x: pick.x / size.width, y: pick.y / size.height } : null;
+    if (state.map) import("./map-panel.js").then((maps) => maps.showTapValue(pick));
     return select(region, { point: pick.mni, pin, keepView: true });
   });
   wireControls();
+  wirePlanes();
   wireTable(chooseFromTable);
   $("search-form").addEventListener("submit", (/** @type {Event} */ event) => { event.preventDefault(); search($("search").value); });
   wireLearn();
@@ -60,6 +63,14 @@ async function start() {
   if (first) await setAtlas(first.name);
   document.body.dataset.ready = "true";
   brainShown().then(resolveReady, rejectReady);
+  // Maps (`serve --map`) are asked for once the first view is complete; their code loads only
+  // when the server has some.
+  try {
+    const { maps } = await getJSON("/api/maps");
+    if (maps.some((/** @type {{surface: boolean}} */ m) => !m.surface)) (await import("./map-panel.js")).wireMaps(maps);
+  } catch (error) {
+    showStatus(failed("The server did not list its maps", error));
+  }
 }
 
 registerWorker();

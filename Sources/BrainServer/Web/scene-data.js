@@ -99,7 +99,8 @@ function decodeMesh(body) {
     normals[3 * i] = x / length; normals[3 * i + 1] = y / length; normals[3 * i + 2] = z / length;
   }
   const curvature = arrays.curvature ? Float32Array.from(arrays.curvature, (/** @type {number} */ v) => v / 127.5 - 1) : null;
-  return { positions, normals, curvature, triangles: Uint32Array.from(arrays.triangles) };
+  const occlusion = arrays.occlusion ? Float32Array.from(arrays.occlusion, (/** @type {number} */ v) => v / 255) : null;
+  return { positions, normals, curvature, occlusion, triangles: Uint32Array.from(arrays.triangles) };
 }
 
 /** @type {Map<string, Promise<any>>} the drawn geometry per (mesh, labels) pair */
@@ -116,8 +117,8 @@ function drawnGeometry(meshURL, labelsURL, onBytes) {
     drawn = Promise.all([binary(meshURL, onBytes), binary(labelsURL, onBytes)]).then(([meshBody, labels]) => {
       const mesh = decodeMesh(meshBody);
       const regions = labels.arrays.vertexRegions;
-      const geometry = labels.header.geometry === "split" ? splitBorders(mesh, regions)
-        : { ...mesh, vertexLabels: regions };
+      const geometry = labels.header.geometry === "split" ? splitBorders(mesh, regions, labels.header.borderCuts)
+        : { ...mesh, vertexLabels: regions, sourceVertex: null };
       const { ranges, order } = groupByLabel(geometry.triangles, geometry.vertexLabels);
       const expected = labels.header.ranges;
       const same = ranges.length === expected.length && ranges.every((r, i) =>
@@ -132,8 +133,11 @@ function drawnGeometry(meshURL, labelsURL, onBytes) {
         indices[3 * k + 1] = geometry.triangles[t + 1];
         indices[3 * k + 2] = geometry.triangles[t + 2];
       }
+      // The catalog triangles and each drawn vertex's catalog vertex: what a map is coloured from.
       return { positions: geometry.positions, normals: geometry.normals, curvature: geometry.curvature,
-               indices, ranges, closed: labels.header.closed };
+               occlusion: geometry.occlusion || null,
+               indices, ranges, closed: labels.header.closed, catalogTriangles: mesh.triangles,
+               sourceVertex: geometry.sourceVertex || Uint32Array.from({ length: mesh.positions.length / 3 }, (_, i) => i) };
     });
     drawnGeometries.set(key, drawn);
     drawn.catch(() => drawnGeometries.delete(key));
@@ -148,6 +152,7 @@ function drawnGeometry(meshURL, labelsURL, onBytes) {
 async function layer(json, description, onBytes) {
   const drawn = await drawnGeometry(json.mesh, json.labels, onBytes);
   const curvature = json.curvature ? drawn.curvature : null;
+  const occlusion = json.occlusion ? drawn.occlusion : null;
   return {
     json,
     source: drawn,
@@ -157,6 +162,8 @@ async function layer(json, description, onBytes) {
     normals: drawn.normals,
     curvature,
     curvatureShading: curvature ? [description.curvatureShading.sulcus, description.curvatureShading.gyrus] : [0, 0],
+    occlusion,
+    occlusionStrength: occlusion ? description.occlusionStrength : 0,
     indices: drawn.indices,
   };
 }
@@ -173,10 +180,12 @@ function pendingBytes(description) {
 }
 
 /** The whole scene: description, layers and shader sources. `onProgress(done, total)` hears
- * the bytes of the scene data as they arrive (total 0: nothing to fetch).
- * @param {string} query @param {(done: number, total: number) => void} [onProgress] */
-async function load(query, onProgress) {
+ * the bytes of the scene data as they arrive (total 0: nothing to fetch); `onDescription` gets
+ * the scene JSON as soon as it arrives (to fetch more alongside the meshes).
+ * @param {string} query @param {(done: number, total: number) => void} [onProgress] @param {(d: any) => void} [onDescription] */
+async function load(query, onProgress, onDescription) {
   const description = await getJSON(`/api/scene?${query}`);
+  if (onDescription) onDescription(description);
   const total = pendingBytes(description);
   let done = 0;
   const onBytes = (/** @type {number} */ n) => { done += n; if (onProgress) onProgress(Math.min(done, total), total); };

@@ -56,7 +56,8 @@ export async function select(region, options = {}) {
 
 /** No region selected: the panel and caption say what to do. */
 export function clearSelection() {
-  update({ selected: null, pin: null, slicePoint: null });
+  // The 3D slices keep their point (the planes stay where they are); otherwise the marked point goes.
+  update({ selected: null, pin: null, slicePoint: state.slicing ? state.slicePoint : null });
   $("info-name").textContent = "Tap the brain or pick a region from the table.";
   $("info-swatch").hidden = true;
   for (const id of ["info-atlas", "info-side", "info-lobe", "info-synonyms", "info-volume"]) $(id).textContent = "–";

@@ -23,6 +23,8 @@ export const state = {
   head: false,
   /** the palette whose bordering regions stay apart under colour blindness (`palette=cvd`) */
   cvd: false,
+  /** ambient occlusion on the pial surface (`ao=off` turns it off) */
+  ao: true,
   /** @type {Region | null} */
   selected: null,
   plane: "axial",
@@ -32,8 +34,16 @@ export const state = {
   slicePoint: null,
   /** slices mirrored: the subject's left on the image right */
   radiological: false,
+  /** the 3D slicing mode: the head cut open with three MRI planes through `slicePoint` */
+  slicing: false,
+  /** shown with the planes: the cortex of the chosen side, the subcortical structures */
+  slicingCortex: false,
+  slicingDeep: false,
   /** @type {{x: number, y: number} | null} where the selected region was tapped (fractions of the drawing) */
   pin: null,
+  /** @type {{name: string, threshold: number, twoSided: boolean | null} | null} the statistical map shown
+   * (`serve --map`), its threshold and sign choice (null: the map's own) */
+  map: null,
 };
 
 /** @typedef {typeof state} State */

@@ -1,3 +1,4 @@
+// @ts-check
 // Brain Tutor service worker: keeps the page, its scripts and the scene data it has used, so the
 // viewer starts, draws, names taps, shows texts and runs Learn with no network after one visit.
 // The server fills in BUILD (a hash of the page's files: new files, new worker) and SHELL.
@@ -6,19 +7,28 @@ const SHELL = ["@SHELL@"];
 const CACHE = `braintutor-${BUILD}`;
 const DATA = "braintutor-data";  // scene data and answers: kept across builds, versioned by URL
 
-self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+// The worker's own scope and events, typed here: the page's DOM library does not describe them
+// (and the WebWorker one clashes with it).
+/** @typedef {Event & {waitUntil(promise: Promise<unknown>): void}} ExtendableEvent */
+/** @typedef {ExtendableEvent & {request: Request, respondWith(response: Response | Promise<Response>): void}} FetchEvent */
+/** @typedef {{skipWaiting(): Promise<void>, clients: {claim(): Promise<void>}, location: Location,
+ *   addEventListener(type: string, listener: (event: any) => void): void}} WorkerScope */
+const worker = /** @type {WorkerScope} */ (/** @type {unknown} */ (self));
+
+worker.addEventListener("install", (/** @type {ExtendableEvent} */ event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => worker.skipWaiting()));
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (/** @type {ExtendableEvent} */ event) => {
   event.waitUntil(caches.keys()
     .then((keys) => Promise.all(keys.filter((k) => k !== CACHE && k !== DATA).map((k) => caches.delete(k))))
-    .then(() => self.clients.claim()));
+    .then(() => worker.clients.claim()));
 });
 
 // The cache key of a request. Scene JSON differs between views only in its `camera`, which the
 // viewer does not use, so one answer stands in for all views of a scene; a quiz offline is any
 // round kept for the same atlas, mode and side.
+/** @param {string} url */
 function key(url) {
   const u = new URL(url);
   if (u.pathname === "/api/scene") u.searchParams.delete("view");
@@ -30,6 +40,7 @@ function key(url) {
 }
 
 // Versioned bodies (`?v=` carries their ETag) never change: from the cache when there.
+/** @param {Request} request */
 async function versioned(request) {
   const cache = await caches.open(DATA);
   const hit = await cache.match(request.url);
@@ -40,6 +51,7 @@ async function versioned(request) {
 }
 
 // Everything else: the network first, so answers stay current; the kept copy when offline.
+/** @param {Request} request @param {string} cacheName */
 async function networkFirst(request, cacheName) {
   const cache = await caches.open(cacheName);
   const k = key(request.url);
@@ -55,11 +67,13 @@ async function networkFirst(request, cacheName) {
   }
 }
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (/** @type {FetchEvent} */ event) => {
   const url = new URL(event.request.url);
-  if (event.request.method !== "GET" || url.origin !== self.location.origin) return;
-  // Images for one size, point or pixel: not worth keeping.
-  if (["/api/render", "/api/slice", "/api/pick"].includes(url.pathname)) return;
+  if (event.request.method !== "GET" || url.origin !== worker.location.origin) return;
+  // Images for one size, point or pixel, map values at a point, and the 3D slices' planes (one per
+  // position): not worth keeping.
+  if (["/api/render", "/api/slice", "/api/pick"].includes(url.pathname) || url.pathname.startsWith("/api/map-value/")
+    || url.pathname.startsWith("/api/plane/")) return;
   if (url.searchParams.has("v")) { event.respondWith(versioned(event.request)); return; }
   const shell = SHELL.includes(url.pathname);
   event.respondWith(networkFirst(event.request, shell ? CACHE : DATA));

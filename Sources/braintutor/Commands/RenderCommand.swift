@@ -13,7 +13,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var scene: SceneOptions
     @OptionGroup var gl: GLOptions
-    @Option(help: ArgumentHelp("PNG file to write, or SVG (.svg: the picture embedded, text and legend as editable vector text).", valueName: "file.png|file.svg")) var out = "braintutor.png"
+    @Option(help: ArgumentHelp("PNG file to write, or SVG or PDF (.svg, .pdf: the picture embedded, text and legend as editable vector text).", valueName: "file.png|file.svg|file.pdf")) var out = "braintutor.png"
     @Option(name: .customLong("png-compression"), help: "fast (zlib 1 + SUB filter) or best (smallest file).")
     var pngCompression: String = "fast"
     @Flag(help: "Print JSON: {out, size, view, hemi, regions: [region + pixels, centroid, bbox]}.") var json = false
@@ -25,7 +25,7 @@ struct RenderCommand: ParsableCommand {
             }
             let request = try scene.request(command: "render").request
             for note in request.notes { CommandOutput.printNote("note: \(note)") }
-            try OutputFile.check(out, extensions: ["png", "svg"])
+            try OutputFile.check(out, extensions: FigureFormat.allCases.map(\.rawValue))
             let report = try RenderJobs.render(request, data: scene.data.dataDirectory, out: out,
                                                compression: compression, report: json, exitsAfter: true)
             if let report { return try CommandOutput.printJSON(report) }

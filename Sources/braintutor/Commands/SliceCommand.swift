@@ -27,7 +27,7 @@ struct SliceCommand: ParsableCommand {
             same options draw (crop, scale, bands, caption and legend included) and the voxel's MNI point; \
             with --json {x, y, region, mni, plane} (region as `where --json` gives it, or null).
 
-            """ + FieldOptions.discussion("Slice options", SliceRequest.fields, defaults: SliceRequest(plane: .axial, position: .index(0))))
+            """ + FieldOptions.discussion("Slice options", SliceRequest.fields, defaults: SliceRequest.defaults))
 
     @OptionGroup var data: DataOptions
     @OptionGroup var options: FieldOptions

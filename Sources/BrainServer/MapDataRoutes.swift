@@ -1,0 +1,145 @@
+import BrainAtlas
+import BrainFormats
+import BrainMaps
+import BrainRender
+import Foundation
+import Hummingbird
+
+/// The maps of `serve --map NAME=FILE` for clients that colour the cortex themselves (the WebGL
+/// viewer): the list with each map's display defaults, the sampled values per cortex vertex (so
+/// a threshold can change on the device without a new request) and the value at a point.
+struct MapDataRoutes: Sendable {
+    let engine: AtlasEngine
+    let bodies = ImmutableBodies()
+
+    /// One map as `/api/maps` lists it: its defaults and, for volume maps, the URL of each
+    /// cortex mesh's values.
+    struct MapJSON: Encodable {
+        let name: String
+        let title: String
+        let statistic: String?
+        let threshold: Float
+        let upper: Float
+        let signs: String
+        let scale: String
+        /// Surface (SMP) maps belong to their own mesh, not to the bundled cortex.
+        let surface: Bool
+        let values: [String: String]
+    }
+
+    /// The header of a values body (`/api/map-values/{name}/{mesh}`).
+    struct ValuesHeader: SceneBinary.Header {
+        var kind = "map-values"
+        let map: String
+        let mesh: String
+        let vertexCount: Int
+        var arrays: [SceneBinary.ArrayEntry] = []
+    }
+
+    static func register(on router: Router<BasicRequestContext>, engine: AtlasEngine) {
+        let data = MapDataRoutes(engine: engine)
+        router.readOnly("/api/maps") { request, _ in
+            try QueryParameters(rawQuery: request.uri.query).allowOnly([])
+            return HTTPResponses.json(try BrainJSON.encode(["maps": try data.list()]))
+        }
+        router.readOnly("/api/map-values/{name}/{mesh}") { request, context in
+            try QueryParameters(rawQuery: request.uri.query).allowOnly(["v"])
+            let body = try data.values(try context.parameters.require("name"), mesh: try context.parameters.require("mesh"))
+            // Revalidated (an ETag, 304 when unchanged) rather than versioned in the URL: versioning
+            // would mean sampling every mesh to list the maps.
+            return ImmutableBodies.response(body, request: request, cacheControl: "no-cache")
+        }
+        router.readOnly("/api/map-value/{name}") { request, context in
+            let q = try QueryParameters(rawQuery: request.uri.query)
+            try q.allowOnly(["x", "y", "z", "mesh", "vertex"])
+            let value = try data.value(try context.parameters.require("name"), query: q)
+            return HTTPResponses.json(try BrainJSON.encode(["value": value]))
+        }
+    }
+
+    /// The overlay of map `name` with its own defaults and every value kept (no cluster removal:
+    /// the viewer's threshold changes on the device, and removal depends on it); `signs` decides
+    /// which extreme the surface sampling keeps.
+    func overlay(_ name: String, twoSided: Bool? = nil) throws -> MapOverlay {
+        guard let file = engine.options.maps[name] else {
+            let known = engine.options.maps.keys.sorted().joined(separator: ", ")
+            throw APIError.notFound("no map '\(name.prefix(64))'" + (known.isEmpty ? "; this server has no maps" : "; maps: \(known)"))
+        }
+        var options = OverlayOptions()
+        options.file = file
+        options.twoSided = twoSided
+        options.clusterMinMm3 = 0
+        do { return try MapOverlay.load(options) } catch { throw APIError.badRequest("map '\(name)': \(error)") }
+    }
+
+    func list() throws -> [MapJSON] {
+        try engine.options.maps.keys.sorted().map { name in
+            let map = try overlay(name)
+            var values: [String: String] = [:]
+            if map.surfaceValues == nil {
+                for side in [Hemisphere.left, .right] {
+                    for surface in [CortexSurface.pial, .inflated] {
+                        let mesh = MeshID.cortex(surface, side).name
+                        values[mesh] = "/api/map-values/\(name)/\(mesh)"
+                    }
+                }
+            }
+            return MapJSON(name: name, title: map.name, statistic: map.statistic, threshold: map.threshold, upper: map.upper,
+                           signs: map.signs.rawValue, scale: map.scale.rawValue, surface: map.surfaceValues != nil, values: values)
+        }
+    }
+
+    /// Per vertex of a cortex mesh (inflated vertices take their pial twins'): the strongest
+    /// positive and the strongest negative sample along the inward normal (`SurfaceMapSampling`),
+    /// so every sign choice is one of the two arrays (both signs: the larger magnitude).
+    func values(_ name: String, mesh meshName: String) throws -> ImmutableBodies.Body {
+        guard let id = MeshID(name: meshName), case .cortex(_, let side) = id else {
+            throw APIError.notFound("no cortex mesh '\(meshName.prefix(40))'; maps are sampled onto pial-left, pial-right, inflated-left and inflated-right")
+        }
+        let positive = try overlay(name, twoSided: false)
+        guard positive.surfaceValues == nil else {
+            throw APIError.badRequest("map '\(name)' is a surface map (SMP) of its own mesh, not of the bundled cortex")
+        }
+        return try bodies.body("values|\(name)|\(meshName)", contentType: SceneDataRoutes.binary) {
+            let pial = try engine.renderer.assets.mesh(.cortex(.pial, side))
+            // A one-sided overlay of the other sign: `cold` alone shows the negative side.
+            var options = OverlayOptions()
+            options.file = engine.options.maps[name]
+            options.twoSided = false
+            options.colourScale = .cold
+            options.clusterMinMm3 = 0
+            let negative = try MapOverlay.load(options)
+            let up = SurfaceMapSampling.values(positive, positions: pial.positions, normals: pial.normals)
+            let down = SurfaceMapSampling.values(negative, positions: pial.positions, normals: pial.normals)
+            return try SceneBinary.encode(header: ValuesHeader(map: name, mesh: meshName, vertexCount: pial.vertexCount),
+                                          arrays: [("positive", .f32(up)), ("negative", .f32(down))])
+        }
+    }
+
+    /// The map's value at MNI point (x, y, z), or at the pial position of vertex `vertex` of
+    /// cortex mesh `mesh` (inflated taps): trilinear, rounded to 1e-4 as `pick` reports it.
+    func value(_ name: String, query q: QueryParameters) throws -> Double {
+        let map = try overlay(name)
+        let point: SIMD3<Double>
+        if let meshName = q.values["mesh"], let vertexText = q.values["vertex"] {
+            guard let id = MeshID(name: meshName), case .cortex(_, let side) = id else {
+                throw APIError.badRequest("mesh: '\(meshName.prefix(40))' is not a cortex mesh")
+            }
+            let pial = try engine.renderer.assets.mesh(.cortex(.pial, side))
+            guard let vertex = Int(vertexText), pial.positions.indices.contains(vertex) else {
+                throw APIError.badRequest("vertex: '\(vertexText.prefix(20))' is not a vertex of \(meshName) (0…\(pial.vertexCount - 1))")
+            }
+            point = SIMD3<Double>(pial.positions[vertex])
+        } else {
+            var p = SIMD3<Double>()
+            for (axis, key) in ["x", "y", "z"].enumerated() {
+                guard let text = q.values[key], let v = Double(text), v.isFinite, abs(v) < 1000 else {
+                    throw APIError.badRequest("\(key): an MNI coordinate in mm is required (x, y, z), or mesh and vertex")
+                }
+                p[axis] = v
+            }
+            point = p
+        }
+        return (Double(map.value(atMNI: point)) * 10_000).rounded() / 10_000
+    }
+}

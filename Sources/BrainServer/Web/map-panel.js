@@ -1,0 +1,209 @@
+// @ts-check
+// Brain Tutor statistical maps in the viewer: the map chooser (shown when the server was started
+// with maps), the threshold slider, both signs, the colour bar and the value at a tap. Nothing of a
+// map loads until one is chosen; a threshold change redraws on the device.
+import { getJSON, query } from "./api.js";
+import { $, failed, showStatus } from "./dom.js";
+import { brainShown, renderBrain, theBrain } from "./brain.js";
+import { barGradient, normalised } from "./map-colours.js";
+import { MapLayer, mapValues } from "./map-layer.js";
+import { state, update } from "./store.js";
+
+/** @typedef {import("./map-layer.js").MapInfo} MapInfo */
+
+/** @type {Promise<MapInfo[]> | null} */
+let listing = null;
+/** @type {MapLayer | null} */
+let layer = null;
+
+/** The server's maps (`serve --map NAME=FILE`), asked once. */
+export function listMaps() {
+  if (!listing) {
+    listing = getJSON("/api/maps").then((answer) => /** @type {MapInfo[]} */ (answer.maps));
+    listing.catch(() => { listing = null; });
+  }
+  return listing;
+}
+
+/** The map info of the chosen map, or null. */
+async function chosen() {
+  if (!state.map) return null;
+  const name = state.map.name;
+  return (await listMaps()).find((m) => m.name === name) || null;
+}
+
+/** The signs shown: the map's own unless "Both signs" was switched (off: the positive side, or the
+ * negative side for the `cold` scale), as `twoSided` does on the server. @param {MapInfo} info */
+function signsOf(info) {
+  const two = state.map ? state.map.twoSided : null;
+  if (two === null) return info.signs;
+  return two ? "both" : (info.scale === "cold" ? "negative" : "positive");
+}
+
+/** The display (threshold, range, signs, scale) the chosen map is drawn with. @param {MapInfo} info */
+function displayOf(info) {
+  const threshold = state.map ? state.map.threshold : info.threshold;
+  return normalised({ threshold, upper: info.upper, signs: signsOf(info), scale: info.scale });
+}
+
+/** The WebGL viewer's map layer (null with server images). */
+function mapLayer() {
+  const brain = theBrain();
+  if (brain.kind !== "webgl") return null;
+  if (!layer) layer = new MapLayer(brain.viewer);
+  return layer;
+}
+
+/** The colour bar over the canvas's right strip (where the server draws its bar and the camera
+ * leaves room): the map's name, statistic, and the value range of each sign shown. */
+function drawBar(/** @type {MapInfo | null} */ info) {
+  const bar = $("map-bar");
+  const canvas = $("brain-canvas");
+  if (!info || !state.map || canvas.hidden) { bar.hidden = true; return; }
+  const d = displayOf(info);
+  const width = canvas.width;
+  // The renderer's strip: a fifth of the width, 110–240 px; none under 330 px (colourBarStrip).
+  const strip = width < 330 ? 0 : Math.min(240, Math.max(110, Math.floor(width / 5)));
+  const scale = canvas.clientWidth / width;
+  bar.style.left = `${canvas.offsetLeft + (width - (strip || 110)) * scale}px`;
+  bar.style.top = `${canvas.offsetTop}px`;
+  bar.style.width = `${(strip || 110) * scale}px`;
+  bar.style.height = `${canvas.clientHeight}px`;
+  const number = (/** @type {number} */ v) => (Math.abs(v) >= 100 ? v.toFixed(0) : v.toPrecision(3));
+  const ramps = [];
+  if (d.signs !== "negative") ramps.push({ top: number(d.upper), bottom: number(d.threshold), gradient: barGradient(d, false) });
+  // The negative ramp runs from −threshold (top) down to −upper.
+  if (d.signs !== "positive") {
+    ramps.push({ top: number(-d.threshold), bottom: number(-d.upper), gradient: barGradient(d, true).replace("to bottom", "to top") });
+  }
+  bar.replaceChildren();
+  const title = document.createElement("p");
+  title.className = "map-bar-title";
+  title.textContent = info.title;
+  const sub = document.createElement("p");
+  sub.className = "map-bar-sub";
+  sub.textContent = `${info.statistic ? `${info.statistic} values` : "map values"}, ${d.signs === "both" ? "|v|" : (d.signs === "negative" ? "v ≤ −" : "v")} ${d.signs === "negative" ? "" : "≥ "}${number(d.threshold)}`;
+  bar.append(title, sub);
+  for (const ramp of ramps) {
+    const row = document.createElement("div");
+    row.className = "map-ramp";
+    const swatch = document.createElement("span");
+    swatch.className = "map-ramp-colours";
+    swatch.style.background = ramp.gradient;
+    const labels = document.createElement("span");
+    labels.className = "map-ramp-labels";
+    for (const text of [ramp.top, ramp.bottom]) { const s = document.createElement("span"); s.textContent = text; labels.append(s); }
+    row.append(swatch, labels);
+    bar.append(row);
+  }
+  bar.dataset.map = info.name;
+  bar.hidden = false;
+}
+
+/** Shows the controls for the chosen map (slider range, switch state). @param {MapInfo | null} info */
+function syncControls(info) {
+  const slider = /** @type {HTMLInputElement} */ ($("map-threshold"));
+  const signs = /** @type {HTMLInputElement} */ ($("map-two-sided"));
+  /** @type {HTMLSelectElement} */ ($("map-choice")).value = state.map ? state.map.name : "";
+  // Server images draw the map at its own settings: the slider and switch are the WebGL viewer's.
+  for (const id of ["map-threshold-row", "map-signs-row"]) $(id).hidden = !info || theBrain().kind !== "webgl";
+  if (!info || !state.map) return;
+  const d = displayOf(info);
+  slider.min = String(info.upper / 100);
+  slider.max = String(info.upper);
+  slider.step = String(info.upper / 200);
+  slider.value = String(d.threshold);
+  $("map-threshold-value").textContent = d.threshold.toPrecision(3);
+  signs.checked = d.signs === "both";
+}
+
+/** Draws the chosen map on the shown brain (or removes it); resolves once drawn. */
+async function drawMap() {
+  const info = await chosen();
+  syncControls(info);
+  const mapped = mapLayer();
+  if (mapped) {
+    if (info && state.map) await mapped.show(info, displayOf(info)); else if (mapped.map) await mapped.clear();
+  }
+  drawBar(info);
+}
+
+/** Shows map `name` (null: none) at `threshold` (the map's own when not given); resolves once the
+ * brain is drawn with it. @param {{name: string | null, threshold?: number | null, twoSided?: boolean | null}} choice */
+export async function setMap(choice) {
+  const name = choice && choice.name ? String(choice.name) : null;
+  if (!name) {
+    update({ map: null });
+  } else {
+    const info = (await listMaps()).find((m) => m.name === name);
+    if (!info) throw new Error(`no map '${name}'`);
+    if (info.surface) throw new Error(`map '${name}' belongs to its own surface mesh, not to the bundled cortex`);
+    const threshold = typeof choice.threshold === "number" && choice.threshold > 0 ? choice.threshold : info.threshold;
+    const twoSided = typeof choice.twoSided === "boolean" ? choice.twoSided
+      : (state.map && state.map.name === name ? state.map.twoSided : null);
+    update({ map: { name, threshold, twoSided } });
+    // Fetched beside the scene, so both arrive together.
+    const sides = state.hemi === "both" ? ["left", "right"] : [state.hemi];
+    for (const side of sides) { const url = info.values[`${state.surface}-${side}`]; if (url) mapValues(url).catch(() => {}); }
+  }
+  renderBrain();
+  await brainShown();
+  await drawMap();
+}
+
+/** The map's value where a tap at drawing-buffer pixel (x, y) meets the cortex, as /api/pick
+ * reports it (null: not on the cortex, or no map). @param {number} x @param {number} y */
+export async function mapValueAt(x, y) {
+  if (!state.map || !layer) return null;
+  const point = layer.surfacePoint(x, y);
+  if (!point) return null;
+  // On the inflated surface the point stands for its vertex's place on the pial surface.
+  const where = point.mesh.startsWith("inflated") ? { mesh: point.mesh, vertex: point.vertex }
+    : { x: point.point[0], y: point.point[1], z: point.point[2] };
+  const answer = await getJSON(`/api/map-value/${encodeURIComponent(state.map.name)}?${query(where)}`);
+  return /** @type {number} */ (answer.value);
+}
+
+/** Shows the value beside the tapped region. @param {{x: number, y: number}} pick */
+export async function showTapValue(pick) {
+  const line = $("map-value");
+  if (!state.map) { line.hidden = true; return; }
+  try {
+    const value = await mapValueAt(pick.x, pick.y);
+    line.dataset.value = value === null ? "" : String(value);
+    line.dataset.pixel = `${Math.floor(pick.x)},${Math.floor(pick.y)}`;
+    line.textContent = value === null ? "Map value: none here (off the cortex)." : `Map value here: ${value}`;
+    line.hidden = false;
+  } catch (error) {
+    showStatus(failed("Could not read the map's value", error));
+  }
+}
+
+/** The chooser, for the server's maps (`/api/maps`, asked by the page once the first view is
+ * complete, so the first load carries nothing of them). @param {MapInfo[]} maps */
+export function wireMaps(maps) {
+  listing = Promise.resolve(maps);
+  const drawable = maps.filter((m) => !m.surface);
+  if (!drawable.length) return;
+  const select = /** @type {HTMLSelectElement} */ ($("map-choice"));
+  for (const m of drawable) {
+    const option = document.createElement("option");
+    option.value = m.name;
+    option.textContent = m.name;
+    select.append(option);
+  }
+  $("map-controls").hidden = false;
+  select.addEventListener("change", () => { setMap({ name: select.value || null }).catch((e) => showStatus(failed("Could not show the map", e))); });
+  const slider = /** @type {HTMLInputElement} */ ($("map-threshold"));
+  slider.addEventListener("input", () => {
+    if (!state.map) return;
+    update({ map: { ...state.map, threshold: Number(slider.value) } });
+    drawMap();
+  });
+  $("map-two-sided").addEventListener("change", (/** @type {Event} */ e) => {
+    if (!state.map) return;
+    update({ map: { ...state.map, twoSided: /** @type {HTMLInputElement} */ (e.target).checked } });
+    drawMap();
+  });
+  window.addEventListener("resize", () => chosen().then(drawBar));
+}

@@ -1,0 +1,360 @@
+// @ts-check
+// Brain Tutor slicing mode in WebGL: the three MRI planes drawn with the renderer's own plane
+// shaders (Shaders/plane.vert, plane.frag) from per-plane textures (/api/plane/…: template grey
+// and the atlas's label ids, the renderer's texels), the head cut open around them, the pick pass
+// giving plane pixels `first pick id + region id`, and a pick answered with the voxel's MNI centre.
+import { getBytes } from "./api.js";
+import { program } from "./gl-renderer.js";
+import { outlineSegments } from "./planes-outline.js";
+import { pixelRay } from "./planes-ray.js";
+import { parseBinary } from "./scene-data.js";
+
+/** @typedef {{header: any, arrays: Record<string, any>}} Body */
+/** @typedef {{grey: WebGLTexture | null, ids: WebGLTexture | null}} PlaneGPU */
+/** @typedef {{name: string, body: Body, gpu: PlaneGPU, outline?: {id: number, buffer: WebGLBuffer | null, count: number}}} DrawnPlane */
+
+export const PLANE_NAMES = ["sagittal", "coronal", "axial"];
+const POSITION = 0;
+/** Plane bodies kept in memory (about 240 KB each): a drag back and forth costs no fetch. */
+const KEPT_BODIES = 96;
+/** Plane textures kept on the GPU (about 300 KB each). */
+const KEPT_ON_GPU = 24;
+
+/** @type {Map<string, Promise<Body>>} */
+const bodies = new Map();
+/** @param {string} url @returns {Promise<Body>} */
+export function planeBody(url) {
+  let body = bodies.get(url);
+  if (!body) {
+    body = getBytes(url).then((b) => parseBinary(b, url));
+    bodies.set(url, body);
+    body.catch(() => bodies.delete(url));
+    if (bodies.size > KEPT_BODIES) bodies.delete(/** @type {string} */ (bodies.keys().next().value));
+  }
+  return body;
+}
+
+/** The planes' GL side: textures per plane, the palette by highlight, the draw and pick passes. */
+export class PlaneDrawer {
+  /** @param {WebGLRenderingContext} gl @param {any} description the scene JSON's `planes` */
+  constructor(gl, description) {
+    this.gl = gl;
+    this.description = description;
+    /** @type {Map<string, DrawnPlane>} the planes shown, by name */
+    this.planes = new Map();
+    /** @type {Map<Body, PlaneGPU>} uploaded bodies, oldest first */
+    this.gpu = new Map();
+    /** @type {any} */
+    this.program = null;
+    /** @type {WebGLTexture | null} */
+    this.palette = null;
+    /** @type {Body | null} */
+    this.paletteBody = null;
+    this.paletteKey = "";
+    /** @type {WebGLBuffer | null} the quad drawn, refilled per plane */
+    this.quad = null;
+    /** @type {number | null} the highlighted region's id, outlined on the planes */
+    this.highlight = null;
+    /** @type {any} */
+    this.flat = null;
+    /** @type {number[]} where the planes cross (MNI mm) */
+    this.point = [0, 0, 0];
+  }
+
+  /** @param {Record<string, string>} shaders */
+  setShaders(shaders) {
+    if (this.program) return;
+    const p = program(this.gl, shaders["plane.vert"], shaders["plane.frag"], ["plane.vert", "plane.frag"]);
+    /** @param {string} n */
+    const u = (n) => this.gl.getUniformLocation(p.id, n);
+    this.flat = program(this.gl, shaders["pick.vert"], shaders["pick.frag"], ["pick.vert", "pick.frag"]);
+    this.program = { ...p, texS: u("uTexS"), texT: u("uTexT"), grey: u("uGrey"), ids: u("uIDs"), pal: u("uPalette"),
+      rows: u("uPaletteRows"), window: u("uWindow"), pick: u("uPick"), pickBase: u("uPickBase"), cut: u("uCut"), cutSide: u("uCutSide") };
+  }
+
+  /** @param {Body} body */
+  setPaletteBody(body) { this.paletteBody = body; this.paletteKey = ""; }
+
+  /** The palette texture for the highlight: the highlighted id strong, the others as they are
+   * or faint ("lighten the rest"), all from the server's tints. @param {number | null} highlight @param {boolean} dim */
+  updatePalette(highlight, dim) {
+    const body = this.paletteBody;
+    if (!body) return;
+    const key = `${highlight}|${dim}`;
+    this.highlight = highlight;
+    if (key === this.paletteKey && this.palette) return;
+    const count = body.header.idCount;
+    const rows = Math.ceil(count / 256);
+    const rgba = new Uint8Array(256 * rows * 4);
+    const { normal, strong, faint } = body.arrays;
+    for (let id = 0; id < count; id += 1) {
+      const from = highlight === null ? normal : id === highlight ? strong : dim ? faint : normal;
+      rgba.set(from.subarray(4 * id, 4 * id + 4), 4 * id);
+    }
+    this.palette = this.texture(this.palette, 256, rows, this.gl.RGBA, this.gl.NEAREST, rgba);
+    this.paletteRows = rows;
+    this.paletteKey = key;
+  }
+
+  /** @param {WebGLTexture | null} texture @param {number} width @param {number} height @param {number} format @param {number} filter @param {Uint8Array} bytes */
+  texture(texture, width, height, format, filter, bytes) {
+    const gl = this.gl;
+    const t = texture || gl.createTexture();
+    gl.bindTexture(gl.TEXTURE_2D, t);
+    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+    gl.texImage2D(gl.TEXTURE_2D, 0, format, width, height, 0, format, gl.UNSIGNED_BYTE, bytes);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, filter);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, filter);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+    return t;
+  }
+
+  /** The textures and quad of `body`, uploaded on first use and kept for the next `KEPT_ON_GPU`
+   * bodies, so a plane dragged back and forth redraws without uploading. @param {Body} body */
+  upload(body) {
+    let gpu = this.gpu.get(body);
+    if (gpu) { this.gpu.delete(body); this.gpu.set(body, gpu); return gpu; }
+    const gl = this.gl;
+    const h = body.header;
+    gpu = { grey: this.texture(null, h.width, h.height, gl.LUMINANCE_ALPHA, gl.LINEAR, body.arrays.grey),
+      ids: this.texture(null, h.width, h.height, gl.RGBA, gl.NEAREST, body.arrays.ids) };
+    this.gpu.set(body, gpu);
+    const shown = new Set(Array.from(this.planes.values(), (p) => p.body));
+    for (const [old, g] of this.gpu) {
+      if (this.gpu.size <= KEPT_ON_GPU) break;
+      if (old === body || shown.has(old)) continue;
+      this.free(g);
+      this.gpu.delete(old);
+    }
+    return gpu;
+  }
+
+  /** @param {PlaneGPU} g */
+  free(g) {
+    this.gl.deleteTexture(g.grey); this.gl.deleteTexture(g.ids);
+  }
+
+  /** The part of a plane that faces into the cut (the rest the shader would discard anyway, at
+   * the cost of shading it), as the corners of a quad; null when nothing of it does.
+   * @param {any} h the plane body's header @param {{corner: number[], side: number[]}} cut */
+  visibleQuad(h, cut) {
+    const axis = PLANE_NAMES.indexOf(h.orientation);
+    const range = (/** @type {number} */ k, /** @type {number} */ low, /** @type {number} */ size) => {
+      const a = h.axes[k];
+      let lo = low - 0.5, hi = low - 0.5 + size;
+      if (cut.side[a] > 0) lo = Math.max(lo, cut.corner[a]);
+      if (cut.side[a] < 0) hi = Math.min(hi, cut.corner[a]);
+      return [lo, hi];
+    };
+    const [u0, u1] = range(0, h.uLow, h.width), [v0, v1] = range(1, h.vLow, h.height);
+    if (u0 >= u1 || v0 >= v1) return null;
+    const corners = new Float32Array(12);
+    [[u0, v0], [u1, v0], [u1, v1], [u0, v1]].forEach(([u, v], k) => {
+      corners[3 * k + axis] = h.position;
+      corners[3 * k + h.axes[0]] = u;
+      corners[3 * k + h.axes[1]] = v;
+    });
+    return corners;
+  }
+
+  /** Shows `body` as plane `name` (nothing when the plane misses the head). @param {string} name @param {Body} body */
+  setPlane(name, body) {
+    const old = this.planes.get(name);
+    if (old && old.body === body) return;
+    if (old && old.outline) this.gl.deleteBuffer(old.outline.buffer);
+    if (!body.header.width || !body.header.height) { this.planes.delete(name); return; }
+    this.planes.set(name, { name, body, gpu: this.upload(body) });
+  }
+
+  /** Frees every texture and buffer (the scene changed or the mode ended). */
+  dispose() {
+    for (const g of this.gpu.values()) this.free(g);
+    this.gpu.clear();
+    for (const plane of this.planes.values()) if (plane.outline) this.gl.deleteBuffer(plane.outline.buffer);
+    this.planes.clear();
+    if (this.quad) this.gl.deleteBuffer(this.quad);
+    this.quad = null;
+    if (this.palette) this.gl.deleteTexture(this.palette);
+    this.palette = null;
+  }
+
+  /** The cut for a camera looking along `forward`: the planes' crossing, and per axis the
+   * viewer's side (−1 where forward points along +axis, else +1), as the renderer's CutAway.
+   * @param {number[]} forward */
+  cut(forward) {
+    const side = [0, 1, 2].map((axis) => (this.planes.has(PLANE_NAMES[axis]) ? (forward[axis] > 0 ? -1 : 1) : 0));
+    return { corner: this.point.slice(), side };
+  }
+
+  /** Draws the planes (`pick`: their pick ids) with the frame's camera and cut. @param {any} frame @param {boolean} pick */
+  draw(frame, pick) {
+    const gl = this.gl;
+    const p = this.program;
+    if (!p || !this.palette || this.planes.size === 0) return;
+    gl.useProgram(p.id);
+    gl.uniformMatrix4fv(p.mvp, false, frame.camera.mvp);
+    gl.uniform1f(p.pick, pick ? 1 : 0);
+    const w = this.description.window;
+    gl.uniform2f(p.window, w[0], w[1]);
+    gl.uniform1f(p.rows, this.paletteRows);
+    const cut = frame.cut;
+    gl.uniform4f(p.cut, cut.corner[0], cut.corner[1], cut.corner[2], 1);
+    gl.uniform3f(p.cutSide, cut.side[0], cut.side[1], cut.side[2]);
+    gl.disable(gl.CULL_FACE);
+    gl.disableVertexAttribArray(1);
+    gl.disableVertexAttribArray(2);
+    const units = [[0, "grey", p.grey], [1, "ids", p.ids], [2, "palette", p.pal]];
+    for (const plane of this.planes.values()) {
+      const h = plane.body.header;
+      for (const [unit, name, location] of units) {
+        gl.activeTexture(gl.TEXTURE0 + /** @type {number} */ (unit));
+        gl.bindTexture(gl.TEXTURE_2D, name === "palette" ? this.palette : /** @type {any} */ (plane.gpu)[name]);
+        gl.uniform1i(location, /** @type {number} */ (unit));
+      }
+      gl.uniform4f(p.texS, h.texS[0], h.texS[1], h.texS[2], h.texS[3]);
+      gl.uniform4f(p.texT, h.texT[0], h.texT[1], h.texT[2], h.texT[3]);
+      gl.uniform1f(p.pickBase, this.description.firstPickIds[plane.name]);
+      const quad = this.visibleQuad(h, cut);
+      if (!quad) continue;
+      if (!this.quad) this.quad = gl.createBuffer();
+      gl.bindBuffer(gl.ARRAY_BUFFER, this.quad);
+      gl.bufferData(gl.ARRAY_BUFFER, quad, gl.DYNAMIC_DRAW);
+      gl.enableVertexAttribArray(POSITION);
+      gl.vertexAttribPointer(POSITION, 3, gl.FLOAT, false, 0, 0);
+      gl.drawArrays(gl.TRIANGLE_FAN, 0, 4);
+    }
+    gl.activeTexture(gl.TEXTURE0);
+    if (!pick && this.highlight !== null) this.drawOutlines(frame);
+  }
+
+  /** The highlighted region's outline on each plane: dark lines nudged toward the viewer and
+   * repeated one pixel around (a 3 px line), as the renderer outlines it on meshes. @param {any} frame */
+  drawOutlines(frame) {
+    const gl = this.gl;
+    const p = this.flat;
+    gl.useProgram(p.id);
+    gl.uniform4f(p.color, 0.08, 0.08, 0.1, 1);
+    gl.depthFunc(gl.LEQUAL);
+    for (const plane of this.planes.values()) {
+      if (!plane.outline || plane.outline.id !== this.highlight) {
+        if (plane.outline) gl.deleteBuffer(plane.outline.buffer);
+        const segments = outlineSegments(plane.body, /** @type {number} */ (this.highlight));
+        const buffer = gl.createBuffer();
+        gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+        gl.bufferData(gl.ARRAY_BUFFER, segments, gl.STATIC_DRAW);
+        plane.outline = { id: /** @type {number} */ (this.highlight), buffer, count: segments.length / 3 };
+      }
+      if (!plane.outline.count) continue;
+      gl.bindBuffer(gl.ARRAY_BUFFER, plane.outline.buffer);
+      gl.vertexAttribPointer(POSITION, 3, gl.FLOAT, false, 0, 0);
+      const dx = 2 / frame.width, dy = 2 / frame.height;
+      for (const [ox, oy] of [[0, 0], [dx, 0], [-dx, 0], [0, dy], [0, -dy]]) {
+        const shifted = Float32Array.from(frame.camera.mvp);
+        shifted[12] += ox;
+        shifted[13] += oy;
+        shifted[14] -= 0.004;
+        gl.uniformMatrix4fv(p.mvp, false, shifted);
+        gl.drawArrays(gl.LINES, 0, plane.outline.count);
+      }
+    }
+    gl.depthFunc(gl.LESS);
+  }
+
+  /** The plane and region id behind pick id `id`, or null for a mesh's id. @param {number} id */
+  planeOf(id) {
+    const d = this.description;
+    for (const name of PLANE_NAMES) {
+      const first = d.firstPickIds[name];
+      if (this.planes.has(name) && id >= first && id < first + d.idCount) return { name, label: id - first };
+    }
+    return null;
+  }
+
+  /** What a pick at drawing-buffer pixel (x, y) with pick id `id` touched on a plane: its region,
+   * the plane's name and the centre of the voxel drawn there, found where the ray through the
+   * pixel centre meets the plane (a neighbour holding the drawn id when the GL rounded the texel
+   * edge the other way); null when the id is not a plane's.
+   * @param {number} id @param {number} x @param {number} y @param {{width: number, height: number, camera: any}} view */
+  resolve(id, x, y, view) {
+    const hit = this.planeOf(id);
+    if (!hit) return null;
+    const plane = /** @type {DrawnPlane} */ (this.planes.get(hit.name));
+    const h = plane.body.header;
+    const axis = PLANE_NAMES.indexOf(hit.name);
+    const ray = pixelRay(view, x, y);
+    let mni = null;
+    if (ray) {
+      const { near, far } = ray;
+      const t = (h.position - near[axis]) / (far[axis] - near[axis]);
+      const point = near.map((v, k) => v + (far[k] - v) * t);
+      const i0 = Math.round(point[h.axes[0]] - h.uLow), j0 = Math.round(point[h.axes[1]] - h.vLow);
+      const ids = plane.body.arrays.ids;
+      /** @param {number} i @param {number} j */
+      const label = (i, j) => (i < 0 || j < 0 || i >= h.width || j >= h.height ? -1
+        : ids[4 * (j * h.width + i)] | (ids[4 * (j * h.width + i) + 1] << 8));
+      let best = null;
+      for (const [di, dj] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]]) {
+        if (label(i0 + di, j0 + dj) === hit.label) { best = [i0 + di, j0 + dj]; break; }
+      }
+      const [i, j] = best || [i0, j0];
+      mni = [0, 0, 0];
+      mni[axis] = h.position;
+      mni[h.axes[0]] = h.uLow + i;
+      mni[h.axes[1]] = h.vLow + j;
+    }
+    return { region: this.description.regions[hit.label] || null, surface: hit.name, mni };
+  }
+}
+
+/** The address of one plane's body at `point`. @param {any} d @param {string} name @param {number[]} point */
+export function planeURL(d, name, point) {
+  return d.plane.replace("{orientation}", name).replace("{position}", String(point[PLANE_NAMES.indexOf(name)]));
+}
+
+/** Starts fetching the palette and planes a scene JSON's `planes` describes through `text`.
+ * @param {any} d @param {string | null} text */
+export function prefetchPlanes(d, text) {
+  if (!d || !text) return;
+  const point = text.split(",").map(Number);
+  planeBody(d.palette).catch(() => {});
+  for (const name of PLANE_NAMES) if (d.positions[name] !== undefined) planeBody(planeURL(d, name, point)).catch(() => {});
+}
+
+let asked = 0;
+let shownTicket = 0;
+
+/** Shows the scene's planes through `text` ("x,y,z", whole MNI mm; null: no planes) with the
+ * highlight, and resolves once drawn. While planes are dragged the answers may come out of
+ * order: an older one is still drawn unless a newer one already was.
+ * @param {any} viewer the gl-viewer.js Viewer @param {string | null} text @param {number | null} highlight @param {boolean} dim */
+export async function showPlanes(viewer, text, highlight, dim) {
+  const d = viewer.scene && viewer.scene.description.planes;
+  if (!d || !text) {
+    if (viewer.planes) { viewer.planes.dispose(); viewer.planes = null; await viewer.redraw(); }
+    return;
+  }
+  if (!viewer.planes || viewer.planes.description !== d) {
+    if (viewer.planes) viewer.planes.dispose();
+    viewer.planes = new PlaneDrawer(viewer.renderer.gl, d);
+    viewer.planes.setShaders(viewer.scene.shaders);
+    // A new scene starts from the front and above on its side, closer in, where the open octant shows.
+    const turned = viewer.setAngles(viewer.scene.description.hemisphere === "right" ? 50 : -50, 30);
+    viewer.camera.zoom(0.8);
+    await turned;
+  }
+  const drawer = viewer.planes;
+  const ticket = ++asked;
+  const point = text.split(",").map(Number);
+  const names = PLANE_NAMES.filter((n) => d.positions[n] !== undefined);
+  const [palette, ...planes] = await Promise.all([planeBody(d.palette), ...names.map((n) => planeBody(planeURL(d, n, point)))]);
+  if (ticket < shownTicket || viewer.planes !== drawer) return;
+  shownTicket = ticket;
+  if (drawer.paletteBody !== palette) drawer.setPaletteBody(palette);
+  names.forEach((name, i) => drawer.setPlane(name, planes[i]));
+  drawer.point = point;
+  drawer.updatePalette(highlight, dim);
+  viewer.pickFresh = false;
+  await viewer.redraw();
+  viewer.canvas.dispatchEvent(new CustomEvent("planesshown", { detail: point }));
+}

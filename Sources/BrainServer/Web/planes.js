@@ -1,0 +1,249 @@
+// @ts-check
+// Brain Tutor 3D slices: the mode's switch and sliders, dragging a plane along its axis, and the
+// link with the 2D slice both ways: the planes go through the slices' marked point (store
+// `slicePoint`), so moving either moves the other. The drawing itself is planes-gl.js.
+import { renderBrain, setOnPoint, theBrain } from "./brain.js";
+import { $ } from "./dom.js";
+import { PLANE_NAMES, planeBody, planeURL, showPlanes } from "./planes-gl.js";
+import { meshPoint } from "./planes-ray.js";
+import { PLANE_AXIS, moveSliceTo, renderSlice } from "./slices.js";
+import { shownSelection, state, update } from "./store.js";
+
+/** Where the planes start when nothing is marked: through the left thalamus, near the midline. */
+const START = [-12, -10, 6];
+const LIMITS = [-127, 128];
+const TAP_SLOP = 6;
+const LETTERS = ["x", "y", "z"];
+
+/** Whole mm, halves away from zero as the server snaps planes, within the volume. @param {number} v */
+function snap(v) {
+  const r = Math.sign(v) * Math.round(Math.abs(v));
+  return Math.max(LIMITS[0], Math.min(LIMITS[1], r));
+}
+
+/** The planes' crossing point (whole MNI mm). */
+export function planePoint() {
+  return (state.slicePoint || START).map(snap);
+}
+
+function updateSliders() {
+  const p = planePoint();
+  p.forEach((v, axis) => {
+    /** @type {HTMLInputElement} */ ($(`plane-${LETTERS[axis]}`)).value = String(v);
+    $(`plane-${LETTERS[axis]}-out`).textContent = `${v} mm`;
+  });
+}
+
+/** The WebGL viewer, or null with server images. */
+function glViewer() {
+  const brain = theBrain();
+  return brain.kind === "webgl" ? brain.viewer : null;
+}
+
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let sliceTimer;
+
+/** Moves the planes (and the 2D slice's point) through `point`; resolves once the 3D planes are
+ * drawn and, unless `slice` is false (a drag: the slice follows when it pauses), the slice too.
+ * @param {number[]} point @param {{slice?: boolean}} [options] */
+export async function movePlanes(point, options = {}) {
+  const slice = options.slice !== false;
+  const p = point.map(snap);
+  moveSliceTo(p);
+  updateSliders();
+  clearTimeout(sliceTimer);
+  const sliceDrawn = slice ? renderSlice() : undefined;
+  if (!slice) sliceTimer = setTimeout(renderSlice, 150);
+  const viewer = glViewer();
+  if (!state.slicing) { await sliceDrawn; return; }
+  if (viewer) {
+    const region = shownSelection();
+    await showPlanes(viewer, p.join(","), region ? region.id : null, state.dimOthers && !!region);
+  } else {
+    await renderBrain();
+  }
+  await sliceDrawn;
+}
+
+/** Turns the slicing mode on or off; resolves with the milliseconds until the head and its
+ * planes were drawn (the 2D slice through the same point is asked for at once and shows when the
+ * server has drawn it). @param {boolean} on */
+export async function setSlicing(on) {
+  const started = performance.now();
+  if (on && !state.slicePoint) {
+    const region = shownSelection();
+    moveSliceTo(region && region.anchorMni ? region.anchorMni : START);
+  }
+  if (on) moveSliceTo(planePoint());
+  update({ slicing: on, pin: null });
+  /** @type {HTMLInputElement} */ ($("show-planes")).checked = on;
+  $("planes-panel").hidden = !on;
+  // The head is part of the 3D slices (opaque and cut open), not the see-through one.
+  /** @type {HTMLInputElement} */ ($("show-head")).disabled = on;
+  updateSliders();
+  renderSlice();
+  await renderBrain();
+  return performance.now() - started;
+}
+
+/** How far plane `name` moves per CSS pixel of drag: its axis as seen on the canvas.
+ * @param {any} viewer @param {string} name */
+function axisOnScreen(viewer, name) {
+  const axis = PLANE_NAMES.indexOf(name);
+  const m = viewer.camera.mvp;
+  const rect = viewer.canvas.getBoundingClientRect();
+  /** @param {number[]} p */
+  const screen = (p) => {
+    const w = m[3] * p[0] + m[7] * p[1] + m[11] * p[2] + m[15];
+    const x = (m[0] * p[0] + m[4] * p[1] + m[8] * p[2] + m[12]) / w;
+    const y = (m[1] * p[0] + m[5] * p[1] + m[9] * p[2] + m[13]) / w;
+    return [((x + 1) / 2) * rect.width, ((1 - y) / 2) * rect.height];
+  };
+  const from = planePoint();
+  const to = from.slice();
+  to[axis] += 10;
+  const a = screen(from), b = screen(to);
+  return { axis, dx: (b[0] - a[0]) / 10, dy: (b[1] - a[1]) / 10 };
+}
+
+/** A drag that starts on a plane moves that plane along its axis; a tap on it names the region
+ * and moves the planes there. Listening in the capture phase, these take the pointer before the
+ * viewer turns the brain; anywhere else the brain turns as usual. @param {HTMLCanvasElement} canvas */
+function wireDrag(canvas) {
+  /** @type {{id: number, x: number, y: number, start: number[], moved: boolean, screen: {axis: number, dx: number, dy: number}} | null} */
+  let drag = null;
+  canvas.addEventListener("pointerdown", (/** @type {PointerEvent} */ e) => {
+    const viewer = glViewer();
+    if (!state.slicing || !viewer || !viewer.planes || !viewer.camera || e.button !== 0 || e.shiftKey || drag) return;
+    const point = viewer.bufferPoint(e);
+    viewer.ensurePick();
+    const hit = viewer.planes.planeOf(viewer.renderer.readPick(Math.floor(point.x), Math.floor(point.y)));
+    if (!hit) return;
+    e.stopImmediatePropagation();
+    try { canvas.setPointerCapture(e.pointerId); } catch (_) { /* synthetic events have no capturable pointer */ }
+    drag = { id: e.pointerId, x: e.clientX, y: e.clientY, start: planePoint(), moved: false, screen: axisOnScreen(viewer, hit.name) };
+  }, { capture: true });
+  canvas.addEventListener("pointermove", (/** @type {PointerEvent} */ e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    e.stopImmediatePropagation();
+    const mx = e.clientX - drag.x, my = e.clientY - drag.y;
+    if (!drag.moved && Math.hypot(mx, my) < TAP_SLOP) return;
+    drag.moved = true;
+    const { axis, dx, dy } = drag.screen;
+    const length2 = dx * dx + dy * dy;
+    // Seen end-on the axis has no direction on screen: then up moves the plane toward +axis.
+    const mm = length2 > 0.05 ? (mx * dx + my * dy) / length2 : -my * 0.5;
+    const p = drag.start.slice();
+    p[axis] = drag.start[axis] + mm;
+    movePlanes(p, { slice: false });
+  }, { capture: true });
+  const end = (/** @type {PointerEvent} */ e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    e.stopImmediatePropagation();
+    const wasDrag = drag.moved;
+    drag = null;
+    const viewer = glViewer();
+    if (wasDrag || e.type === "pointercancel" || !viewer) return;
+    const point = viewer.bufferPoint(e);
+    viewer.callbacks.onPick(viewer.pickAt(point.x, point.y), point);
+  };
+  canvas.addEventListener("pointerup", end, { capture: true });
+  canvas.addEventListener("pointercancel", end, { capture: true });
+}
+
+export function wirePlanes() {
+  $("show-planes").addEventListener("change", (/** @type {Event} */ e) => setSlicing(/** @type {HTMLInputElement} */ (e.target).checked));
+  LETTERS.forEach((letter, axis) => {
+    $(`plane-${letter}`).addEventListener("input", (/** @type {Event} */ e) => {
+      const p = planePoint();
+      p[axis] = Number(/** @type {HTMLInputElement} */ (e.target).value);
+      movePlanes(p, { slice: false });
+    });
+  });
+  /** @param {string} id @param {"slicingCortex" | "slicingDeep"} key */
+  const meshSwitch = (id, key) => $(id).addEventListener("change", (/** @type {Event} */ e) => {
+    update({ [key]: /** @type {HTMLInputElement} */ (e.target).checked });
+    renderBrain();
+  });
+  meshSwitch("planes-cortex", "slicingCortex");
+  meshSwitch("planes-deep", "slicingDeep");
+  // The 2D slice's own slider moves its plane in 3D too.
+  $("slice-index").addEventListener("input", () => {
+    if (!state.slicing) return;
+    const p = planePoint();
+    p[PLANE_AXIS[state.plane]] = state.sliceMni;
+    movePlanes(p, { slice: false });
+  });
+  // A tap on a plane outside every region still moves the planes there.
+  setOnPoint((pick) => (state.slicing && pick.mni ? movePlanes(pick.mni) : undefined));
+  wireDrag(/** @type {HTMLCanvasElement} */ ($("brain-canvas")));
+  // However the planes moved (a tap, a selection, the hook), the sliders show where they are.
+  $("brain-canvas").addEventListener("planesshown", updateSliders);
+}
+
+/** Frame times (ms, median of `frames`, each waited for with a one-pixel read): the view with
+ * the head whole and no planes, and the same view while the sagittal plane moves one mm per
+ * frame through ten positions whose data has arrived (as during a drag); and what uploading one
+ * plane's textures costs when its data arrives. @param {number} frames */
+async function benchFrames(frames = 40) {
+  const viewer = glViewer();
+  if (!viewer || !viewer.planes) throw new Error("the 3D slices are not shown");
+  const drawer = viewer.planes;
+  const gl = viewer.renderer.gl;
+  const pixel = new Uint8Array(4);
+  const start = planePoint();
+  const at = (/** @type {number} */ i) => [start[0] + (i % 10) - 5, start[1], start[2]];
+  const bodies = await Promise.all(Array.from({ length: 10 }, (_, i) => planeBody(planeURL(drawer.description, "sagittal", at(i)))));
+  /** @param {number} n @param {(i: number) => void} draw */
+  const median = (n, draw) => {
+    const times = [];
+    for (let i = 0; i < n; i += 1) {
+      const t = performance.now();
+      draw(i);
+      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    return times[Math.floor(times.length / 2)];
+  };
+  const uploadMs = median(bodies.length, (i) => drawer.upload(bodies[i]));
+  // Interleaved, so a busy machine slows both alike.
+  const plain = [], moving = [];
+  for (let i = 0; i < frames; i += 1) {
+    viewer.planes = null;
+    plain.push(median(1, () => viewer.renderer.draw(viewer.frame("lit"))));
+    viewer.planes = drawer;
+    moving.push(median(1, () => {
+      drawer.setPlane("sagittal", bodies[i % bodies.length]);
+      drawer.point = at(i);
+      viewer.renderer.draw(viewer.frame("lit"));
+    }));
+  }
+  const middle = (/** @type {number[]} */ t) => t.sort((a, b) => a - b)[Math.floor(t.length / 2)];
+  const plainMs = middle(plain), movingMs = middle(moving);
+  const region = shownSelection();
+  await showPlanes(viewer, start.join(","), region ? region.id : null, state.dimOthers && !!region);
+  return { plainMs, movingMs, uploadMs, ratio: movingMs / plainMs, frames };
+}
+
+/** The hook's members for the 3D slices (docs/VIEWER.md). */
+export function planesHook() {
+  return {
+    /** Moves the planes through MNI (x, y, z) mm; resolves once drawn (the 2D slice too).
+     * @param {{x: number, y: number, z: number}} p */
+    setPlanes: (p) => movePlanes([Number(p.x), Number(p.y), Number(p.z)]),
+    /** The 3D slices on or off; resolves with the milliseconds until drawn. @param {boolean} on */
+    setSlicing: (on) => setSlicing(Boolean(on)),
+    /** What `pick --json` answers at drawing-buffer pixel (x, y): on a plane, `surface` is its
+     * name and `mni` the centre of the voxel drawn there. @param {number} x @param {number} y */
+    pick(x, y) {
+      const viewer = glViewer();
+      if (!viewer) return null;
+      const region = viewer.pickAt(x, y);
+      const mni = viewer.lastPickMni || (region ? meshPoint(viewer, x, y) : null);
+      return { x, y, region, mni, vertex: null, surface: viewer.lastPickSurface || null };
+    },
+    planes: () => ({ on: state.slicing, point: planePoint() }),
+    benchPlanes: benchFrames,
+  };
+}

@@ -1,0 +1,197 @@
+"""Browser tests of the viewer's 3D slices: the head cut open with three MRI planes drawn in
+WebGL with the renderer's plane shaders. A pick on a plane names the region `/api/where` gives at
+the voxel it reports; moving the planes (the hook, a drag) moves the 2D slice; a tap on the 2D
+slice moves the planes; the mode's data loads only once the mode is entered. Prints the first
+entry time and the frame times of a moving plane against the same view without planes. Run by
+Scripts/browser-test.sh against a running server (BRAINTUTOR_URL), WebGL in headless Chromium as in
+test_webgl.py; every test also asserts that the page logged no error.
+"""
+
+import os
+import pathlib
+import unittest
+import urllib.parse
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+from test_viewer import ARTIFACTS, BASE, api
+from test_webgl import BrowserSession
+
+PLANES = ("sagittal", "coronal", "axial")
+SHOTS = pathlib.Path(os.environ["PLANES_SHOTS"]) if os.environ.get("PLANES_SHOTS") else ARTIFACTS
+
+
+class PlanesTest(BrowserSession):
+    """The scenario; the subclasses below set the window size (width, height, phone)."""
+
+    def setUp(self):
+        self.driver.get(BASE + "/")
+        self.call("brainTutor.ready")
+
+    def shot(self, name):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        self.driver.save_screenshot(str(SHOTS / f"planes-{self.width}x{self.height}-{name}.png"))
+
+    def resources(self):
+        return self.driver.execute_script("return performance.getEntriesByType('resource').map((e) => e.name)")
+
+    def enter(self):
+        ms = self.call("brainTutor.setSlicing(true)")
+        self.assertTrue(self.call("brainTutor.planes().on"))
+        return ms
+
+    def where(self, mni, atlas="gyri"):
+        return api("/api/where", x=mni[0], y=mni[1], z=mni[2])["atlases"][atlas]
+
+    def plane_pixels(self, step):
+        """The hook's pick on a grid of drawing-buffer pixels, those that land on a plane."""
+        return self.call("""(() => {
+          const {width, height} = brainTutor.canvasSize(); const out = [];
+          for (let y = args[0] / 2; y < height; y += args[0]) for (let x = args[0] / 2; x < width; x += args[0]) {
+            const p = brainTutor.pick(Math.floor(x), Math.floor(y));
+            if (p && ['sagittal', 'coronal', 'axial'].includes(p.surface)) out.push(p);
+          }
+          return out; })()""", step)
+
+    def test_1_data_loads_on_entry_and_first_entry_time(self):
+        before = self.resources()
+        self.assertFalse([u for u in before if "/api/plane" in u or "planes=" in u], "plane data before the mode")
+        times = [self.enter()]
+        after = self.resources()
+        planes = [u for u in after if "/api/plane/" in u]
+        self.assertEqual(len(planes), 3, planes)
+        self.shot("entered")
+        # Twice more in a fresh page (the server warm, the page's data cache empty).
+        for _ in range(2):
+            self.setUp()
+            times.append(self.enter())
+        print(f"\n{self.width}x{self.height}: first entry into the 3D slices drawn after {times[0]:.0f} ms "
+              f"(first visit), {times[1]:.0f} and {times[2]:.0f} ms (fresh pages, the browser's cache warm)")
+
+    def test_2_pick_on_planes_is_where(self):
+        self.enter()
+        agree = total = 0
+        seen = set()
+        for angles in ({"azimuth": -50, "elevation": 30}, {"azimuth": -130, "elevation": 20}, {"azimuth": -40, "elevation": -25}):
+            self.call("brainTutor.setView(args[0])", angles)
+            picks = self.plane_pixels(12 if self.width > 600 else 8)
+            self.assertGreater(len(picks), 20, f"{angles}: too few plane pixels")
+            for pick in picks[:: max(1, len(picks) // 90)]:
+                self.assertEqual(len(pick["mni"]), 3)
+                self.assertTrue(all(float(v).is_integer() for v in pick["mni"]), pick)
+                where = self.where(pick["mni"])
+                got = pick["region"]
+                total += 1
+                agree += (where and where["id"]) == (got and got["id"])
+                seen.add(pick["surface"])
+        print(f"\n{self.width}x{self.height}: pick on planes = where at {agree} of {total} plane pixels")
+        self.assertGreaterEqual(total, 200 if self.width > 600 else 120)
+        self.assertGreaterEqual(agree, 0.99 * total)
+        self.assertEqual(seen, set(PLANES))
+
+    def test_3_moving_the_planes_moves_the_2d_slice(self):
+        self.enter()
+        self.call("brainTutor.slice.setPlane('axial')")
+        self.call("brainTutor.setPlanes({x: -30, y: -20, z: 12})")
+        state = self.call("brainTutor.slice.state()")
+        self.assertEqual(state["point"], [-30, -20, 12])
+        self.assertIn("at=-30%2C-20%2C12", state["url"].replace(",", "%2C"))
+        self.assertEqual(self.call("brainTutor.planes().point"), [-30, -20, 12])
+        # A drag that starts on the axial plane moves it (and the slice) along z only.
+        self.call("brainTutor.setView({azimuth: -50, elevation: 30})")
+        picks = [p for p in self.plane_pixels(10) if p["surface"] == "axial"]
+        self.assertTrue(picks, "no axial plane pixel")
+        pick = picks[len(picks) // 2]
+        canvas = self.driver.find_element(By.ID, "brain-canvas")
+        box = self.driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.width, r.height]", canvas)
+        size = self.call("brainTutor.canvasSize()")
+        ox = (pick["x"] + 0.5) * box[0] / size["width"] - box[0] / 2
+        oy = (pick["y"] + 0.5) * box[1] / size["height"] - box[1] / 2
+        ActionChains(self.driver).move_to_element_with_offset(canvas, ox, oy).click_and_hold() \
+            .move_by_offset(0, -10).move_by_offset(0, -30).release().perform()
+        self.wait.until(lambda d: self.call("brainTutor.planes().point")[2] != 12)
+        moved = self.call("brainTutor.planes().point")
+        self.assertEqual(moved[:2], [-30, -20], "only the axial plane moves")
+        self.assertGreater(moved[2], 12, "dragging up moves the axial plane up")
+        self.wait.until(lambda d: self.call("brainTutor.slice.state().point")[2] == moved[2])
+        self.wait.until(lambda d: f"{moved[0]}%2C{moved[1]}%2C{moved[2]}" in (d.find_element(By.ID, "slice").get_attribute("data-url") or "").replace(",", "%2C"))
+        self.shot("dragged")
+
+    def test_4_a_tap_on_the_2d_slice_names_the_region_and_moves_the_planes(self):
+        self.enter()
+        self.call("brainTutor.slice.setPlane('coronal')")
+        url = self.call("brainTutor.slice.state().url")
+        params = dict(urllib.parse.parse_qsl(url.split("?", 1)[1], keep_blank_values=True))
+        img = self.driver.find_element(By.ID, "slice")
+        width, height = self.driver.execute_script("return [arguments[0].naturalWidth, arguments[0].naturalHeight]", img)
+        hit = None
+        for gy in range(3, 12):
+            for gx in range(3, 12):
+                x, y = width * gx // 14, height * gy // 14
+                try:
+                    candidate = api("/api/slice/pick", **params, x=x, y=y)
+                except Exception:
+                    continue
+                if candidate["region"]:
+                    hit = (x, y)
+                    break
+            if hit:
+                break
+        self.assertIsNotNone(hit, "no region pixel on the coronal slice")
+        pick = self.call("brainTutor.slice.tapAt(args[0], args[1])", *hit)
+        self.assertIsNotNone(pick["region"])
+        self.assertEqual(self.where(pick["mni"])["id"], pick["region"]["id"])
+        self.call("brainTutor.shown()")
+        point = self.call("brainTutor.planes().point")
+        self.assertEqual(point, [round(v) for v in pick["mni"]], "the planes go through the tapped voxel")
+        # The 3D planes drawn there: a plane pixel's voxel lies on one of the new planes.
+        picks = self.plane_pixels(16)
+        self.assertTrue(picks)
+        for p in picks[:20]:
+            axis = PLANES.index(p["surface"])
+            self.assertEqual(p["mni"][axis], point[axis], p)
+        self.shot("slice-tapped")
+
+    def test_6_a_tap_on_a_deep_structure_reports_the_point_tapped(self):
+        self.enter()
+        self.call("brainTutor.setAtlas('subcortical')")
+        self.call("(() => { const box = document.getElementById('planes-deep'); if (!box.checked) box.click(); })()")
+        self.call("brainTutor.shown()")
+        self.call("brainTutor.setView({azimuth: -50, elevation: 30})")
+        picks = self.call("""(() => {
+          const {width, height} = brainTutor.canvasSize(); const out = [];
+          for (let y = 4; y < height; y += 8) for (let x = 4; x < width; x += 8) {
+            const p = brainTutor.pick(x, y); if (p && p.region && !p.surface) out.push(p); }
+          return out; })()""")
+        self.assertGreater(len(picks), 10, "no deep structure in view")
+        near = 0
+        sample = picks[:: max(1, len(picks) // 30)]
+        for pick in sample:
+            mni = [round(v) for v in pick["mni"]]
+            around = [mni] + [[mni[0] + dx, mni[1] + dy, mni[2] + dz]
+                              for dx, dy, dz in ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))]
+            ids = {(self.where(p, "subcortical") or {}).get("id") for p in around}
+            near += pick["region"]["id"] in ids
+        print(f"\n{self.width}x{self.height}: a deep structure's voxels within 1 mm of the point tapped at {near} of {len(sample)} taps")
+        self.assertGreaterEqual(near, 0.9 * len(sample))
+
+    def test_5_frame_of_a_moving_plane_against_the_plain_view(self):
+        self.enter()
+        result = self.call("brainTutor.benchPlanes(40)")
+        print(f"\n{self.width}x{self.height}: frame without planes {result['plainMs']:.2f} ms, "
+              f"moving a plane {result['movingMs']:.2f} ms (ratio {result['ratio']:.2f}, median of {result['frames']}); "
+              f"uploading a plane's textures when its data arrives {result['uploadMs']:.2f} ms")
+        self.assertGreater(result["movingMs"], 0)
+
+
+class PhonePlanesTest(PlanesTest, unittest.TestCase):
+    width, height, phone = 390, 844, True
+
+
+class LaptopPlanesTest(PlanesTest, unittest.TestCase):
+    width, height, phone = 1280, 800, False
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
