@@ -159,6 +159,20 @@ struct AtlasLabelling {
             let d = sources.dkVolume[i]
             if d != 0 { dense[i] = fromDK[Int(d)] } else { dense[i] = fromAseg[Int(sources.aseg[i])] }
         }
+        var rowOf: [UInt16: (label: String, hemisphere: Hemisphere)] = [:]
+        for row in sources.dkTable { rowOf[UInt16(truncatingIfNeeded: row.id)] = (row.label, row.hemisphere) }
+        for (i, r) in regions.regions.enumerated() {
+            guard let rule = r.between else { continue }
+            let within = Set(regions.regions.indices.filter {
+                rule.within.contains(regions.regions[$0].sourceLabel) && regions.regions[$0].hemisphere == r.hemisphere
+            }.map { UInt16($0 + 1) })
+            guard !within.isEmpty, rule.reachMm > 0 else {
+                throw BuildError(file: "atlas-recipe.json", field: "\(r.sourceLabel).between",
+                                 problem: "needs regions of this atlas in \"within\" and a positive reachMm")
+            }
+            rule.apply(to: &dense, id: UInt16(i + 1), hemisphere: r.hemisphere, withinIDs: within,
+                       dk: sources.dkVolume, dkLabel: { rowOf[$0] })
+        }
         return AtlasVolume(dense: dense)
     }
 

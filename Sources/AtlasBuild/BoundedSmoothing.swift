@@ -1,20 +1,25 @@
 /// Taubin λ|μ smoothing that keeps a marching-cubes surface true to its voxels: every vertex
-/// stays within `maxShift` of where marching cubes put it (near the label boundary), and a final
+/// stays within its own limit of where marching cubes put it (near the label boundary), a final
 /// offset along the vertex normals restores the voxels' volume, which blurring and smoothing of
-/// small, curved structures would otherwise shrink.
+/// small, curved structures would otherwise shrink, and creases the limits left are eased.
 public enum BoundedSmoothing {
     public struct Options: Sendable {
-        public var iterations = 100
+        public var iterations = 120
         public var lambda: Float = 0.5
         /// 0: plain Laplacian steps (the volume step and the bound undo their shrinkage).
         public var mu: Float = -0.53
-        /// mm; marching cubes on the blurred mask already lies near the boundary, so smoothing
-        /// may only take out the remaining ripples.
-        public var maxShift: Float = 0.45
+        /// Edges whose faces meet at more than this are eased after smoothing, degrees (below
+        /// `SurfaceQuality.creaseLimit`, so what is left stays under it).
+        public var easeAbove = 45.0
+        public var easeRounds = 12
         public init() {}
     }
 
-    public static func smooth(_ mesh: TriangleMesh, voxelVolume: Double, options: Options = Options()) -> TriangleMesh {
+    /// `limits[i]`: how far vertex i may move from its marching-cubes position while smoothing,
+    /// `easeLimits[i]` (≥ `limits[i]`) while a crease is eased, mm.
+    public static func smooth(_ mesh: TriangleMesh, voxelVolume: Double, limits: [Float], easeLimits: [Float],
+                              options: Options = Options()) -> TriangleMesh {
+        precondition(limits.count == mesh.vertices.count, "BoundedSmoothing: \(limits.count) limits for \(mesh.vertices.count) vertices")
         let original = mesh.vertices
         let n = MeshSmoothing.neighbours(of: mesh)
         var out = mesh
@@ -22,7 +27,7 @@ public enum BoundedSmoothing {
         for _ in 0 ..< options.iterations {
             MeshSmoothing.step(&out.vertices, &scratch, n, options.lambda)
             if options.mu != 0 { MeshSmoothing.step(&out.vertices, &scratch, n, options.mu) }
-            clamp(&out.vertices, original, options.maxShift)
+            clamp(&out.vertices, original, limits)
         }
         for _ in 0 ..< 3 {
             let volume = SurfaceQuality.volume(out)
@@ -30,16 +35,47 @@ public enum BoundedSmoothing {
             guard area > 0 else { break }
             let offset = Float((voxelVolume - volume) / area)
             for i in out.vertices.indices { out.vertices[i] += offset * normals[i] }
-            clamp(&out.vertices, original, options.maxShift)
+            clamp(&out.vertices, original, limits)
         }
+        ease(&out, original: original, limits: easeLimits, neighbours: n, options: options)
         return out
     }
 
-    static func clamp(_ v: inout [SIMD3<Float>], _ original: [SIMD3<Float>], _ limit: Float) {
+    /// Laplacian steps on the vertices of sharp edges and their neighbours only, within the limits,
+    /// until no edge is sharper than `easeAbove` or the rounds run out: where a limit stopped
+    /// smoothing (a thin fin, a corner of the label) the surface would otherwise keep a crease.
+    static func ease(_ mesh: inout TriangleMesh, original: [SIMD3<Float>], limits: [Float],
+                     neighbours n: MeshSmoothing.Neighbours, options: Options) {
+        for _ in 0 ..< options.easeRounds {
+            var marked = [Bool](repeating: false, count: mesh.vertices.count)
+            var any = false
+            for e in mesh.edgeDihedrals() where e.degrees > options.easeAbove {
+                any = true
+                for v in [e.a, e.b] {
+                    marked[Int(v)] = true
+                    for k in Int(n.offsets[Int(v)]) ..< Int(n.offsets[Int(v) + 1]) { marked[Int(n.list[k])] = true }
+                }
+            }
+            guard any else { return }
+            for _ in 0 ..< 4 {
+                let before = mesh.vertices
+                for i in before.indices where marked[i] {
+                    let lo = Int(n.offsets[i]), hi = Int(n.offsets[i + 1])
+                    guard hi > lo else { continue }
+                    var sum = SIMD3<Float>.zero
+                    for k in lo ..< hi { sum += before[Int(n.list[k])] }
+                    mesh.vertices[i] = before[i] + 0.5 * (sum / Float(hi - lo) - before[i])
+                }
+                clamp(&mesh.vertices, original, limits)
+            }
+        }
+    }
+
+    static func clamp(_ v: inout [SIMD3<Float>], _ original: [SIMD3<Float>], _ limits: [Float]) {
         for i in v.indices {
             let d = v[i] - original[i]
             let length = (d * d).sum().squareRoot()
-            if length > limit { v[i] = original[i] + d * (limit / length) }
+            if length > limits[i] { v[i] = original[i] + d * (limits[i] / max(length, 1e-12)) }
         }
     }
 

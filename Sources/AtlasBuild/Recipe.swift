@@ -77,6 +77,8 @@ public struct Recipe: Codable, Sendable {
         public var asegCodes: [Int]?
         /// FreeSurferColorLUT codes whose first entry gives the colour.
         public var lutCodes: [Int]?
+        /// `subcortical` method: a region derived from its neighbours where no source maps it.
+        public var between: BetweenRule?
         /// Marks a region whose source map is known to be displaced: why, in a sentence for students.
         public var caveat: String?
         /// What the region's map rests on (overrides the atlas's `provenance`).

@@ -16,15 +16,35 @@ public enum SubcorticalMeshes {
 
     /// The build's knobs.
     public struct Options: Sendable {
-        /// Gaussian blur of each structure's mask before marching cubes, mm.
-        public var sigma = 1.0
-        /// Field sample spacing (voxels) by structure size: the first entry whose `below` exceeds
-        /// the structure's voxel count. Small structures are tightly curved and need small
-        /// triangles; larger ones are less curved and would cost too many vertices (the web
-        /// viewer loads this mesh).
-        public var spacings: [(below: Int, spacing: Double)] = [(6_000, 0.45), (40_000, 0.6), (.max, 0.8)]
+        /// How one size of structure is meshed.
+        public struct Level: Sendable {
+            /// Applies to structures with fewer voxels than this (the first level that fits).
+            public var below: Int
+            /// Field sample spacing, voxels. Small structures are tightly curved and need small
+            /// triangles; larger ones are less curved and would cost too many vertices (the web
+            /// viewer loads this mesh).
+            public var spacing: Double
+            /// Gaussian blur of the mask before marching cubes, mm. Large structures from the
+            /// resampled aseg (cerebellum, brainstem) carry one-voxel terraces that a 1 mm blur
+            /// leaves as ridges; their curvature is low enough for a wider blur.
+            public var sigma: Double
+            /// How far smoothing may move a vertex from where marching cubes put it, mm.
+            public var maxShift: Float
+        }
+
+        public var levels: [Level] = [
+            Level(below: 6_000, spacing: 0.45, sigma: 1.3, maxShift: 0.8),
+            Level(below: 40_000, spacing: 0.6, sigma: 1.6, maxShift: 1.2),
+            Level(below: .max, spacing: 0.8, sigma: 1.8, maxShift: 1.4),
+        ]
         public var smoothing = BoundedSmoothing.Options()
+        /// Blur changes (mm) tried in turn while a surface keeps a crease.
+        public var sigmaRetries = [0.0, -0.3, 0.3]
+        /// Smoothing takes no vertex farther than this from the label boundary, mm.
+        public var boundaryLimit = 1.4
         public init() {}
+
+        func level(voxels: Int) -> Level { levels.first { voxels < $0.below } ?? levels[levels.count - 1] }
     }
 
     /// For each structure (a set of label values merged into one body, e.g. cerebellum cortex + white
@@ -69,17 +89,47 @@ public enum SubcorticalMeshes {
                  a[r][3] + a[r][0] * Double(lo.x) + a[r][1] * Double(lo.y) + a[r][2] * Double(lo.z)]
             }
             let volume = Double(labelled.count) * voxelVolume
-            let field = SmoothField(mask: mask, sigma: options.sigma / Foundation.cbrt(voxelVolume),
-                                    spacing: options.spacings.first { mask.count < $0.below }?.spacing ?? 1)
-            let raw = MarchingCubes.extract(values: field.values, dims: field.dims, iso: 0.5, voxelToMM: field.fieldToMM(boxToMM))
-            let mesh = BoundedSmoothing.smooth(raw, voxelVolume: volume, options: options.smoothing)
-            result.quality.append(SurfaceQuality(mesh: mesh, boundary: LabelBoundary(mask: labelled, voxelToMM: boxToMM),
-                                                 voxelVolume: volume))
+            let level = options.level(voxels: mask.count)
+            let boundary = LabelBoundary(mask: labelled, voxelToMM: boxToMM)
+            // A blur that leaves a thin neck pinched gives a crease there that no bounded smoothing
+            // removes; a slightly narrower or wider blur opens or closes the neck. The first blur
+            // without creases and within the boundary limit wins, else the one with fewest creases,
+            // then least excess distance (earlier on ties).
+            var best: (mesh: TriangleMesh, quality: SurfaceQuality)?
+            for delta in options.sigmaRetries {
+                let built = Self.surface(mask: mask, boxToMM: boxToMM, voxelVolume: voxelVolume, volume: volume, boundary: boundary,
+                                         level: level, sigma: level.sigma + delta, options: options)
+                func faults(_ q: SurfaceQuality) -> (Int, Double) { (q.creases, max(0, q.maxBoundaryDistance - options.boundaryLimit)) }
+                if best == nil || faults(built.quality) < faults(best!.quality) { best = built }
+                if faults(built.quality) == (0, 0) { break }
+            }
+            let (mesh, quality) = best!
+            result.quality.append(quality)
             result.builtStructures.append(s)
             result.vertexStructure += [Int32](repeating: Int32(s), count: mesh.vertices.count)
             result.mesh.append(mesh)
         }
         return result
+    }
+
+    /// One structure's surface at one blur: marching cubes, its largest piece, bounded smoothing.
+    static func surface(mask: VoxelMask, boxToMM: [[Double]], voxelVolume: Double, volume: Double, boundary: LabelBoundary,
+                        level: Options.Level, sigma: Double, options: Options) -> (mesh: TriangleMesh, quality: SurfaceQuality) {
+        let field = SmoothField(mask: mask, sigma: sigma / Foundation.cbrt(voxelVolume), spacing: level.spacing)
+        var raw = MarchingCubes.extract(values: field.values, dims: field.dims, iso: 0.5, voxelToMM: field.fieldToMM(boxToMM))
+        // Blurring can cut a one-voxel bridge (the third ventricle's recesses): the small pieces
+        // are dropped and the volume step of the smoothing makes up their volume.
+        let pieces = raw.pieceSizes
+        if pieces.count > 1 { raw = raw.largestComponent() }
+        // Each vertex may move as far as keeps it within the boundary limit (triangle inequality
+        // from its marching-cubes position), while smoothing no farther than the level allows;
+        // easing a crease may use all of that room.
+        let room = raw.vertices.map { Float(max(0, options.boundaryLimit - boundary.distance($0))) }
+        let mesh = BoundedSmoothing.smooth(raw, voxelVolume: volume, limits: room.map { min($0, level.maxShift) },
+                                           easeLimits: room, options: options.smoothing)
+        var quality = SurfaceQuality(mesh: mesh, boundary: boundary, voxelVolume: volume)
+        quality.droppedPieces = Array(pieces.dropFirst())
+        return (mesh, quality)
     }
 
     static func boundingBoxes<L: BinaryInteger>(_ labels: [L], dims: SIMD3<Int>, owner: [Int32],

@@ -4,10 +4,20 @@ import Foundation
 /// (voxel staircases show as many large ones), the enclosed volume against the voxels it was made
 /// from, and how far the vertices lie from the label boundary (`LabelBoundary`).
 public struct SurfaceQuality: Codable, Sendable, Equatable {
+    /// Angle between adjacent faces above which an edge counts as a crease, degrees.
+    public static let creaseLimit = 60.0
     /// Mean angle between the normals of faces sharing an edge, degrees.
     public var meanDihedral: Double
     /// Share of those angles above 30°.
     public var shareOver30: Double
+    /// The largest of those angles, degrees (a crease or a spike).
+    public var maxDihedral: Double
+    /// Edges whose faces meet at more than `creaseLimit`.
+    public var creases: Int
+    /// Vertex counts of the surface's connected pieces, largest first (one for a single body).
+    public var pieces: [Int]
+    /// Vertex counts of marching-cubes pieces left out of the surface (blurring cut them off).
+    public var droppedPieces: [Int] = []
     /// Enclosed volume ÷ voxel volume.
     public var volumeRatio: Double
     /// Largest distance of a vertex from the label boundary, mm (`LabelBoundary.reach` voxels at most).
@@ -17,34 +27,19 @@ public struct SurfaceQuality: Codable, Sendable, Equatable {
     public var vertices: Int
 
     init(mesh: TriangleMesh, boundary: LabelBoundary, voxelVolume: Double) {
-        let normals = mesh.triangles.map { t -> SIMD3<Double> in
-            let a = SIMD3<Double>(mesh.vertices[Int(t.x)]), b = SIMD3<Double>(mesh.vertices[Int(t.y)])
-            let c = SIMD3<Double>(mesh.vertices[Int(t.z)])
-            let n = Self.cross(b - a, c - a)
-            let l = (n * n).sum().squareRoot()
-            return l > 0 ? n / l : .zero
-        }
-        // Each undirected edge once per face using it; sorted, the two faces of an edge are adjacent.
-        var uses: [(key: UInt64, face: Int32)] = []
-        uses.reserveCapacity(mesh.triangles.count * 3)
-        for (f, t) in mesh.triangles.enumerated() {
-            for (p, q) in [(t.x, t.y), (t.y, t.z), (t.z, t.x)] {
-                uses.append((UInt64(UInt32(min(p, q))) << 32 | UInt64(UInt32(max(p, q))), Int32(f)))
-            }
-        }
-        uses.sort { $0.key != $1.key ? $0.key < $1.key : $0.face < $1.face }
-        var sum = 0.0, over = 0, count = 0
-        var k = 0
-        while k + 1 < uses.count {
-            guard uses[k].key == uses[k + 1].key else { k += 1; continue }
-            let angle = acos(max(-1, min(1, (normals[Int(uses[k].face)] * normals[Int(uses[k + 1].face)]).sum()))) * 180 / .pi
-            sum += angle
-            if angle > 30 { over += 1 }
+        var sum = 0.0, over = 0, count = 0, worst = 0.0, creases = 0
+        for e in mesh.edgeDihedrals() {
+            sum += e.degrees
+            if e.degrees > 30 { over += 1 }
+            if e.degrees > Self.creaseLimit { creases += 1 }
+            worst = max(worst, e.degrees)
             count += 1
-            k += 2
         }
         meanDihedral = count > 0 ? sum / Double(count) : 0
         shareOver30 = count > 0 ? Double(over) / Double(count) : 0
+        maxDihedral = worst
+        self.creases = creases
+        pieces = mesh.pieceSizes
         volumeRatio = voxelVolume > 0 ? Self.volume(mesh) / voxelVolume : 0
         maxBoundaryDistance = mesh.vertices.reduce(0) { max($0, boundary.distance($1)) }
         edges = count
@@ -56,6 +51,10 @@ public struct SurfaceQuality: Codable, Sendable, Equatable {
         let n = Double(max(1, parts.reduce(0) { $0 + $1.edges }))
         meanDihedral = parts.reduce(0) { $0 + $1.meanDihedral * Double($1.edges) } / n
         shareOver30 = parts.reduce(0) { $0 + $1.shareOver30 * Double($1.edges) } / n
+        maxDihedral = parts.map(\.maxDihedral).max() ?? 0
+        creases = parts.reduce(0) { $0 + $1.creases }
+        pieces = parts.flatMap(\.pieces).sorted(by: >)
+        droppedPieces = parts.flatMap(\.droppedPieces).sorted(by: >)
         volumeRatio = parts.map(\.volumeRatio).max { abs($0 - 1) < abs($1 - 1) } ?? 1
         maxBoundaryDistance = parts.map(\.maxBoundaryDistance).max() ?? 0
         edges = Int(n)
@@ -78,7 +77,9 @@ public struct SurfaceQuality: Codable, Sendable, Equatable {
     }
 
     var line: String {
-        String(format: "mean dihedral %.1f°, %.2f %% over 30°, volume %.1f %% of voxels (worst), vertices ≤ %.2f mm from the label boundary, %d vertices",
-               meanDihedral, shareOver30 * 100, volumeRatio * 100, maxBoundaryDistance, vertices)
+        String(format: "mean dihedral %.1f°, %.2f %% over 30°, largest %.0f°, %d edges over %.0f°, volume %.1f %% of voxels (worst), vertices ≤ %.2f mm from the label boundary, %d vertices in ",
+               meanDihedral, shareOver30 * 100, maxDihedral, creases, Self.creaseLimit, volumeRatio * 100, maxBoundaryDistance, vertices)
+            + (pieces.count == 1 ? "one piece" : "\(pieces.count) pieces (\(pieces.map(String.init).joined(separator: " + ")))")
+            + (droppedPieces.isEmpty ? "" : ", dropped pieces of \(droppedPieces.map(String.init).joined(separator: ", ")) vertices")
     }
 }

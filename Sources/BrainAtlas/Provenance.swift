@@ -1,10 +1,11 @@
-/// Where a region's map comes from: histology, a landmark rule, or an approximate source map.
+/// Where a region's map comes from: histology, a landmark rule, a rule deriving it from the
+/// labels around it, or an approximate source map.
 ///
-/// JSON `{"kind": "histology"|"landmarks"|"approximate", "rule": "...", "source": "..."}`.
+/// JSON `{"kind": "histology"|"landmarks"|"derived"|"approximate", "rule": "...", "source": "..."}`.
 public struct Provenance: Codable, Sendable, Hashable {
     /// The kinds of evidence, strongest first.
     public enum Kind: String, Codable, Sendable, CaseIterable {
-        case histology, landmarks, approximate
+        case histology, landmarks, derived, approximate
     }
 
     public var kind: Kind

