@@ -23,8 +23,9 @@ extension Catalog.Mesh {
     init?(tree value: JSONValue) {
         guard case .object(let mList) = value, case let m = Members(mList), let name = m.string("name"), let surface = m.string("surface"),
               let hemisphere = m.string("hemisphere").flatMap(Hemisphere.init(rawValue:)), let file = m.string("file"),
-              let poi = m.optional("poi", { $0.stringValue }) else { return nil }
-        self.init(name: name, surface: surface, hemisphere: hemisphere, file: file, poi: poi)
+              let poi = m.optional("poi", { $0.stringValue }),
+              let occlusion = m.optional("occlusion", { $0.stringValue }) else { return nil }
+        self.init(name: name, surface: surface, hemisphere: hemisphere, file: file, poi: poi, occlusion: occlusion)
     }
 }
 
