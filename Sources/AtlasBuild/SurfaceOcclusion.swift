@@ -80,24 +80,12 @@ enum SurfaceOcclusion {
 
         /// Rasterises one triangle (pixel centres at integer grid points), keeping the highest.
         private mutating func fill(_ a: SIMD3<Float>, _ b: SIMD3<Float>, _ c: SIMD3<Float>) {
-            let area = (b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)
-            let x0 = max(0, Int(min(a.x, b.x, c.x).rounded(.up))), x1 = min(columns - 1, Int(max(a.x, b.x, c.x).rounded(.down)))
-            let y0 = max(0, Int(min(a.y, b.y, c.y).rounded(.up))), y1 = min(rows - 1, Int(max(a.y, b.y, c.y).rounded(.down)))
-            guard abs(area) > 1e-9, x0 <= x1, y0 <= y1 else {
-                // Smaller than a pixel or edge-on: its corners still mark their pixels.
-                for p in [a, b, c] { mark(Int(p.x.rounded()), Int(p.y.rounded()), p.z) }
-                return
+            let columns = self.columns
+            let covered = TriangleRaster.cover(a, b, c, columns: columns, rows: rows) { x, y, wa, wb, wc in
+                self.heights[y * columns + x] = max(self.heights[y * columns + x], wa * a.z + wb * b.z + wc * c.z)
             }
-            for y in y0...y1 {
-                for x in x0...x1 {
-                    let px = Float(x), py = Float(y)
-                    let wa = ((b.x - px) * (c.y - py) - (c.x - px) * (b.y - py)) / area
-                    let wb = ((c.x - px) * (a.y - py) - (a.x - px) * (c.y - py)) / area
-                    let wc = 1 - wa - wb
-                    guard wa >= -1e-4, wb >= -1e-4, wc >= -1e-4 else { continue }
-                    mark(x, y, wa * a.z + wb * b.z + wc * c.z)
-                }
-            }
+            // Smaller than a pixel or edge-on: its corners still mark their pixels.
+            if !covered { for p in [a, b, c] { mark(Int(p.x.rounded()), Int(p.y.rounded()), p.z) } }
         }
 
         private mutating func mark(_ x: Int, _ y: Int, _ h: Float) {

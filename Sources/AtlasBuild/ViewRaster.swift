@@ -4,8 +4,6 @@
 struct ViewRaster: Sendable {
     /// Pixels on the longer side of the projected meshes.
     static let size = 384
-    /// Barycentric slack at triangle edges.
-    static let edgeTolerance: Float = 1e-4
 
     /// Per pixel the vertex drawn there, as an index into the meshes' vertices taken one after the
     /// other, or −1.
@@ -39,25 +37,12 @@ struct ViewRaster: Sendable {
 
     private static func draw(_ t: SIMD3<Int32>, _ p: [SIMD3<Float>], size n: Int, depth: inout [Float], pixels: inout [Int32]) {
         let a = p[Int(t.x)], b = p[Int(t.y)], c = p[Int(t.z)]
-        let area = (b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)
-        guard abs(area) > 1e-9 else { return }
-        let x0 = max(0, Int(min(a.x, b.x, c.x).rounded(.up))), x1 = min(n - 1, Int(max(a.x, b.x, c.x).rounded(.down)))
-        let y0 = max(0, Int(min(a.y, b.y, c.y).rounded(.up))), y1 = min(n - 1, Int(max(a.y, b.y, c.y).rounded(.down)))
-        guard x0 <= x1, y0 <= y1 else { return }
-        for y in y0 ... y1 {
-            for x in x0 ... x1 {
-                let px = Float(x), py = Float(y)
-                let wa = ((b.x - px) * (c.y - py) - (c.x - px) * (b.y - py)) / area
-                let wb = ((c.x - px) * (a.y - py) - (a.x - px) * (c.y - py)) / area
-                let wc = 1 - wa - wb
-                // A little tolerance, so pixels on an edge shared by two triangles are never missed by both.
-                guard wa >= -Self.edgeTolerance, wb >= -Self.edgeTolerance, wc >= -Self.edgeTolerance else { continue }
-                let z = wa * a.z + wb * b.z + wc * c.z
-                let i = y * n + x
-                guard z < depth[i] else { continue }
-                depth[i] = z
-                pixels[i] = wa >= wb && wa >= wc ? t.x : (wb >= wc ? t.y : t.z)
-            }
+        _ = TriangleRaster.cover(a, b, c, columns: n, rows: n) { x, y, wa, wb, wc in
+            let z = wa * a.z + wb * b.z + wc * c.z
+            let i = y * n + x
+            guard z < depth[i] else { return }
+            depth[i] = z
+            pixels[i] = wa >= wb && wa >= wc ? t.x : (wb >= wc ? t.y : t.z)
         }
     }
 }

@@ -8,6 +8,8 @@ public struct SurfaceCluster: Sendable {
     /// The vertex of largest magnitude (the first in index order on ties).
     public let peak: Int
     public let peakValue: Float
+    /// Local maxima at least `peakSeparationMm` apart in the mesh's millimetres, highest magnitude first (the peak first).
+    public let maxima: [Int]
 }
 
 /// Clusters of an SMP map: connected components of supra-threshold vertices, two vertices joining when a
@@ -42,7 +44,10 @@ public enum SurfaceClusterFinder {
                 let area = members.reduce(0) { $0 + areas[$1] }
                 guard area >= options.minSizeMm3 else { continue }
                 let peak = members.max { abs(values[$0]) != abs(values[$1]) ? abs(values[$0]) < abs(values[$1]) : $0 > $1 }!
-                found.append(SurfaceCluster(sign: sign, vertices: members, areaMm2: area, peak: peak, peakValue: values[peak]))
+                let maxima = localMaxima(members, sign: s, values: values, mesh: mesh, neighbours: neighbours,
+                                         threshold: options.threshold, separation: options.peakSeparationMm)
+                found.append(SurfaceCluster(sign: sign, vertices: members, areaMm2: area, peak: peak, peakValue: values[peak],
+                                            maxima: maxima))
             }
         }
         return found.sorted { a, b in
@@ -50,6 +55,26 @@ public enum SurfaceClusterFinder {
             if abs(a.peakValue) != abs(b.peakValue) { return abs(a.peakValue) > abs(b.peakValue) }
             return a.peak < b.peak
         }
+    }
+
+    /// The rule volume clusters follow, on the mesh: a vertex no edge neighbour in the cluster exceeds, kept when it
+    /// lies `separation` mm or more from every higher one kept. Ties go to the lower index, so the peak comes first.
+    static func localMaxima(_ members: [Int], sign s: Float, values: [Float], mesh: SurfaceMesh,
+                            neighbours: (start: [Int], list: [Int32]), threshold: Float, separation: Double) -> [Int] {
+        var candidates = members.filter { v in
+            let value = values[v] * s
+            return !(neighbours.start[v]..<neighbours.start[v + 1]).contains { n in
+                let w = values[Int(neighbours.list[n])] * s
+                return w >= threshold && w > value
+            }
+        }
+        candidates.sort { values[$0] * s != values[$1] * s ? values[$0] * s > values[$1] * s : $0 < $1 }
+        var kept: [Int] = []
+        for v in candidates {
+            let p = mesh.positions[v]
+            if kept.allSatisfy({ let d = mesh.positions[$0] - p; return (d * d).sum() >= separation * separation }) { kept.append(v) }
+        }
+        return kept
     }
 
     /// Each vertex's neighbours along triangle edges, in compressed rows (`list[start[v]..<start[v + 1]]`).

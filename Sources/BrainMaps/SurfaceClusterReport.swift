@@ -27,6 +27,8 @@ public struct SurfaceClusterReport: Encodable, Sendable {
         public let vertices: Int
         public let areaMm2: Double
         public let peak: Peak
+        /// Local maxima at least the separation apart on the mesh, the peak first (each described as the peak is).
+        public let maxima: [Peak]
         /// On a bundled mesh: atlas name → the regions holding ≥ 1 % of the cluster's area (per-vertex labels);
         /// nil on a user's mesh.
         public let regions: [String: ClusterReport.AtlasShares]?
@@ -56,15 +58,20 @@ public struct SurfaceClusterReport: Encodable, Sendable {
             (try? a.surfaceLabels(side)).flatMap { $0.vertexCount == mesh.positions.count ? (a, $0) : nil }
         } }
         let areas = mesh.vertexAreas()
+        let values = smp.maps[m].values.floats
+        let describe = { (vertex: Int) -> Peak in
+            let mni = mesh.mni(ofVertex: vertex)
+            return Peak(vertex: vertex, value: values[vertex], position: ClusterReport.round2(mesh.positions[vertex]),
+                        mni: mni.map(ClusterReport.round2), atlases: mni.flatMap { p in try? regions?.lookup(p) },
+                        vertexRegions: labels.map { Dictionary(uniqueKeysWithValues: $0.compactMap { a, l in
+                            a.region(id: Int(l.regionIds[vertex])).map { (a.name, $0) } }) })
+        }
         let entries = found.enumerated().map { n, c in
-            let mni = mesh.mni(ofVertex: c.peak)
-            let peak = Peak(vertex: c.peak, value: c.peakValue, position: ClusterReport.round2(mesh.positions[c.peak]),
-                            mni: mni.map(ClusterReport.round2), atlases: mni.flatMap { p in try? regions?.lookup(p) },
-                            vertexRegions: labels.map { Dictionary(uniqueKeysWithValues: $0.compactMap { a, l in
-                                a.region(id: Int(l.regionIds[c.peak])).map { (a.name, $0) } }) })
+            let maxima = c.maxima.map(describe)
+            let peak = maxima.first ?? describe(c.peak)
             let shares = labels.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.0.name, Self.shares(c, atlas: $0.0, labels: $0.1, areas: areas)) }) }
             return Entry(id: n + 1, sign: c.sign > 0 ? "positive" : "negative", vertices: c.vertices.count,
-                         areaMm2: ClusterRegions.round2(c.areaMm2), peak: peak, regions: shares)
+                         areaMm2: ClusterRegions.round2(c.areaMm2), peak: peak, maxima: maxima, regions: shares)
         }
         let space = mesh.space == .mni ? "mni" : mesh.space == .talairach ? "talairach" : "native"
         return SurfaceClusterReport(map: smp.maps[m].name.string, mesh: mesh.name, space: space, threshold: options.threshold,
@@ -86,13 +93,13 @@ public struct SurfaceClusterReport: Encodable, Sendable {
     }
 
     /// CSV: one row per cluster (`cluster, sign, vertices, area_mm2, peak_vertex, peak_value, peak_x/y/z` (MNI, empty in
-    /// native space), then the region at the peak in each atlas).
+    /// native space), `maxima` (how many), then the region at the peak in each atlas).
     public func csv() -> String {
-        var rows = [(["cluster", "sign", "vertices", "area_mm2", "peak_vertex", "peak_value", "peak_x", "peak_y", "peak_z"]
+        var rows = [(["cluster", "sign", "vertices", "area_mm2", "peak_vertex", "peak_value", "peak_x", "peak_y", "peak_z", "maxima"]
                      + atlasOrder.flatMap { ["\($0)_peak", "\($0)_regions"] }).map(ClusterReport.quoted).joined(separator: ",")]
         for c in clusters {
             let row = ["\(c.id)", c.sign, "\(c.vertices)", ClusterReport.number(c.areaMm2), "\(c.peak.vertex)", ClusterReport.number(Double(c.peak.value))]
-                + (c.peak.mni?.map(ClusterReport.number) ?? ["", "", ""]) + atlasOrder.flatMap { [c.peak.maximum.regionText(atlas: $0, tagged: false) ?? "", ClusterReport.sharesText(c.regions?[$0])] }
+                + (c.peak.mni?.map(ClusterReport.number) ?? ["", "", ""]) + ["\(c.maxima.count)"] + atlasOrder.flatMap { [c.peak.maximum.regionText(atlas: $0, tagged: false) ?? "", ClusterReport.sharesText(c.regions?[$0])] }
             rows.append(row.map(ClusterReport.quoted).joined(separator: ","))
         }
         return rows.joined(separator: "\n")
@@ -109,6 +116,12 @@ public struct SurfaceClusterReport: Encodable, Sendable {
                          + "\(point) = \(ClusterReport.number(Double(c.peak.value)))")
             let names = atlasOrder.compactMap { c.peak.maximum.regionText(atlas: $0) }
             if !names.isEmpty { lines.append("  peak (where): " + names.joined(separator: "; ")) }
+            for m in c.maxima.dropFirst() {
+                let at = m.mni.map { "MNI \(ClusterReport.point($0))" } ?? "\(ClusterReport.point(m.position)) (mesh mm)"
+                let regionsThere = atlasOrder.compactMap { m.maximum.regionText(atlas: $0) }
+                lines.append("  maximum vertex \(m.vertex) \(at) = \(ClusterReport.number(Double(m.value)))"
+                             + (regionsThere.isEmpty ? "" : ": " + regionsThere.joined(separator: "; ")))
+            }
             if let own = c.peak.vertexRegions {
                 lines.append("  peak vertex: " + atlasOrder.compactMap { a in own[a].map { "\($0.displayName) [\(a)]" } }.joined(separator: "; "))
             }

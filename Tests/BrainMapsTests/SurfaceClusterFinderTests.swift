@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import BrainFormats
 @testable import BrainMaps
@@ -46,5 +47,32 @@ import BrainFormats
         #expect(throws: MapsError.self) {
             try SurfaceClusterFinder.clusters(values: [1, 2], mesh: mesh, options: ClusterOptions(threshold: 1))
         }
+    }
+
+    /// Two bumps in one cluster: both are maxima when they lie the separation apart, only the higher when closer.
+    @Test func localMaximaFollowTheVolumeRule() throws {
+        let mesh = Self.grid(30)
+        func bump(_ cx: Double, _ cy: Double, _ height: Double) -> (SIMD3<Double>) -> Double {
+            { p in
+                let d2: Double = (p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy)
+                return height * exp(-d2 / 8)
+            }
+        }
+        // Bumps at x = 5 (6) and x = `second` (8) on y = 15, joined into one cluster by a ridge at 2.5 between them
+        // (its flat vertices are candidates too, and each lies within the separation of a bump).
+        func values(_ second: Double) -> [Float] {
+            let a = bump(5, 15, 6), b = bump(second, 15, 8)
+            return mesh.positions.map { p -> Float in
+                let ridge: Double = abs(p.y - 15) < 0.5 && p.x >= 5 && p.x <= second ? 2.5 : 0
+                return Float(max(a(p), b(p), ridge))
+            }
+        }
+        let far = try SurfaceClusterFinder.clusters(values: values(20), mesh: mesh, options: ClusterOptions(threshold: 2))
+        #expect(far.count == 1)
+        #expect(far[0].maxima == [15 * 30 + 20, 15 * 30 + 5])  // the peak first, then the lower bump 15 mm away
+        #expect(far[0].maxima.first == far[0].peak)
+        let near = try SurfaceClusterFinder.clusters(values: values(11), mesh: mesh,
+                                                     options: ClusterOptions(threshold: 2, peakSeparationMm: 8))
+        #expect(near[0].maxima == [15 * 30 + 11])  // the lower bump is 6 mm away: not reported
     }
 }

@@ -53,6 +53,14 @@ import Testing
         let peakVertex = values.indices.max { values[$0] < values[$1] }!
         let peak = try #require(clusters.first?["peak"] as? [String: Any])
         #expect(peak["vertex"] as? Int == peakVertex)
+        // Local maxima start with the peak, fall in value, and lie at least 8 mm apart on the mesh.
+        let maxima = try #require(clusters.first?["maxima"] as? [[String: Any]]).compactMap { $0["vertex"] as? Int }
+        #expect(maxima.first == peakVertex)
+        #expect(zip(maxima, maxima.dropFirst()).allSatisfy { values[$0] >= values[$1] })
+        for (i, a) in maxima.enumerated() { for b in maxima[(i + 1)...] {
+            let d = positions[a] - positions[b]
+            #expect((d * d).sum() >= 64)
+        } }
         let mni = try #require(peak["mni"] as? [Double])
         let expected = positions[peakVertex]
         for a in 0..<3 { #expect(abs(mni[a] - expected[a]) <= 0.005) }
