@@ -83,7 +83,7 @@ public struct DrawnFrame: Sendable {
         if let colour { return colour }
         var image = try picture(context: context)
         if let notes = try annotations(context: context), let text {
-            try text.use { renderer in
+            text.use { renderer in
                 image.drawing { notes.draw(into: &$0, text: renderer, cueColor: OrientationCue.color(on: scene.scene.background)) }
             }
         }
@@ -91,7 +91,7 @@ public struct DrawnFrame: Sendable {
             let text = try self.text ?? FrameText()
             self.text = text
             let drawnScene = scene
-            try text.use { renderer in image.drawing { drawnScene.drawColourBar(into: &$0, text: renderer) } }
+            text.use { renderer in image.drawing { drawnScene.drawColourBar(into: &$0, text: renderer) } }
         }
         colour = image
         return image
@@ -122,7 +122,7 @@ public struct DrawnFrame: Sendable {
         var image = try picture(context: context)
         if let notes = try annotations(context: context), let text {
             let cue = OrientationCue.color(on: scene.scene.background)
-            try text.use { renderer in
+            text.use { renderer in
                 image.drawing { picture in
                     notes.draw(on: &figure, dark: notes.labels?.darkPlacements(on: picture) ?? [], text: renderer, cueColor: cue)
                 }
@@ -166,7 +166,7 @@ public struct DrawnFrame: Sendable {
         let text = try self.text ?? FrameText()
         self.text = text
         let (scene, shape) = (self.scene, legendShape)
-        return try text.use { renderer in
+        return text.use { renderer in
             SceneAnnotations(labels: request.labels, legend: request.legend, orientation: request.orientation,
                              direction: scene.scene.direction, width: scene.scene.width, height: scene.scene.height,
                              map: map, colors: scene.regionColors, text: renderer, legendShape: shape,
