@@ -12,7 +12,7 @@ struct FreeSpace {
     /// The brain's centre: the mean of its drawn pixels (rays for outside labels start out from it).
     let centre: (x: Double, y: Double)
     /// Empty pixels kept between an outside label and the brain, and between a leader and its label.
-    private let gap: Int
+    let gap: Int
     /// Pixels kept between labels, and the longest leader.
     private let spacing: Int
     private let maximumLeader: Double
@@ -58,19 +58,21 @@ struct FreeSpace {
     }
 
     func isFree(_ box: PixelRect) -> Bool {
+        clearOfBoxes(box) && !leaders.contains { Self.segment($0, crosses: box) }
+    }
+
+    /// Inside the edge margin and half an em from every box taken (leaders not checked).
+    func clearOfBoxes(_ box: PixelRect) -> Bool {
         let spaced = box.inset(by: -spacing)
         return bounds.inset(by: edgeMargin).contains(box) && !taken.contains { $0.intersects(spaced) }
-            && !leaders.contains { Self.segment($0, crosses: box) }
     }
 
     /// The best free place for the name inside region `r` (within `bounds`, its bounding box): the
     /// ink box (halo included) may spill `insideTolerance` of its pixels over the border; among the
     /// places that fit, the one whose centre lies deepest in the region wins. The centre is the
     /// label's anchor. A summed-area table of the region over its box makes each try one lookup.
-    /// `loose`: the last resort for a region that must be named (`RegionLabels.looseTolerance` may
-    /// spill, and the centre need lie only a quarter of the box's height from the border).
     func inside(region r: Int, in area: PixelRect, depth: BorderDistance, line: TextLine,
-                halo: TextHalo, loose: Bool = false) -> RegionLabels.Placement? {
+                halo: TextHalo) -> RegionLabels.Placement? {
         let ink = line.ink
         let reach = halo.reach
         let iw = ink.width + 2 * reach, ih = ink.height + 2 * reach
@@ -91,10 +93,9 @@ struct FreeSpace {
             guard ax < bx, ay < by else { return 0 }
             return Int(sums[by * w + bx] - sums[ay * w + bx] - sums[by * w + ax] + sums[ay * w + ax])
         }
-        let tolerance = loose ? RegionLabels.looseTolerance : RegionLabels.insideTolerance
-        let needed = iw * ih - Int(Double(iw * ih) * tolerance)
+        let needed = iw * ih - Int(Double(iw * ih) * RegionLabels.insideTolerance)
         // Centres must lie at least half the box's height from the border (thirds of a pixel).
-        let minDepth = loose ? Int32(3 * ih / 4) : Int32(3 * ih / 2 - 3)
+        let minDepth = Int32(3 * ih / 2 - 3)
         var candidates: [(depth: Int32, x: Int, y: Int)] = []
         let step = max(1, ih / 6)
         for y in stride(from: area.y, to: area.maxY, by: step) {
@@ -161,7 +162,7 @@ struct FreeSpace {
     }
 
     /// A leader crosses no label box but its own, and no other leader.
-    private func leaderIsClear(_ p: RegionLabels.Placement) -> Bool {
+    func leaderIsClear(_ p: RegionLabels.Placement) -> Bool {
         Self.segments(of: p).allSatisfy { seg in
             !taken.contains(where: { $0 != p.box && Self.segment(seg, crosses: $0) }) && !leaders.contains { Self.segments(seg, $0) }
         }

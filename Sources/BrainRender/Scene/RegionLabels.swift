@@ -47,12 +47,11 @@ public struct RegionLabels {
     /// Longest leader line, as a share of the image's shorter side; farther places are not used.
     public static let maximumLeader = 0.3
     /// Regions covering at least this share of the image must be named: where one line finds no
-    /// place outside, they try two lines, then leaders `largeStretch` times longer.
+    /// place outside, they try two lines, then leaders `largeStretch` times longer, and last any
+    /// free place off the brain with a leader of any length (`FreeSpace.margin`), never a place
+    /// over their neighbours.
     public static let namedShare = 0.01
     public static let largeStretch = 1.6
-    /// When even those find no place, such a name goes inside its region with this share of its
-    /// box allowed over the border (the halo keeps it readable over the neighbours).
-    public static let looseTolerance = 0.4
     public static let textColor = RGBA(20, 20, 24)
     public static let haloColor = RGBA(255, 255, 255, 235)
     public static let leaderColor = RGBA(30, 30, 34)
@@ -92,16 +91,15 @@ public struct RegionLabels {
             let twoLines = { text.layoutTwoLines(names[r], size: size) }
             if let p = room.inside(region: r, in: areas[r], depth: depth, line: line, halo: halo)
                 ?? twoLines().flatMap({ room.inside(region: r, in: areas[r], depth: depth, line: $0, halo: halo) }) {
-                placed.append(p)
-                room.take(p.box)
+                Self.take(p, &placed, &room)
             } else {
                 pending.append((r, a))
             }
         }
         // Then the names that fit nowhere inside, larger regions first, outside with a leader.
-        var unplaced: [Int] = []
         let outer = pending.isEmpty ? [] : Self.outerAnchors(map, depth, fragments, centre: room.centre)
         let largePixels = Int((Self.namedShare * Double(map.width * map.height)).rounded(.up))
+        var leftOver: [Int] = []
         for (r, a) in pending {
             let text = Self.renderer(map.regions[r], emphasised, regular, bold)
             let line = text.layout(names[r], size: size)
@@ -115,22 +113,32 @@ public struct RegionLabels {
             let found = tries.lazy.compactMap { line, stretch in
                 room.outside(region: r, anchor: a, line: line, halo: halo, stretch: stretch)
                     ?? outer[r].flatMap({ room.outside(region: r, anchor: $0, line: line, halo: halo, stretch: stretch) })
-            }.first ?? (map.pixels[r] >= largePixels ? tries.lazy.compactMap { line, _ in
-                room.inside(region: r, in: areas[r], depth: depth, line: line, halo: halo, loose: true)
-            }.first : nil)
-            if let p = found {
-                placed.append(p)
-                room.take(p.box)
-                if p.leader { room.take(leader: p) }
-            } else {
-                unplaced.append(r)
-            }
+            }.first
+            if let p = found { Self.take(p, &placed, &room) } else { leftOver.append(r) }
+        }
+        // Last, once every ray has had its turn (so these long leaders take no nearer name's
+        // place), large regions still unnamed go anywhere free off the brain.
+        var unplaced: [Int] = []
+        for (r, a) in pending where leftOver.contains(r) {
+            let text = Self.renderer(map.regions[r], emphasised, regular, bold)
+            let lines = [text.layout(names[r], size: size)] + (text.layoutTwoLines(names[r], size: size).map { [$0] } ?? [])
+            let found = map.pixels[r] < largePixels ? nil : lines.lazy.compactMap {
+                room.margin(region: r, anchors: [a] + (outer[r].map { [$0] } ?? []), line: $0, halo: halo)
+            }.first
+            if let p = found { Self.take(p, &placed, &room) } else { unplaced.append(r) }
         }
         placements = placed.sorted { $0.region < $1.region }
         tooSmall = small
         self.unplaced = unplaced
         self.size = size
         self.halo = halo
+    }
+
+    /// Keeps a placement: its box and leader are no longer free.
+    static func take(_ p: Placement, _ placed: inout [Placement], _ room: inout FreeSpace) {
+        placed.append(p)
+        room.take(p.box)
+        if p.leader { room.take(leader: p) }
     }
 
     /// The renderer a region's name is set with: bold for emphasised regions when there is one.

@@ -1,0 +1,115 @@
+import BrainAtlas
+import BrainImage
+import Foundation
+import Testing
+@testable import BrainRender
+
+/// What a label covers, read from the pick pass itself (not from `RegionMap`): the share of its
+/// ink box, halo included, lying over pixels of a region with another name.
+struct LabelCover {
+    struct Figures {
+        /// Per placement: its text and the share of its box over another region.
+        var shares: [(name: String, share: Double)] = []
+        /// Regions covering at least `RegionLabels.namedShare` of the picture whose name is not written.
+        var unnamed: [String] = []
+        var worst: Double { shares.map(\.share).max() ?? 0 }
+    }
+
+    /// The figures of one decorated frame.
+    static func measure(_ request: SceneRequest) throws -> (Figures, DrawnFrame, GLContext) {
+        let context = try GLContext(width: request.width, height: request.height)
+        var frame = try DrawnFrame(try AtlasScene.build(request, assets: BundledAtlas.assets!), context: context)
+        let index = try frame.indexImage(context: context)
+        let labels = try #require(try frame.annotations(context: context)?.labels)
+        let scene = frame.scene
+        var names: [UInt32: String?] = [:]
+        func name(_ id: UInt32) -> String? {
+            if let known = names[id] { return known }
+            let found = id == 0 ? nil : scene.target(id: id)?.region?.labelName
+            names[id] = found
+            return found
+        }
+        var figures = Figures()
+        for p in labels.placements {
+            let ink = p.line.ink, reach = labels.halo.reach
+            let box = PixelRect(x: p.textX + ink.originX - reach, y: p.baseline + ink.originY - reach,
+                                width: ink.width + 2 * reach, height: ink.height + 2 * reach)
+            var foreign = 0
+            for y in max(0, box.y)..<min(index.height, box.maxY) {
+                for x in max(0, box.x)..<min(index.width, box.maxX) {
+                    if let n = name(index.ids[y * index.width + x]), n != p.line.text { foreign += 1 }
+                }
+            }
+            figures.shares.append((p.line.text, Double(foreign) / Double(box.width * box.height)))
+        }
+        // Per side: a name on both hemispheres must be written when either side is large enough.
+        var sidePixels: [String: Int] = [:]
+        for id in index.ids where id != 0 {
+            if let region = scene.target(id: id)?.region { sidePixels["\(region.labelName)|\(region.hemisphere)", default: 0] += 1 }
+        }
+        let written = Set(labels.placements.map(\.line.text))
+        let large = Double(request.width * request.height) * RegionLabels.namedShare
+        for (key, n) in sidePixels where Double(n) >= large {
+            let name = String(key.split(separator: "|")[0])
+            if !written.contains(name) && !figures.unnamed.contains(name) { figures.unnamed.append(name) }
+        }
+        return (figures, frame, context)
+    }
+}
+
+@Suite(.serialized, .enabled(if: BundledAtlas.assets != nil, "AtlasData with meshes not built"))
+struct LabelCoverTests {
+    /// Crowded views where names used to go inside a neighbour (the pars triangularis with a
+    /// quarter of its box over the pars opercularis at 640×480): no label's box lies over another
+    /// region by more than the inside tolerance, and every large region is still named.
+    @Test(arguments: [("gyri", "lateral", "", 640, false), ("gyri", "lateral", "", 640, true),
+                      ("gyri", "lateral", "", 1024, false), ("sulci", "lateral", "inflated", 640, false)])
+    func noLabelSitsOverANeighbour(_ atlas: String, _ view: String, _ surface: String, _ width: Int, _ legend: Bool) throws {
+        var given = ["atlas": atlas, "view": view, "size": "\(width)x\(width * 3 / 4)", "labels": "on", "legend": legend ? "on" : "off"]
+        if !surface.isEmpty { given["surface"] = surface }
+        let (f, _, _) = try LabelCover.measure(try SceneRequest(given))
+        #expect(f.shares.count >= 9)
+        for (name, share) in f.shares {
+            #expect(share <= RegionLabels.insideTolerance, "\(atlas) \(width): \(name) has \(Int(share * 100)) % of its box over a neighbour")
+        }
+        #expect(f.unnamed.isEmpty, "\(atlas) \(width): \(f.unnamed) not named")
+    }
+
+    /// Every atlas in every preset view (and lateral on the inflated surface), with labels and with
+    /// labels and legend, at 1024×768 and 640×480: the worst share of a label over another region,
+    /// the labels over 10 %, and the large regions left unnamed. Slow, so only when
+    /// BRAINTUTOR_LABEL_SWEEP names a folder; the table (and every picture) is written there.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["BRAINTUTOR_LABEL_SWEEP"] != nil))
+    func sweep() throws {
+        let folder = URL(fileURLWithPath: ProcessInfo.processInfo.environment["BRAINTUTOR_LABEL_SWEEP"]!)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let atlases = BundledAtlas.assets!.library.catalog.atlases.map(\.name)
+        var rows = ["atlas\tview\tsize\tlegend\tlabels\tworst\tworstName\tover10\tunnamed"]
+        var worst = 0.0, over = 0, unnamed = 0, labels = 0
+        for atlas in atlases {
+            for view in ViewName.allCases.map(\.rawValue) + ["inflated"] {
+                for (w, h) in [(1024, 768), (640, 480)] {
+                    for legend in [false, true] {
+                        var given = ["atlas": atlas, "view": view == "inflated" ? "lateral" : view, "size": "\(w)x\(h)",
+                                     "labels": "on", "legend": legend ? "on" : "off"]
+                        if view == "inflated" { given["surface"] = "inflated" }
+                        let (f, frame, context) = try LabelCover.measure(try SceneRequest(given))
+                        var drawn = frame
+                        let stem = "\(atlas)-\(view)-\(w)\(legend ? "-legend" : "")"
+                        try Data(try drawn.png(context: context)).write(to: folder.appendingPathComponent("\(stem).png"))
+                        let top = f.shares.max { $0.share < $1.share }
+                        let high = f.shares.filter { $0.share > 0.1 }.count
+                        rows.append([atlas, view, "\(w)x\(h)", legend ? "legend" : "-", "\(f.shares.count)",
+                                     String(format: "%.3f", f.worst), top?.name ?? "", "\(high)",
+                                     f.unnamed.joined(separator: ", ")].joined(separator: "\t"))
+                        (worst, over, unnamed, labels) = (max(worst, f.worst), over + high, unnamed + f.unnamed.count,
+                                                          labels + f.shares.count)
+                    }
+                }
+            }
+        }
+        rows.append("total\t\t\t\t\(labels)\t\(String(format: "%.3f", worst))\t\t\(over)\t\(unnamed)")
+        try rows.joined(separator: "\n").write(to: folder.appendingPathComponent("labels.tsv"), atomically: true, encoding: .utf8)
+        print(rows.last!)
+    }
+}
