@@ -3,10 +3,10 @@ import BrainImage
 extension FreeSpace {
     /// The last resort for a name that must be written (`RegionLabels.namedShare`) and found no
     /// place inside or along a ray: any free place off the brain (kept `gap` pixels from its
-    /// silhouette, one em from the image's edges), joined to whichever of `anchors` gives the
-    /// shortest leader, of any length. The leader still crosses no label and no other leader, so
+    /// silhouette, one em from the image's edges), joined to whichever of `anchors` (a region and
+    /// one of its pixels) gives the shortest leader, of any length. The leader still crosses no label and no other leader, so
     /// the name never sits over a region it does not name.
-    func margin(region r: Int, anchors: [(x: Int, y: Int)], line: TextLine, halo: TextHalo) -> RegionLabels.Placement? {
+    func margin(anchors: [(region: Int, x: Int, y: Int)], line: TextLine, halo: TextHalo) -> RegionLabels.Placement? {
         let step = max(2, line.size / 3)
         let probe = line.box(x: 0, baseline: 0, margin: halo.reach)
         var candidates: [(length: Double, placement: RegionLabels.Placement)] = []
@@ -17,7 +17,7 @@ extension FreeSpace {
                 let box = line.box(x: x, baseline: baseline, margin: halo.reach)
                 guard clearOfBoxes(box), brainPixels(in: box.inset(by: -gap)) == 0 else { continue }
                 for a in anchors {
-                    let p = RegionLabels.Placement(region: r, anchorX: a.x, anchorY: a.y, line: line, textX: x,
+                    let p = RegionLabels.Placement(region: a.region, anchorX: a.x, anchorY: a.y, line: line, textX: x,
                                                    baseline: baseline, box: box, leader: true)
                     candidates.append((Self.length(RegionLabels.leaderPath(p)), p))
                 }

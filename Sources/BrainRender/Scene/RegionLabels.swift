@@ -117,14 +117,20 @@ public struct RegionLabels {
             if let p = found { Self.take(p, &placed, &room) } else { leftOver.append(r) }
         }
         // Last, once every ray has had its turn (so these long leaders take no nearer name's
-        // place), large regions still unnamed go anywhere free off the brain.
+        // place), large regions still unnamed go anywhere free off the brain, on one line or two,
+        // whichever leader is shorter; the leader may go to the same name's region on the other
+        // hemisphere when that is nearer the free room.
         var unplaced: [Int] = []
-        for (r, a) in pending where leftOver.contains(r) {
+        for r in leftOver {
             let text = Self.renderer(map.regions[r], emphasised, regular, bold)
             let lines = [text.layout(names[r], size: size)] + (text.layoutTwoLines(names[r], size: size).map { [$0] } ?? [])
-            let found = map.pixels[r] < largePixels ? nil : lines.lazy.compactMap {
-                room.margin(region: r, anchors: [a] + (outer[r].map { [$0] } ?? []), line: $0, halo: halo)
-            }.first
+            let ends = map.regions.indices.filter { names[$0] == names[r] }.flatMap { q in
+                [anchors[q].flatMap { depth.pixels(x: $0.x, y: $0.y) >= Self.minimumDepth ? $0 : nil }, outer[q]]
+                    .compactMap { $0.map { (region: q, x: $0.x, y: $0.y) } }
+            }
+            let found = map.pixels[r] < largePixels ? nil : lines.compactMap {
+                room.margin(anchors: ends, line: $0, halo: halo)
+            }.min { FreeSpace.length(Self.leaderPath($0)) < FreeSpace.length(Self.leaderPath($1)) }
             if let p = found { Self.take(p, &placed, &room) } else { unplaced.append(r) }
         }
         placements = placed.sorted { $0.region < $1.region }
