@@ -12,6 +12,8 @@ struct LabelCover {
         var shares: [(name: String, share: Double)] = []
         /// Regions covering at least `RegionLabels.namedShare` of the picture whose name is not written.
         var unnamed: [String] = []
+        /// The placements measured.
+        var labels: RegionLabels?
         var worst: Double { shares.map(\.share).max() ?? 0 }
     }
 
@@ -30,6 +32,7 @@ struct LabelCover {
             return found
         }
         var figures = Figures()
+        figures.labels = labels
         for p in labels.placements {
             let ink = p.line.ink, reach = labels.halo.reach
             let box = PixelRect(x: p.textX + ink.originX - reach, y: p.baseline + ink.originY - reach,
@@ -73,6 +76,22 @@ struct LabelCoverTests {
             #expect(share <= RegionLabels.insideTolerance, "\(atlas) \(width): \(name) has \(Int(share * 100)) % of its box over a neighbour")
         }
         #expect(f.unnamed.isEmpty, "\(atlas) \(width): \(f.unnamed) not named")
+        // The margin places keep the other rules: one em from the edges, leaders crossing no
+        // other label and no other leader.
+        let labels = try #require(f.labels)
+        let inner = PixelRect(x: 0, y: 0, width: width, height: width * 3 / 4).inset(by: labels.size)
+        for p in labels.placements {
+            #expect(inner.contains(p.box), "\(p.line.text) at \(p.box)")
+            guard p.leader else { continue }
+            for seg in FreeSpace.segments(of: p) {
+                for q in labels.placements where q.box != p.box {
+                    #expect(!FreeSpace.segment(seg, crosses: q.box), "\(p.line.text)'s leader crosses \(q.line.text)")
+                    if q.leader {
+                        #expect(!FreeSpace.segments(of: q).contains { FreeSpace.segments(seg, $0) }, "\(p.line.text) × \(q.line.text)")
+                    }
+                }
+            }
+        }
     }
 
     /// Every atlas in every preset view (and lateral on the inflated surface), with labels and with
