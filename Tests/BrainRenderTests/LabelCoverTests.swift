@@ -87,7 +87,7 @@ struct LabelCoverTests {
                 for q in labels.placements where q.box != p.box {
                     #expect(!FreeSpace.segment(seg, crosses: q.box), "\(p.line.text)'s leader crosses \(q.line.text)")
                     if q.leader {
-                        #expect(!FreeSpace.segments(of: q).contains { FreeSpace.segments(seg, $0) }, "\(p.line.text) × \(q.line.text)")
+                        #expect(!FreeSpace.segments(of: q).contains { FreeSpace.segments(seg, $0, clearance: 1) }, "\(p.line.text) × \(q.line.text)")
                     }
                 }
             }

@@ -164,7 +164,7 @@ struct FreeSpace {
     /// A leader crosses no label box but its own, and no other leader.
     func leaderIsClear(_ p: RegionLabels.Placement) -> Bool {
         Self.segments(of: p).allSatisfy { seg in
-            !taken.contains(where: { $0 != p.box && Self.segment(seg, crosses: $0) }) && !leaders.contains { Self.segments(seg, $0) }
+            !taken.contains(where: { $0 != p.box && Self.segment(seg, crosses: $0) }) && !leaders.contains { Self.segments(seg, $0, clearance: Double(gap)) }
         }
     }
 
@@ -186,14 +186,24 @@ struct FreeSpace {
         return false
     }
 
-    /// Whether two segments cross (proper intersection).
+    /// Whether two segments cross or pass within `clearance` pixels of each other (a leader
+    /// running through another's elbow, or grazing it, reads as a crossing too).
     static func segments(_ a: (x0: Double, y0: Double, x1: Double, y1: Double),
-                         _ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> Bool {
+                         _ b: (x0: Double, y0: Double, x1: Double, y1: Double), clearance: Double = 0) -> Bool {
         func side(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ px: Double, _ py: Double) -> Double {
             (bx - ax) * (py - ay) - (by - ay) * (px - ax)
         }
         let d1 = side(b.x0, b.y0, b.x1, b.y1, a.x0, a.y0), d2 = side(b.x0, b.y0, b.x1, b.y1, a.x1, a.y1)
         let d3 = side(a.x0, a.y0, a.x1, a.y1, b.x0, b.y0), d4 = side(a.x0, a.y0, a.x1, a.y1, b.x1, b.y1)
-        return d1 * d2 < 0 && d3 * d4 < 0
+        if d1 * d2 < 0 && d3 * d4 < 0 { return true }
+        // Otherwise the nearest approach is at one of the four ends.
+        func distance(_ px: Double, _ py: Double, _ s: (x0: Double, y0: Double, x1: Double, y1: Double)) -> Double {
+            let dx = s.x1 - s.x0, dy = s.y1 - s.y0, len2 = dx * dx + dy * dy
+            let t = len2 == 0 ? 0 : min(1, max(0, ((px - s.x0) * dx + (py - s.y0) * dy) / len2))
+            let ex = s.x0 + t * dx - px, ey = s.y0 + t * dy - py
+            return (ex * ex + ey * ey).squareRoot()
+        }
+        let nearest = min(distance(a.x0, a.y0, b), distance(a.x1, a.y1, b), distance(b.x0, b.y0, a), distance(b.x1, b.y1, a))
+        return nearest <= clearance
     }
 }
