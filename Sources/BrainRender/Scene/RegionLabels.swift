@@ -8,10 +8,12 @@ import Foundation
 public struct RegionLabels {
     /// One placed name.
     public struct Placement: Sendable, Equatable {
-        /// Index into the `RegionMap`'s regions.
+        /// Index into the `RegionMap`'s regions: the one under the anchor (for a name shown on both
+        /// hemispheres, the side its leader goes to).
         public let region: Int
         /// A pixel of the region: under a name placed inside, the name's centre (deep enough for the
-        /// name to fit); for a name outside, the region's pixel farthest from its border.
+        /// name to fit); for a name outside, the region's pixel farthest from its border, or the
+        /// pixel of its largest piece farthest from the brain's centre.
         public let anchorX: Int
         public let anchorY: Int
         public let line: TextLine
