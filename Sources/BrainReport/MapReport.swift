@@ -31,8 +31,11 @@ public struct MapReport: Sendable {
         var done = 1
         progress(done, total)
         func step() { done += 1; progress(done, total) }
-        let views = try ReportSurfaceViews.draw(request, library: library, step: step)
-        let slicer = Slicer(library: library)
+        // Every view and slice draws this map with the same settings: read once, thresholded once.
+        let maps = MapOverlayStore()
+        maps.add(volume, file: request.file, map: request.map)
+        let views = try ReportSurfaceViews.draw(request, library: library, maps: maps, step: step)
+        let slicer = Slicer(library: library, maps: maps)
         let slices = try clusters.clusters.prefix(drawn).map { try ReportPeakSlices.draw(request, peak: $0.peak.mni, slicer: slicer, step: step) }
         return MapReport(request: request, file: url.lastPathComponent, statistic: volume.display.statistic,
                          clusters: clusters, views: views, peakSlices: slices)

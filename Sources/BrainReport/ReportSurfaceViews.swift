@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainMaps
 import BrainRender
 
 /// The four surface pictures of a report: lateral and medial views of each hemisphere, the map coloured
@@ -9,9 +10,10 @@ enum ReportSurfaceViews {
     static let views: [(view: String, hemi: String)] = [("lateral", "left"), ("medial", "left"), ("lateral", "right"), ("medial", "right")]
 
     /// The views of a volume map on the bundled cortex, or with `meshFile` (an SMP map's mesh) the views of `only` side.
-    static func draw(_ request: MapReportRequest, library: AtlasLibrary, meshFile: String? = nil, only: Hemisphere? = nil,
-                     step: () -> Void) throws -> [ReportFigure] {
-        let assets = SceneAssets(library: library)
+    /// `maps` holds the volume map already read for the table.
+    static func draw(_ request: MapReportRequest, library: AtlasLibrary, maps: MapOverlayStore = MapOverlayStore(),
+                     meshFile: String? = nil, only: Hemisphere? = nil, step: () -> Void) throws -> [ReportFigure] {
+        let assets = SceneAssets(library: library, maps: maps)
         let context = try GLContext(width: width, height: height)
         return try views.filter { only == nil || $0.hemi == only?.rawValue }.map { v in
             var fields = request.overlayFields
