@@ -51,18 +51,18 @@ function displayOf(info) {
 }
 
 /** The display keys that make the server remove clusters smaller than the chosen smallest cluster
- * (found in the volume at `threshold`, with the signs shown), as `render --overlay … --cluster-min`
- * does; null when nothing is removed. @param {number} threshold */
-function removal(threshold) {
+ * (found in the volume at the chosen threshold, with the signs shown), as `render --overlay …
+ * --cluster-min` does; null when nothing is removed. */
+function removal() {
   if (!state.map || !(state.map.clusterMin > 0)) return null;
   const two = state.map.twoSided;
-  return { clusterMin: state.map.clusterMin, threshold, twoSided: two === null ? null : (two ? "on" : "off") };
+  return { clusterMin: state.map.clusterMin, threshold: state.map.threshold, twoSided: two === null ? null : (two ? "on" : "off") };
 }
 
-/** The query of the chosen map's values at `threshold`: the listed URL's own when nothing is
- * removed and the map's own smallest cluster is none. @param {MapInfo} info @param {number} threshold */
-function valuesQuery(info, threshold) {
-  const keys = removal(threshold);
+/** The query of the chosen map's values: the listed URL's own when nothing is removed and the
+ * map's own smallest cluster is none. @param {MapInfo} info */
+function valuesQuery(info) {
+  const keys = removal();
   if (keys) return `?${query(keys)}`;
   return info.clusterMin > 0 ? "?clusterMin=0" : "";
 }
@@ -157,7 +157,9 @@ async function drawMap(settled = true) {
     if (info && state.map) {
       const display = displayOf(info);
       const same = mapped.map && mapped.map.name === info.name;
-      await mapped.show(info, display, settled || !same ? valuesQuery(info, display.threshold) : mapped.suffix);
+      await mapped.show(info, display, settled || !same ? valuesQuery(info) : mapped.suffix);
+      // Which values are drawn (the removal's query), for scripts that wait for the settled slider.
+      $("map-bar").dataset.values = mapped.suffix;
     } else if (mapped.map) await mapped.clear();
   }
   drawBar(info);
@@ -181,7 +183,7 @@ export async function setMap(choice) {
     update({ map: { name, threshold, twoSided, clusterMin } });
     // Fetched beside the scene, so both arrive together.
     const sides = state.hemi === "both" ? ["left", "right"] : [state.hemi];
-    const suffix = valuesQuery(info, displayOf(info).threshold);
+    const suffix = valuesQuery(info);
     for (const side of sides) { const url = info.values[`${state.surface}-${side}`]; if (url) mapValues(url + suffix).catch(() => {}); }
   }
   renderBrain();
@@ -198,9 +200,7 @@ export async function mapValueAt(x, y) {
   // On the inflated surface the point stands for its vertex's place on the pial surface.
   const where = point.mesh.startsWith("inflated") ? { mesh: point.mesh, vertex: point.vertex }
     : { x: point.point[0], y: point.point[1], z: point.point[2] };
-  const info = await chosen();
-  const keys = info ? removal(displayOf(info).threshold) : null;
-  const answer = await getJSON(`/api/map-value/${encodeURIComponent(state.map.name)}?${query({ ...where, ...keys })}`);
+  const answer = await getJSON(`/api/map-value/${encodeURIComponent(state.map.name)}?${query({ ...where, ...removal() })}`);
   return /** @type {number} */ (answer.value);
 }
 
