@@ -41,6 +41,8 @@ public final class MapOverlayStore: Sendable {
         if let kept { return kept }
         let made = try MapOverlay.load(options) { url, map in try self.volume(url, map: map) }
         state.withLock { state in
+            // A surface map is read with its overlay (volume maps are read by `volume`).
+            if made.surfaceValues != nil { state.fileReads += 1 }
             state.overlays.removeAll { $0.options == options }
             state.overlays.insert((options, made), at: 0)
             if state.overlays.count > Self.keptOverlays { state.overlays.removeLast(state.overlays.count - Self.keptOverlays) }
@@ -48,7 +50,7 @@ public final class MapOverlayStore: Sendable {
         return made
     }
 
-    /// How many times a volume map was read from its file (what `add` and the store's own reads saved).
+    /// How many times a map was read from its file (what `add` and the kept maps saved).
     public var fileReads: Int { state.withLock { $0.fileReads } }
 
     private func volume(_ url: URL, map: String?) throws -> MapVolume {

@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainFormats
 import BrainMaps
 @testable import BrainReport
 import BrainSlice
@@ -29,6 +30,31 @@ import Testing
         }
         let separate = MapReport(request: request, file: shared.file, statistic: shared.statistic, clusters: shared.clusters,
                                  views: views, peakSlices: slices)
+        #expect(Data(shared.page().utf8) == Data(separate.page().utf8))
+    }
+
+    /// An SMP report reads its map once for the table and both views.
+    @Test func surfaceMapIsReadOnceForTheTableAndTheViews() throws {
+        let library = try AtlasLibrary(root: Self.repository.appendingPathComponent("AtlasData"))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("report-smp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A Gaussian (height 6, σ 6 mm) around MNI (−40, −20, 50) on the bundled left pial mesh's vertices.
+        let srf = try SRFFile.read(from: Self.repository.appendingPathComponent("AtlasData/meshes/lh.pial.srf"))
+        let values = srf.rasPositions().map { p -> Float in let d = SIMD3<Double>(p) - SIMD3(-40, -20, 50); return Float(6 * exp(-(d * d).sum() / 72)) }
+        let file = dir.appendingPathComponent("blob.smp")
+        try SMPFile(vertexCount: Int32(values.count), srfFileName: "lh.pial.srf",
+                    maps: [SMPMap(name: "blob", thresholdMin: 3, thresholdMax: 6, values: MapValues(values))]).encoded().write(to: file)
+        let request = MapReportRequest(file: file.path, threshold: 3, mesh: "pial-left")
+        let maps = MapOverlayStore()
+        let shared = try SurfaceMapReport.make(request, library: library, maps: maps)
+        #expect(maps.fileReads == 1 && shared.views.count == 2 && shared.clusters.clusters.count == 1)
+
+        let mesh = try SurfaceMesh.open("pial-left", library: { library })
+        let table = try SurfaceClusterReport.make(smp: file, map: nil, mesh: mesh, options: request.clusterOptions, library: { library })
+        let inflated = try #require(library.catalog.mesh(.cortex(.inflated, .left)))
+        let views = try ReportSurfaceViews.draw(request, library: library, meshFile: try library.url(inflated.file).path, only: .left, step: {})
+        let separate = SurfaceMapReport(request: request, file: shared.file, clusters: table, views: views)
         #expect(Data(shared.page().utf8) == Data(separate.page().utf8))
     }
 }

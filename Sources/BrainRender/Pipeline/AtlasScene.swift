@@ -107,11 +107,11 @@ public struct AtlasScene: Sendable {
     }
 
     /// A user's SRF `path`, coloured by its POI (one region per POI) or by its own vertex colours.
-    static func userScene(_ request: SceneRequest, file path: String) throws -> AtlasScene {
+    static func userScene(_ request: SceneRequest, file path: String, maps: MapOverlayStore) throws -> AtlasScene {
         let hemisphere = try request.resolvedHemisphere()
         let srf = try MeshLoading.readSRF(path)
         let mesh = try MeshLoading.renderMesh(srf: srf, file: path)
-        let map = try request.overlay.isRequested ? RenderError.fromField { try MapOverlay.load(request.overlay) } : nil
+        let map = try request.overlay.isRequested ? RenderError.fromField { try maps.overlay(request.overlay) } : nil
         let name = URL(fileURLWithPath: path).lastPathComponent
         let geometry: SurfaceGeometry
         let regions: [Region?]
