@@ -196,6 +196,24 @@ class MapViewerTest(BrowserSession):
         everything = self.frame_agreement(self.map_query(2, True, 0))
         self.assertGreater(everything["mapTheirs"], kept["mapTheirs"] + 300, f"nothing was removed: {everything} vs {kept}")
         self.shot("5-smallest-cluster")
+        # Taps on the removed blobs report the map after the removal, as `pick --overlay … --cluster-min` does.
+        removed = self.call("""(async () => {
+            const load = (src) => new Promise((ok) => { const i = new Image(); i.onload = () => ok(i); i.src = src; });
+            const pixels = (img) => { const c = document.createElement('canvas'); c.width = img.width; c.height = img.height;
+                const g = c.getContext('2d'); g.drawImage(img, 0, 0); return g.getImageData(0, 0, c.width, c.height).data; };
+            const [all, kept] = [pixels(await load('/api/render?' + args[0])), pixels(await load('/api/render?' + args[1]))];
+            const coloured = (p, i) => Math.max(p[i], p[i + 2]) - p[i + 1] > 60 || p[i + 1] - p[i + 2] > 100;
+            const width = brainTutor.canvasSize().width, out = [];
+            for (let i = 0; i < all.length; i += 4 * 7) if (coloured(all, i) && !coloured(kept, i)) out.push([(i / 4) % width, Math.floor(i / 4 / width)]);
+            return out; })()""", urllib.parse.urlencode(self.map_query(2, True, 0)), urllib.parse.urlencode(self.map_query(2, True, 6000)))
+        self.assertGreater(len(removed), 20, "no pixel of a removed blob")
+        for x, y in random.Random(7).sample(removed, 12):
+            mine = self.call("brainTutor.mapValueAt(args[0], args[1])", x, y)
+            theirs = api("/api/pick", **self.map_query(2, True, 6000), x=x, y=y)["value"]
+            # The removal leaves a step from up to the threshold (2) to 0 across one 3 mm voxel: slopes up to
+            # 0.67 per mm, times the quantised positions' 0.002 mm, plus the rounding.
+            self.assertAlmostEqual(mine, theirs, delta=2e-3, msg=f"tap ({x}, {y}) on a removed blob")
+            self.assertLess(abs(theirs), 2, f"({x}, {y}): the removed blob's value is still there")
         # The slider: at a lower threshold the negative blob is 7 992 mm³ and comes back once the slider rests.
         self.call("""(() => { const s = document.getElementById('map-threshold'); s.value = '1.5';
             s.dispatchEvent(new Event('input')); })()""")
