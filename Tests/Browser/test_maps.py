@@ -226,6 +226,11 @@ class MapViewerTest(BrowserSession):
             i.dispatchEvent(new Event('change')); })()""")
         self.wait_for_values("")
         every = self.assert_frame_matches(threshold, True, "no smallest cluster", cluster_min=0)
+        # The inflated surface shows its pial twins' values, removal included.
+        self.driver.find_element("css selector", 'button.surface[data-surface="inflated"]').click()
+        self.call("brainTutor.shown()")
+        self.call("brainTutor.setMap({name: args[0], threshold: 2, twoSided: true, clusterMin: 6000})", MAP)
+        self.assert_frame_matches(2, True, "smallest cluster, inflated", cluster_min=6000)
         print(f"{self.width}x{self.height} map pixels, viewer/server: 6000 mm³ at 2: {kept['mapMine']}/{kept['mapTheirs']} "
               f"(none removed: {everything['mapTheirs']}); at {threshold:.3f}: {lower['mapMine']}/{lower['mapTheirs']}; "
               f"0 mm³: {every['mapMine']}/{every['mapTheirs']}; same brain pixels {kept['same'] / kept['brain']:.2%}, "
