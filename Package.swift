@@ -83,6 +83,7 @@ let package = Package(
         .testTarget(name: "BrainSliceTests", dependencies: ["BrainSlice", "BrainAtlas", "BrainFormats", "BrainImage", "BrainMaps"]),
         .testTarget(name: "BrainRenderTests", dependencies: ["BrainRender", "BrainAtlas", "BrainFormats", "BrainImage", "BrainMaps"]),
         .testTarget(name: "BenchToolTests", dependencies: ["braintutor-bench", "BrainFormats"]),
+        .testTarget(name: "BrainReportTests", dependencies: ["BrainReport", "BrainMaps", "BrainSlice", "BrainAtlas", "BrainFormats"]),
         .testTarget(name: "BrainQuizTests", dependencies: ["BrainQuiz", "BrainRender", "BrainAtlas", "BrainFormats", "BrainImage"]),
         .testTarget(name: "BrainServerTests", dependencies: [
             "BrainServer", "BrainQuiz", "BrainAtlas", "BrainFormats", "BrainImage", "BrainRender", "BrainSlice",

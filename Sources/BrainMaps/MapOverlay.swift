@@ -23,6 +23,12 @@ public struct MapOverlay: Sendable {
 
     /// Reads the map `options` name and applies its display settings.
     public static func load(_ options: OverlayOptions) throws -> MapOverlay {
+        try load(options) { try MapVolume.load($0, map: $1) }
+    }
+
+    /// The same, with `volume` giving the volume map (file, map number or name): a `MapOverlayStore`
+    /// hands out the one it already read.
+    public static func load(_ options: OverlayOptions, volume: (URL, String?) throws -> MapVolume) throws -> MapOverlay {
         try options.validate()
         guard let file = options.file else { throw FieldError("overlay", "missing") }
         let url = URL(fileURLWithPath: file)
@@ -30,7 +36,7 @@ public struct MapOverlay: Sendable {
             throw FieldError("overlay", value: file, "does not exist")
         }
         if url.pathExtension.lowercased() == "smp" { return try surfaceMap(url, options: options) }
-        return try MapOverlay(volume: try MapVolume.load(url, map: options.map), options: options)
+        return try MapOverlay(volume: try volume(url, options.map), options: options)
     }
 
     /// An SMP map, with its own thresholds and signs as defaults (no cluster removal on surfaces).

@@ -84,3 +84,19 @@ extension OverlayOptions {
                 \.clusterMinMm3),
     ]
 }
+
+extension OverlayOptions {
+    /// The overlay options in `given` (texts by field key), read and checked by the same entries
+    /// as a scene's or slice's overlay, for front ends that take only the overlay's fields.
+    public static func read(_ given: [String: String]) throws(FieldError) -> OverlayOptions {
+        var options = OverlayOptions()
+        try RequestFieldTable(entries).read(given, into: &options)
+        try options.validate()
+        return options
+    }
+
+    /// The overlay fields' texts (by field key) among query parameters (by query key).
+    public static func readQuery(_ parameters: [String: String]) -> [String: String] {
+        RequestFieldTable(entries).readQuery(parameters)
+    }
+}

@@ -52,13 +52,18 @@ public struct SurfaceClusterReport: Encodable, Sendable {
                             library: () throws -> AtlasLibrary) throws -> SurfaceClusterReport {
         guard let smp = try FormatRegistry.read(url) as? SMPFile else { throw MapsError("\(url.lastPathComponent): is not an SMP file") }
         let m = try MapVolume.choose(map, count: smp.maps.count, names: smp.maps.map(\.name.string), file: url.lastPathComponent)
-        let found = try SurfaceClusterFinder.clusters(values: smp.maps[m].values.floats, mesh: mesh, options: options)
+        return try make(values: smp.maps[m].values.floats, name: smp.maps[m].name.string, mesh: mesh, options: options, library: library)
+    }
+
+    /// The same for a surface map already read: `values` (one per vertex of `mesh`) of the map named `name`.
+    public static func make(values: [Float], name: String, mesh: SurfaceMesh, options: ClusterOptions,
+                            library: () throws -> AtlasLibrary) throws -> SurfaceClusterReport {
+        let found = try SurfaceClusterFinder.clusters(values: values, mesh: mesh, options: options)
         let regions = mesh.space == .mni || mesh.space == .talairach ? ClusterRegions(library: try library()) : nil
         let labels = try mesh.bundledSide.map { side in try library().atlases.compactMap { a in
             (try? a.surfaceLabels(side)).flatMap { $0.vertexCount == mesh.positions.count ? (a, $0) : nil }
         } }
         let areas = mesh.vertexAreas()
-        let values = smp.maps[m].values.floats
         let describe = { (vertex: Int) -> Peak in
             let mni = mesh.mni(ofVertex: vertex)
             return Peak(vertex: vertex, value: values[vertex], position: ClusterReport.round2(mesh.positions[vertex]),
@@ -74,7 +79,7 @@ public struct SurfaceClusterReport: Encodable, Sendable {
                          areaMm2: ClusterRegions.round2(c.areaMm2), peak: peak, maxima: maxima, regions: shares)
         }
         let space = mesh.space == .mni ? "mni" : mesh.space == .talairach ? "talairach" : "native"
-        return SurfaceClusterReport(map: smp.maps[m].name.string, mesh: mesh.name, space: space, threshold: options.threshold,
+        return SurfaceClusterReport(map: name, mesh: mesh.name, space: space, threshold: options.threshold,
                                     twoSided: options.twoSided, minAreaMm2: options.minSizeMm3, clusters: entries,
                                     atlasOrder: regions?.library.atlases.map(\.name) ?? [])
     }

@@ -7,15 +7,17 @@ public enum SurfaceMapSampling {
     public static let depths: [Double] = stride(from: 0.0, through: 3.0, by: 0.5).map { $0 }
 
     /// One value per vertex: the sample of largest magnitude among the signs the overlay shows
-    /// (the largest value for positive maps, the smallest for negative ones).
-    public static func values(_ overlay: MapOverlay, positions: [SIMD3<Float>], normals: [SIMD3<Float>]) -> [Float] {
+    /// (the largest value for positive maps, the smallest for negative ones), or among `signs`.
+    public static func values(_ overlay: MapOverlay, positions: [SIMD3<Float>], normals: [SIMD3<Float>],
+                              signs: MapDisplay.Signs? = nil) -> [Float] {
+        let signs = signs ?? overlay.signs
         var out = [Float](repeating: 0, count: positions.count)
         for i in positions.indices {
             let p = SIMD3<Double>(positions[i]), n = SIMD3<Double>(normals[i])
             var best: Float = 0
             for d in depths {
                 let v = overlay.value(atMNI: p - n * d)
-                switch overlay.signs {
+                switch signs {
                 case .positive: if v > best { best = v }
                 case .negative: if v < best { best = v }
                 case .both: if abs(v) > abs(best) { best = v }

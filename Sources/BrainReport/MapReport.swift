@@ -19,8 +19,9 @@ public struct MapReport: Sendable {
     /// Per cluster (the first `figureClusters`), its axial, coronal and sagittal slices through the peak.
     public let peakSlices: [[ReportFigure]]
 
-    /// Reads the map, finds its clusters and draws the pictures; `progress(done, total)` after each step.
-    public static func make(_ request: MapReportRequest, library: AtlasLibrary,
+    /// Reads the map once, finds its clusters and draws the pictures from it, through `maps`; `progress(done, total)`
+    /// after each step.
+    public static func make(_ request: MapReportRequest, library: AtlasLibrary, maps: MapOverlayStore = MapOverlayStore(),
                             progress: (Int, Int) -> Void = { _, _ in }) throws -> MapReport {
         try request.clusterOptions.validate()
         let url = URL(fileURLWithPath: request.file)
@@ -31,8 +32,10 @@ public struct MapReport: Sendable {
         var done = 1
         progress(done, total)
         func step() { done += 1; progress(done, total) }
-        let views = try ReportSurfaceViews.draw(request, library: library, step: step)
-        let slicer = Slicer(library: library)
+        // Every view and slice draws this map with the same settings: read once, thresholded once.
+        maps.add(volume, file: request.file, map: request.map)
+        let views = try ReportSurfaceViews.draw(request, library: library, maps: maps, step: step)
+        let slicer = Slicer(library: library, maps: maps)
         let slices = try clusters.clusters.prefix(drawn).map { try ReportPeakSlices.draw(request, peak: $0.peak.mni, slicer: slicer, step: step) }
         return MapReport(request: request, file: url.lastPathComponent, statistic: volume.display.statistic,
                          clusters: clusters, views: views, peakSlices: slices)

@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainMaps
 import BrainRender
 
 /// The four surface pictures of a report: lateral and medial views of each hemisphere, the map coloured
@@ -9,17 +10,19 @@ enum ReportSurfaceViews {
     static let views: [(view: String, hemi: String)] = [("lateral", "left"), ("medial", "left"), ("lateral", "right"), ("medial", "right")]
 
     /// The views of a volume map on the bundled cortex, or with `meshFile` (an SMP map's mesh) the views of `only` side.
-    static func draw(_ request: MapReportRequest, library: AtlasLibrary, meshFile: String? = nil, only: Hemisphere? = nil,
-                     step: () -> Void) throws -> [ReportFigure] {
-        let assets = SceneAssets(library: library)
+    /// `maps` holds the map already read for the table.
+    static func draw(_ request: MapReportRequest, library: AtlasLibrary, maps: MapOverlayStore = MapOverlayStore(),
+                     meshFile: String? = nil, only: Hemisphere? = nil, step: () -> Void) throws -> [ReportFigure] {
+        let assets = SceneAssets(library: library, maps: maps)
         let context = try GLContext(width: width, height: height)
         return try views.filter { only == nil || $0.hemi == only?.rawValue }.map { v in
             var fields = request.overlayFields
             fields.merge(["view": v.view, "hemi": v.hemi, "size": "\(width)x\(height)"]) { $1 }
             if let meshFile { fields["mesh"] = meshFile } else { fields.merge(["surface": request.surface.rawValue, "outline": "true"]) { $1 } }
             let scene = try SceneRequest(fields)
-            // The request's mesh, if any, decides the source (`SceneSource`), as for every scene.
-            var frame = try DrawnFrame(try AtlasScene.build(scene, assets: assets), context: context)
+            // The request's mesh, if any, decides the source (`SceneSource`), as for every scene; either way the map
+            // comes from `maps`.
+            var frame = try DrawnFrame(try SceneSource.of(scene, maps: maps) { assets }.scene(scene), context: context)
             let figure = ReportFigure(caption: "\(v.hemi.capitalized) hemisphere, \(v.view) (\(request.surface.rawValue))",
                                       png: try frame.png(context: context), width: width, height: height)
             step()

@@ -12,8 +12,9 @@ public struct SurfaceMapReport: Sendable {
     public let clusters: SurfaceClusterReport
     public let views: [ReportFigure]
 
-    /// Reads the map, finds its surface clusters on `request.mesh` and draws the views; `progress(done, total)` after each step.
-    public static func make(_ request: MapReportRequest, library: AtlasLibrary,
+    /// Reads the map once, finds its surface clusters on `request.mesh` and draws the views from it, through `maps`;
+    /// `progress(done, total)` after each step.
+    public static func make(_ request: MapReportRequest, library: AtlasLibrary, maps: MapOverlayStore = MapOverlayStore(),
                             progress: (Int, Int) -> Void = { _, _ in }) throws -> SurfaceMapReport {
         try request.clusterOptions.validate()
         guard let name = request.mesh, let id = MeshID(name: name), case .cortex(_, let side) = id else {
@@ -21,7 +22,10 @@ public struct SurfaceMapReport: Sendable {
         }
         let url = URL(fileURLWithPath: request.file)
         let mesh = try SurfaceMesh.open(name, library: { library })
-        let clusters = try SurfaceClusterReport.make(smp: url, map: request.map, mesh: mesh, options: request.clusterOptions,
+        // The overlay the views draw (the same fields, so the same store entry), read once; the table takes its values.
+        let overlay = try maps.overlay(try OverlayOptions.read(request.overlayFields))
+        guard let values = overlay.surfaceValues else { throw MapsError("\(url.lastPathComponent): is not an SMP file") }
+        let clusters = try SurfaceClusterReport.make(values: values, name: overlay.name, mesh: mesh, options: request.clusterOptions,
                                                      library: { library })
         // The views draw the map straight onto the surface the request names (inflated by default), as `render --mesh`.
         guard let entry = library.catalog.mesh(.cortex(request.surface, side)) else { throw MapsError("--mesh: \(name) is not in the catalog") }
@@ -29,7 +33,8 @@ public struct SurfaceMapReport: Sendable {
         var done = 1
         progress(done, total)
         func step() { done += 1; progress(done, total) }
-        let views = try ReportSurfaceViews.draw(request, library: library, meshFile: try library.url(entry.file).path, only: side, step: step)
+        let views = try ReportSurfaceViews.draw(request, library: library, maps: maps, meshFile: try library.url(entry.file).path,
+                                                only: side, step: step)
         return SurfaceMapReport(request: request, file: url.lastPathComponent, clusters: clusters, views: views)
     }
 

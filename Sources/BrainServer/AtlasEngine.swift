@@ -43,7 +43,8 @@ final class AtlasEngine: Sendable {
         clock.stage("search index built")
         renderer = try RenderService(library: library, options: options, logger: logger)
         clock.stage("render workers started")
-        let slicer = Slicer(library: library)
+        // Slices and scenes share the maps, each read once.
+        let slicer = Slicer(library: library, maps: renderer.assets.maps)
         slicePool = WorkerPool(workers: options.workers, queueCapacity: options.queueCapacity,
                                      name: "braintutor-slice") { slicer }
     }

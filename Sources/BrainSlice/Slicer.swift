@@ -15,15 +15,20 @@ public final class Slicer: @unchecked Sendable {
     private var templateSurvey: VolumeSurvey?
     private var typefaceCache: Typeface?
 
-    /// Uses an already opened library (server).
-    public init(library: AtlasLibrary) {
+    /// The statistical maps slices draw, each read once.
+    public let maps: MapOverlayStore
+
+    /// Uses an already opened library (server), and `maps` when given (shared with a scene's assets).
+    public init(library: AtlasLibrary, maps: MapOverlayStore = MapOverlayStore()) {
         openLibrary = { library }
         libraryCache = library
+        self.maps = maps
     }
 
     /// Locates AtlasData (`--data`, `$BRAINTUTOR_DATA`, …) the first time it is needed.
     public init(dataPath: String? = nil) {
         openLibrary = { try AtlasLibrary.open(data: dataPath) }
+        maps = MapOverlayStore()
     }
 
     public func library() throws -> AtlasLibrary {
@@ -274,7 +279,7 @@ public final class Slicer: @unchecked Sendable {
         guard volume.space.isStereotaxic else {
             throw SliceError.field("overlay", "needs a VMR in MNI or Talairach space; \(volume.name) is in \(volume.space) space")
         }
-        do { return try MapOverlay.load(request.overlay) } catch let error as FieldError { throw SliceError.invalid(error) }
+        do { return try maps.overlay(request.overlay) } catch let error as FieldError { throw SliceError.invalid(error) }
     }
 
     /// "-20" rather than "-20.0" in messages.

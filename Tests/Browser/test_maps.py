@@ -40,11 +40,11 @@ class MapViewerTest(BrowserSession):
     def scene_params(self):
         return dict(urllib.parse.parse_qsl(self.call("brainTutor.sceneQuery()")))
 
-    def map_query(self, threshold, two_sided):
+    def map_query(self, threshold, two_sided, cluster_min=0):
         size = self.call("brainTutor.canvasSize()")
         params = {k: v for k, v in self.scene_params().items() if k not in ("highlight", "dimOthers")}
         return {**params, "w": size["width"], "h": size["height"], "overlay": MAP,
-                "threshold": threshold, "twoSided": "on" if two_sided else "off", "clusterMin": 0, "aa": "off"}
+                "threshold": threshold, "twoSided": "on" if two_sided else "off", "clusterMin": cluster_min, "aa": "off"}
 
     def frame_agreement(self, query):
         """Brain pixels (not white in the server's image, left of the colour bar's strip) where the
@@ -74,8 +74,8 @@ class MapViewerTest(BrowserSession):
             return {brain, same, mapMine, mapTheirs, length: mine.length === theirs.length};
         })()""", urllib.parse.urlencode(query))
 
-    def assert_frame_matches(self, threshold, two_sided, label, min_map=300):
-        query = self.map_query(threshold, two_sided)
+    def assert_frame_matches(self, threshold, two_sided, label, min_map=300, cluster_min=0):
+        query = self.map_query(threshold, two_sided, cluster_min)
         result = self.frame_agreement(query)
         self.assertTrue(result["length"], "browser frame and server image differ in size")
         self.assertGreater(result["brain"], 10000)
@@ -181,6 +181,66 @@ class MapViewerTest(BrowserSession):
         self.assertAlmostEqual(float(line.get_attribute("data-value")), server["value"], delta=1e-3, msg=line.text)
         self.assertTrue(self.driver.find_element("id", "brain-caption").text, "the tap named no region")
         self.assert_no_console_errors()
+
+    def test_4_smallest_cluster_is_removed_as_render_removes_it(self):
+        """At threshold 2, both signs, clusters of 6000 mm³ or more: the fixture's 10 017 mm³ blob on the
+        left hemisphere's lateral side stays, its negative 5 427 mm³ and frontal 3 321 mm³ blobs go (sizes:
+        `braintutor clusters … --threshold 2 --two-sided`). The viewer's coloured pixels must be the ones
+        `/api/render … --cluster-min 6000` colours, through the hook, the slider and the control."""
+        self.load()
+        self.call("brainTutor.setMap({name: args[0], threshold: 2, twoSided: true, clusterMin: 6000})", MAP)
+        self.assertTrue(self.driver.find_element("id", "map-cluster-row").is_displayed(), "no smallest-cluster control")
+        self.assertEqual(float(self.call("document.getElementById('map-cluster-min').value")), 6000)
+        self.assertIn("clusters ≥ 6000 mm³", self.driver.find_element("id", "map-bar").text)
+        kept = self.assert_frame_matches(2, True, "smallest cluster 6000 mm³", cluster_min=6000)
+        everything = self.frame_agreement(self.map_query(2, True, 0))
+        self.assertGreater(everything["mapTheirs"], kept["mapTheirs"] + 300, f"nothing was removed: {everything} vs {kept}")
+        self.shot("5-smallest-cluster")
+        # Taps on the removed blobs report the map after the removal, as `pick --overlay … --cluster-min` does.
+        removed = self.call("""(async () => {
+            const load = (src) => new Promise((ok) => { const i = new Image(); i.onload = () => ok(i); i.src = src; });
+            const pixels = (img) => { const c = document.createElement('canvas'); c.width = img.width; c.height = img.height;
+                const g = c.getContext('2d'); g.drawImage(img, 0, 0); return g.getImageData(0, 0, c.width, c.height).data; };
+            const [all, kept] = [pixels(await load('/api/render?' + args[0])), pixels(await load('/api/render?' + args[1]))];
+            const coloured = (p, i) => Math.max(p[i], p[i + 2]) - p[i + 1] > 60 || p[i + 1] - p[i + 2] > 100;
+            const width = brainTutor.canvasSize().width, out = [];
+            for (let i = 0; i < all.length; i += 4 * 7) if (coloured(all, i) && !coloured(kept, i)) out.push([(i / 4) % width, Math.floor(i / 4 / width)]);
+            return out; })()""", urllib.parse.urlencode(self.map_query(2, True, 0)), urllib.parse.urlencode(self.map_query(2, True, 6000)))
+        self.assertGreater(len(removed), 20, "no pixel of a removed blob")
+        for x, y in random.Random(7).sample(removed, 12):
+            mine = self.call("brainTutor.mapValueAt(args[0], args[1])", x, y)
+            theirs = api("/api/pick", **self.map_query(2, True, 6000), x=x, y=y)["value"]
+            # The removal leaves a step from up to the threshold (2) to 0 across one 3 mm voxel: slopes up to
+            # 0.67 per mm, times the quantised positions' 0.002 mm, plus the rounding.
+            self.assertAlmostEqual(mine, theirs, delta=2e-3, msg=f"tap ({x}, {y}) on a removed blob")
+            self.assertLess(abs(theirs), 2, f"({x}, {y}): the removed blob's value is still there")
+        # The slider: at a lower threshold the negative blob is 7 992 mm³ and comes back once the slider rests.
+        self.call("""(() => { const s = document.getElementById('map-threshold'); s.value = '1.5';
+            s.dispatchEvent(new Event('input')); })()""")
+        threshold = float(self.call("document.getElementById('map-threshold').value"))
+        self.wait_for_values(f"threshold={threshold}")
+        lower = self.assert_frame_matches(threshold, True, "smallest cluster, slider threshold", cluster_min=6000)
+        self.assertGreater(lower["mapMine"], kept["mapMine"] + 300, "the negative blob did not come back at the lower threshold")
+        # The control: 0 mm³ keeps every cluster, as the command line's --cluster-min 0.
+        self.call("""(() => { const i = document.getElementById('map-cluster-min'); i.value = '0';
+            i.dispatchEvent(new Event('change')); })()""")
+        self.wait_for_values("")
+        every = self.assert_frame_matches(threshold, True, "no smallest cluster", cluster_min=0)
+        # The inflated surface shows its pial twins' values, removal included.
+        self.driver.find_element("css selector", 'button.surface[data-surface="inflated"]').click()
+        self.call("brainTutor.shown()")
+        self.call("brainTutor.setMap({name: args[0], threshold: 2, twoSided: true, clusterMin: 6000})", MAP)
+        self.assert_frame_matches(2, True, "smallest cluster, inflated", cluster_min=6000)
+        print(f"{self.width}x{self.height} map pixels, viewer/server: 6000 mm³ at 2: {kept['mapMine']}/{kept['mapTheirs']} "
+              f"(none removed: {everything['mapTheirs']}); at {threshold:.3f}: {lower['mapMine']}/{lower['mapTheirs']}; "
+              f"0 mm³: {every['mapMine']}/{every['mapTheirs']}; same brain pixels {kept['same'] / kept['brain']:.2%}, "
+              f"{lower['same'] / lower['brain']:.2%}")
+        self.assert_no_console_errors()
+
+    def wait_for_values(self, wanted):
+        """Waits until the map drawn is the one with `wanted` in its values' query ("": the listed URL's)."""
+        self.call("""new Promise((ok) => { const t = () => { const v = document.getElementById('map-bar').dataset.values;
+            (args[0] ? (v || '').includes(args[0]) : v === '') ? ok() : setTimeout(t, 50); }; t(); })""", wanted)
 
 
 class MapPhoneTest(MapViewerTest, unittest.TestCase):

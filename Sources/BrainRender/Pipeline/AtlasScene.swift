@@ -60,7 +60,7 @@ public struct AtlasScene: Sendable {
         // of picks), as in the web viewer, so the structures show in every view.
         let sides: [Hemisphere] = hemisphere == .both ? [.left, .right] : [hemisphere == .left ? .left : .right]
         let labelled = atlas.map { $0.kind == .cortical || (try? $0.surfaceLabels(sides[0])) != nil } ?? false
-        let map = try request.overlay.isRequested ? RenderError.fromField { try MapOverlay.load(request.overlay) } : nil
+        let map = try request.overlay.isRequested ? RenderError.fromField { try assets.maps.overlay(request.overlay) } : nil
         for side in sides where request.showsCortex {
             let mesh = MeshID.cortex(request.surface, side)
             let geometry = try assets.geometry(mesh: mesh, atlas: labelled ? atlas : nil)
@@ -107,11 +107,11 @@ public struct AtlasScene: Sendable {
     }
 
     /// A user's SRF `path`, coloured by its POI (one region per POI) or by its own vertex colours.
-    static func userScene(_ request: SceneRequest, file path: String) throws -> AtlasScene {
+    static func userScene(_ request: SceneRequest, file path: String, maps: MapOverlayStore) throws -> AtlasScene {
         let hemisphere = try request.resolvedHemisphere()
         let srf = try MeshLoading.readSRF(path)
         let mesh = try MeshLoading.renderMesh(srf: srf, file: path)
-        let map = try request.overlay.isRequested ? RenderError.fromField { try MapOverlay.load(request.overlay) } : nil
+        let map = try request.overlay.isRequested ? RenderError.fromField { try maps.overlay(request.overlay) } : nil
         let name = URL(fileURLWithPath: path).lastPathComponent
         let geometry: SurfaceGeometry
         let regions: [Region?]

@@ -1,5 +1,6 @@
 import BrainAtlas
 import BrainFormats
+import BrainMaps
 import Foundation
 
 /// Meshes and labelled geometries of one AtlasData folder, loaded on first use and kept, so a
@@ -17,8 +18,12 @@ public final class SceneAssets: @unchecked Sendable {
         let atlas: String?
     }
 
-    public init(library: AtlasLibrary) {
+    /// The statistical maps scenes draw, each read once (shared with a report's slices).
+    public let maps: MapOverlayStore
+
+    public init(library: AtlasLibrary, maps: MapOverlayStore = MapOverlayStore()) {
         self.library = library
+        self.maps = maps
     }
 
     /// The bundled T1 template (the slicing mode's planes), read once.

@@ -1,16 +1,19 @@
 import BrainAtlas
+import BrainMaps
 
 /// Where a request's meshes come from, decided here and nowhere else: the bundled AtlasData (its
 /// library's assets) or the user's own SRF (`mesh`, with an optional POI). Everything that builds
 /// a scene goes through `of`/`open` and then `scene(_:)`.
 public enum SceneSource: Sendable {
     case bundled(SceneAssets)
-    case userFile(String)
+    /// A user's SRF, and where its map overlays are read (the bundled assets keep their own).
+    case userFile(String, maps: MapOverlayStore)
 
-    /// The source `request` names: its mesh file, else the bundled assets `bundled` gives (asked
-    /// for only then, so a user's mesh never needs AtlasData).
-    public static func of(_ request: SceneRequest, bundled: () throws -> SceneAssets) rethrows -> SceneSource {
-        if let file = request.meshFile { return .userFile(file) }
+    /// The source `request` names: its mesh file (its maps read through `maps`, else on their
+    /// own), else the bundled assets `bundled` gives (asked for only then, so a user's mesh never
+    /// needs AtlasData).
+    public static func of(_ request: SceneRequest, maps: MapOverlayStore? = nil, bundled: () throws -> SceneAssets) rethrows -> SceneSource {
+        if let file = request.meshFile { return .userFile(file, maps: maps ?? MapOverlayStore()) }
         return .bundled(try bundled())
     }
 
@@ -34,7 +37,7 @@ public enum SceneSource: Sendable {
     public func scene(_ request: SceneRequest) throws -> AtlasScene {
         switch self {
         case .bundled(let assets): try AtlasScene.bundledScene(request, assets: assets)
-        case .userFile(let file): try AtlasScene.userScene(request, file: file)
+        case .userFile(let file, let maps): try AtlasScene.userScene(request, file: file, maps: maps)
         }
     }
 }

@@ -8,11 +8,16 @@ import { hit } from "./map-pick.js";
 import { parseBinary } from "./scene-data.js";
 
 /** @typedef {{name: string, title: string, statistic: string | null, threshold: number, upper: number,
- *   signs: import("./map-colours.js").Signs, scale: string, surface: boolean, values: Record<string, string>}} MapInfo */
+ *   signs: import("./map-colours.js").Signs, scale: string, clusterMin: number, surface: boolean,
+ *   values: Record<string, string>}} MapInfo */
 /** @typedef {{positive: Float32Array, negative: Float32Array}} MapValues */
 
 /** @type {Map<string, Promise<MapValues>>} values body URL → its arrays */
 const bodies = new Map();
+/** @type {string[]} URLs of bodies with clusters removed at one threshold, oldest first: a slider
+ * asks for many, so only the latest `KEPT` are kept. */
+const thresholded = [];
+const KEPT = 8;
 
 /** The strongest positive and negative samples per catalog vertex of one cortex mesh.
  * @param {string} url */
@@ -28,6 +33,10 @@ export function mapValues(url) {
     });
     bodies.set(url, body);
     body.catch(() => bodies.delete(url));
+    if (url.includes("threshold=")) {
+      thresholded.push(url);
+      if (thresholded.length > KEPT) bodies.delete(/** @type {string} */ (thresholded.shift()));
+    }
   }
   return body;
 }
@@ -43,6 +52,8 @@ export class MapLayer {
     /** @type {import("./map-colours.js").MapDisplay | null} */
     this.display = null;
     this.key = "";
+    /** the query of the values drawn (`?clusterMin=…`; "" for the listed URLs) */
+    this.suffix = "";
     /** @type {Map<any, {key: string, buffer: WebGLBuffer}>} drawn geometry → its map colours */
     this.buffers = new Map();
     /** @type {any} the scene a refresh was started for */
@@ -58,26 +69,29 @@ export class MapLayer {
         json.kind === "cortex" && this.map && this.map.values[json.name] && !buffers[i]);
       if (missing && this.refreshed !== scene && this.display) {
         this.refreshed = scene;
-        const map = this.map, display = this.display;
-        queueMicrotask(() => { this.show(map, display).catch(() => { this.refreshed = null; }); });
+        const map = this.map, display = this.display, suffix = this.suffix;
+        queueMicrotask(() => { this.show(map, display, suffix).catch(() => { this.refreshed = null; }); });
       }
       return buffers;
     };
   }
 
-  /** Colours the shown scene's cortex by `map` with `display` and resolves once drawn.
-   * @param {MapInfo} map @param {import("./map-colours.js").MapDisplay} display */
-  async show(map, display) {
+  /** Colours the shown scene's cortex by `map` with `display`, from the values its URLs give
+   * with `suffix` (the query removing small clusters), and resolves once drawn.
+   * @param {MapInfo} map @param {import("./map-colours.js").MapDisplay} display @param {string} suffix */
+  async show(map, display, suffix) {
     this.map = map;
     this.display = normalised(display);
-    const key = `${map.name}|${JSON.stringify(this.display)}`;
+    this.suffix = suffix;
+    const key = `${map.name}|${suffix}|${JSON.stringify(this.display)}`;
     this.key = key;
     const scene = this.viewer.scene;
     if (!scene) return;
     const shown = /** @type {import("./map-colours.js").MapDisplay} */ (this.display);
     await Promise.all(scene.description.layers.map(async (/** @type {any} */ json, /** @type {number} */ i) => {
-      const url = json.kind === "cortex" ? map.values[json.name] : null;
-      if (!url) return;
+      const base = json.kind === "cortex" ? map.values[json.name] : null;
+      if (!base) return;
+      const url = base + suffix;
       const values = await mapValues(url);
       if (this.key !== key) return;  // a newer threshold won
       const drawn = scene.layers[i].source;
@@ -97,6 +111,7 @@ export class MapLayer {
     this.map = null;
     this.display = null;
     this.key = "";
+    this.suffix = "";
     for (const entry of this.buffers.values()) this.gl.deleteBuffer(entry.buffer);
     this.buffers.clear();
     return this.viewer.redraw();

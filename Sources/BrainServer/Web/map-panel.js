@@ -1,7 +1,8 @@
 // @ts-check
 // Brain Tutor statistical maps in the viewer: the map chooser (shown when the server was started
-// with maps), the threshold slider, both signs, the colour bar and the value at a tap. Nothing of a
-// map loads until one is chosen; a threshold change redraws on the device.
+// with maps), the threshold slider, the smallest cluster, both signs, the colour bar and the value
+// at a tap. Nothing of a map loads until one is chosen; a threshold change redraws on the device
+// (with a smallest cluster, the server's removal at the new threshold follows once the slider rests).
 import { getJSON, query } from "./api.js";
 import { $, failed, showStatus } from "./dom.js";
 import { brainShown, renderBrain, theBrain } from "./brain.js";
@@ -15,6 +16,9 @@ import { state, update } from "./store.js";
 let listing = null;
 /** @type {MapLayer | null} */
 let layer = null;
+/** How long the slider must rest before clusters are removed at its threshold (ms). */
+const SETTLE_MS = 250;
+let settleTimer = 0;
 
 /** The server's maps (`serve --map NAME=FILE`), asked once. */
 export function listMaps() {
@@ -44,6 +48,23 @@ function signsOf(info) {
 function displayOf(info) {
   const threshold = state.map ? state.map.threshold : info.threshold;
   return normalised({ threshold, upper: info.upper, signs: signsOf(info), scale: info.scale });
+}
+
+/** The display keys that make the server remove clusters smaller than the chosen smallest cluster
+ * (found in the volume at the chosen threshold, with the signs shown), as `render --overlay …
+ * --cluster-min` does; null when nothing is removed. */
+function removal() {
+  if (!state.map || !(state.map.clusterMin > 0)) return null;
+  const two = state.map.twoSided;
+  return { clusterMin: state.map.clusterMin, threshold: state.map.threshold, twoSided: two === null ? null : (two ? "on" : "off") };
+}
+
+/** The query of the chosen map's values: the listed URL's own when nothing is removed and the
+ * map's own smallest cluster is none. @param {MapInfo} info */
+function valuesQuery(info) {
+  const keys = removal();
+  if (keys) return `?${query(keys)}`;
+  return info.clusterMin > 0 ? "?clusterMin=0" : "";
 }
 
 /** The WebGL viewer's map layer (null with server images). */
@@ -84,6 +105,12 @@ function drawBar(/** @type {MapInfo | null} */ info) {
   sub.className = "map-bar-sub";
   sub.textContent = `${info.statistic ? `${info.statistic} values` : "map values"}, ${d.signs === "both" ? "|v|" : (d.signs === "negative" ? "v ≤ −" : "v")} ${d.signs === "negative" ? "" : "≥ "}${number(d.threshold)}`;
   bar.append(title, sub);
+  if (state.map.clusterMin > 0) {
+    const clusters = document.createElement("p");
+    clusters.className = "map-bar-sub";
+    clusters.textContent = `clusters ≥ ${number(state.map.clusterMin)} mm³`;
+    bar.append(clusters);
+  }
   for (const ramp of ramps) {
     const row = document.createElement("div");
     row.className = "map-ramp";
@@ -106,7 +133,7 @@ function syncControls(info) {
   const signs = /** @type {HTMLInputElement} */ ($("map-two-sided"));
   /** @type {HTMLSelectElement} */ ($("map-choice")).value = state.map ? state.map.name : "";
   // Server images draw the map at its own settings: the slider and switch are the WebGL viewer's.
-  for (const id of ["map-threshold-row", "map-signs-row"]) $(id).hidden = !info || theBrain().kind !== "webgl";
+  for (const id of ["map-threshold-row", "map-cluster-row", "map-signs-row"]) $(id).hidden = !info || theBrain().kind !== "webgl";
   if (!info || !state.map) return;
   const d = displayOf(info);
   slider.min = String(info.upper / 100);
@@ -115,21 +142,32 @@ function syncControls(info) {
   slider.value = String(d.threshold);
   $("map-threshold-value").textContent = d.threshold.toPrecision(3);
   signs.checked = d.signs === "both";
+  const smallest = /** @type {HTMLInputElement} */ ($("map-cluster-min"));
+  if (document.activeElement !== smallest) smallest.value = String(state.map.clusterMin);
 }
 
-/** Draws the chosen map on the shown brain (or removes it); resolves once drawn. */
-async function drawMap() {
+/** Draws the chosen map on the shown brain (or removes it); resolves once drawn. Unless `settled`
+ * (the slider is moving), the values of the last removal are recoloured at the new threshold.
+ * @param {boolean} [settled] */
+async function drawMap(settled = true) {
   const info = await chosen();
   syncControls(info);
   const mapped = mapLayer();
   if (mapped) {
-    if (info && state.map) await mapped.show(info, displayOf(info)); else if (mapped.map) await mapped.clear();
+    if (info && state.map) {
+      const display = displayOf(info);
+      const same = mapped.map && mapped.map.name === info.name;
+      await mapped.show(info, display, settled || !same ? valuesQuery(info) : mapped.suffix);
+      // Which values are drawn (the removal's query), for scripts that wait for the settled slider.
+      $("map-bar").dataset.values = mapped.suffix;
+    } else if (mapped.map) await mapped.clear();
   }
   drawBar(info);
 }
 
-/** Shows map `name` (null: none) at `threshold` (the map's own when not given); resolves once the
- * brain is drawn with it. @param {{name: string | null, threshold?: number | null, twoSided?: boolean | null}} choice */
+/** Shows map `name` (null: none) at `threshold` with clusters of at least `clusterMin` mm³ (the
+ * map's own when not given); resolves once the brain is drawn with it.
+ * @param {{name: string | null, threshold?: number | null, twoSided?: boolean | null, clusterMin?: number | null}} choice */
 export async function setMap(choice) {
   const name = choice && choice.name ? String(choice.name) : null;
   if (!name) {
@@ -141,10 +179,12 @@ export async function setMap(choice) {
     const threshold = typeof choice.threshold === "number" && choice.threshold > 0 ? choice.threshold : info.threshold;
     const twoSided = typeof choice.twoSided === "boolean" ? choice.twoSided
       : (state.map && state.map.name === name ? state.map.twoSided : null);
-    update({ map: { name, threshold, twoSided } });
+    const clusterMin = typeof choice.clusterMin === "number" && choice.clusterMin >= 0 ? choice.clusterMin : info.clusterMin;
+    update({ map: { name, threshold, twoSided, clusterMin } });
     // Fetched beside the scene, so both arrive together.
     const sides = state.hemi === "both" ? ["left", "right"] : [state.hemi];
-    for (const side of sides) { const url = info.values[`${state.surface}-${side}`]; if (url) mapValues(url).catch(() => {}); }
+    const suffix = valuesQuery(info);
+    for (const side of sides) { const url = info.values[`${state.surface}-${side}`]; if (url) mapValues(url + suffix).catch(() => {}); }
   }
   renderBrain();
   await brainShown();
@@ -160,7 +200,7 @@ export async function mapValueAt(x, y) {
   // On the inflated surface the point stands for its vertex's place on the pial surface.
   const where = point.mesh.startsWith("inflated") ? { mesh: point.mesh, vertex: point.vertex }
     : { x: point.point[0], y: point.point[1], z: point.point[2] };
-  const answer = await getJSON(`/api/map-value/${encodeURIComponent(state.map.name)}?${query(where)}`);
+  const answer = await getJSON(`/api/map-value/${encodeURIComponent(state.map.name)}?${query({ ...where, ...removal() })}`);
   return /** @type {number} */ (answer.value);
 }
 
@@ -195,10 +235,21 @@ export function wireMaps(maps) {
   $("map-controls").hidden = false;
   select.addEventListener("change", () => { setMap({ name: select.value || null }).catch((e) => showStatus(failed("Could not show the map", e))); });
   const slider = /** @type {HTMLInputElement} */ ($("map-threshold"));
+  const redrawn = (/** @type {Promise<void>} */ drawn) => drawn.catch((e) => showStatus(failed("Could not show the map", e)));
   slider.addEventListener("input", () => {
     if (!state.map) return;
     update({ map: { ...state.map, threshold: Number(slider.value) } });
-    drawMap();
+    redrawn(drawMap(false));
+    clearTimeout(settleTimer);
+    if (state.map.clusterMin > 0) settleTimer = window.setTimeout(() => redrawn(drawMap()), SETTLE_MS);
+  });
+  const smallest = /** @type {HTMLInputElement} */ ($("map-cluster-min"));
+  smallest.addEventListener("change", () => {
+    if (!state.map) return;
+    const v = Number(smallest.value);
+    if (smallest.value.trim() === "" || !Number.isFinite(v) || v < 0) { smallest.value = String(state.map.clusterMin); return; }
+    update({ map: { ...state.map, clusterMin: v } });
+    redrawn(drawMap());
   });
   $("map-two-sided").addEventListener("change", (/** @type {Event} */ e) => {
     if (!state.map) return;

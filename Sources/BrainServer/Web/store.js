@@ -41,8 +41,8 @@ export const state = {
   slicingDeep: false,
   /** @type {{x: number, y: number} | null} where the selected region was tapped (fractions of the drawing) */
   pin: null,
-  /** @type {{name: string, threshold: number, twoSided: boolean | null} | null} the statistical map shown
-   * (`serve --map`), its threshold and sign choice (null: the map's own) */
+  /** @type {{name: string, threshold: number, twoSided: boolean | null, clusterMin: number} | null} the statistical
+   * map shown (`serve --map`), its threshold, sign choice (null: the map's own) and smallest cluster (mm³) */
   map: null,
 };
 
