@@ -8,10 +8,11 @@ public enum BoundedSmoothing {
     public struct Options: Sendable {
         public var iterations = 300
         public var lambda: Float = 0.5
-        /// Close to −λ, so the filter passes only the longest waves (1/λ + 1/μ ≈ 0.04): one-voxel
-        /// terraces several millimetres apart are smoothed away, not kept as ridges. 0: plain
-        /// Laplacian steps (the volume step and the band undo their shrinkage).
-        public var mu: Float = -0.51
+        /// −λ: every wave is damped, the shortest most (a step scales a wave of Laplacian
+        /// eigenvalue k by 1 − λ²k²), so one-voxel terraces several millimetres apart go too, which
+        /// Taubin's usual −0.53 passes as ridges; the slow shrinkage this allows is stopped by the
+        /// band and undone by the volume step. 0: plain Laplacian steps (creases where the band holds).
+        public var mu: Float = -0.5
         /// Edges whose faces meet at more than this are eased after smoothing, degrees (below
         /// `SurfaceQuality.creaseLimit`, so what is left stays under it).
         public var easeAbove = 45.0
