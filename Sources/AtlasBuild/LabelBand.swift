@@ -11,6 +11,8 @@ struct LabelBand {
         let band: LabelBand
         private var measuredAt: [SIMD3<Float>]
         private var distance: [Float]
+        /// Vertices to measure in one `hold`, kept to reuse its storage.
+        private var suspects: [Int] = []
 
         init(band: LabelBand, vertices: [SIMD3<Float>]) {
             self.band = band
@@ -20,11 +22,29 @@ struct LabelBand {
         }
 
         mutating func hold(_ v: inout [SIMD3<Float>]) {
-            let limit = band.limit
-            for i in v.indices {
-                let moved = v[i] - measuredAt[i]
-                // Triangle inequality: still within the band.
-                if distance[i] + (moved * moved).sum().squareRoot() <= limit { continue }
+            let limit = band.limit, stride = MemoryLayout<SIMD3<Float>>.stride / MemoryLayout<Float>.stride
+            // Which vertices may have left: scalar lanes, as in `MeshSmoothing.step`.
+            var suspects: [Int] = []
+            swap(&suspects, &self.suspects)
+            suspects.removeAll(keepingCapacity: true)
+            v.withUnsafeBufferPointer { now in
+                measuredAt.withUnsafeBufferPointer { then in
+                    now.withMemoryRebound(to: Float.self) { p in
+                        then.withMemoryRebound(to: Float.self) { q in
+                            distance.withUnsafeBufferPointer { d in
+                                for i in 0 ..< now.count {
+                                    let a = i * stride
+                                    let x = p[a] - q[a], y = p[a + 1] - q[a + 1], z = p[a + 2] - q[a + 2]
+                                    // Triangle inequality: still within the band.
+                                    if d[i] + (x * x + y * y + z * z).squareRoot() > limit { suspects.append(i) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            defer { swap(&suspects, &self.suspects) }
+            for i in suspects {
                 let (d, point) = band.boundary.nearest(v[i])
                 if Float(d) > limit {
                     if let point {
