@@ -50,7 +50,8 @@ public enum SubcorticalMeshes {
 
     /// For each structure (a set of label values merged into one body, e.g. cerebellum cortex + white
     /// matter) the largest 6-connected piece, cavities filled, blurred and upsampled (`SmoothField`),
-    /// marching cubes at iso ½, then bounded, volume-keeping Taubin smoothing (`BoundedSmoothing`).
+    /// marching cubes at iso ½, then volume-keeping smoothing in a band around the label boundary
+    /// (`BoundedSmoothing`, `LabelBand`).
     /// Structures without voxels contribute nothing. Output in mm of `voxelToMM`.
     public static func build<L: BinaryInteger & Sendable>(labels: [L], dims: SIMD3<Int>, voxelToMM: [[Double]],
                                                           structures: [[L]], options: Options = .init()) -> Result {
@@ -92,10 +93,11 @@ public enum SubcorticalMeshes {
             let volume = Double(labelled.count) * voxelVolume
             let level = options.level(voxels: mask.count)
             let boundary = LabelBoundary(mask: labelled, voxelToMM: boxToMM)
-            // A blur that leaves a thin neck pinched gives a crease there that no bounded smoothing
-            // removes; a slightly narrower or wider blur opens or closes the neck. The first blur
-            // without creases and within the boundary limit wins, else the one with fewest creases,
-            // then least excess distance (earlier on ties).
+            // A blur that leaves a thin neck pinched gives a crease there that no smoothing in the
+            // band removes; a slightly narrower or wider blur opens or closes the neck. The first
+            // blur without creases and within the boundary limit (the band keeps it, unless a vertex
+            // had no boundary face within reach) wins, else the one with fewest creases, then least
+            // excess distance (earlier on ties).
             var best: (mesh: TriangleMesh, quality: SurfaceQuality)?
             for delta in options.sigmaRetries {
                 let built = Self.surface(mask: mask, boxToMM: boxToMM, voxelVolume: voxelVolume, volume: volume, boundary: boundary,
