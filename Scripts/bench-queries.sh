@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Start-up cost of the one-shot commands, stage by stage, with the quick start's own build
-# (`swift build -c release`, Swift runtime and Foundation as shared libraries):
+# (Scripts/release-build.sh: release, Swift runtime and Foundation linked statically):
 #   1. which C libraries each command loads: `where`/`info`/`pick` must load no PNG, font or GL
 #      library, and an EGL render must not even open libOSMesa's file (a violation fails the run);
 #   2. the dynamic loader's share (LD_DEBUG=statistics) and the command's own stages
@@ -18,8 +18,7 @@ RUNS=${RUNS:-30}
 DATA=${DATA:-AtlasData}
 BUDGET=${BUDGET:-1}
 if [ -z "${BIN:-}" ]; then
-    swift build -c release --product braintutor >&2
-    BIN="$(swift build -c release --show-bin-path)/braintutor"
+    BIN="$(WITH_SERVER=0 Scripts/release-build.sh)"
 fi
 [ -f "$DATA/catalog.json" ] || { echo "error: $DATA/catalog.json not found (set DATA=…)" >&2; exit 1; }
 OUT=$(mktemp -d)

@@ -9,7 +9,7 @@
 # Usage: Scripts/bench-render.sh [--data DIR]   (SCRATCH=.build-bench to pick the build folder)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SCRATCH=${SCRATCH:-.build-release}
+SCRATCH=${SCRATCH:-.build}
 DATA_ARGS=("$@")
 command -v hyperfine >/dev/null || { echo "hyperfine missing: apt-get install -y hyperfine" >&2; exit 1; }
 BIN="$(SCRATCH=$SCRATCH Scripts/release-build.sh)"

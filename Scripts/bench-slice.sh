@@ -7,7 +7,7 @@
 # Env: BRAINTUTOR_BIN (skip the build), SCRATCH (build folder, default .build), RUNS (default 30).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SCRATCH="${SCRATCH:-.build-release}"
+SCRATCH="${SCRATCH:-.build}"
 RUNS="${RUNS:-30}"
 command -v hyperfine >/dev/null || { echo "error: hyperfine is missing (apt-get install hyperfine)" >&2; exit 1; }
 if [ -z "${BRAINTUTOR_BIN:-}" ]; then

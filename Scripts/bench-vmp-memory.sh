@@ -13,10 +13,8 @@ cd "$(dirname "$0")/.."
 SIDE=${SIDE:-512}
 LIMIT=${LIMIT:-1.3}
 if [ -z "${BIN:-}" ] || [ -z "${BENCH:-}" ]; then
-    swift build -c release --product braintutor >&2
-    swift build -c release --product braintutor-bench >&2
-    BIN="$(swift build -c release --show-bin-path)/braintutor"
-    BENCH="$(swift build -c release --show-bin-path)/braintutor-bench"
+    BIN="$(WITH_SERVER=0 Scripts/release-build.sh)"
+    BENCH="$(dirname "$BIN")/braintutor-bench"
 fi
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT

@@ -6,10 +6,10 @@
 # Targets: our render (anti-aliased) <= 1/4 of VTK's one-shot render; our pick <= 1/8 of VTK's
 # one-shot render + hardware pick.
 # Usage: Scripts/bench-vtk.sh [--data DIR]   (SCRATCH, VENV, RUNS override the defaults;
-# BIN=.build/release/braintutor measures the quick start's build instead of the static one)
+# BIN=path/to/braintutor measures another build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SCRATCH=${SCRATCH:-.build-release}
+SCRATCH=${SCRATCH:-.build}
 VENV=${VENV:-$SCRATCH/vtk-venv}
 RUNS=${RUNS:-15}
 DATA_ARGS=("$@")

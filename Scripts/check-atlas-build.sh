@@ -11,10 +11,7 @@ cd "$(dirname "$0")/.."
 repo=$(pwd)
 sources=${1:-${BRAINTUTOR_SOURCES:-$repo/atlas-sources}}
 [ -d "$sources" ] || { echo "error: atlas sources not found at $sources (pass a folder or run Scripts/fetch-atlas-sources.sh)" >&2; exit 2; }
-scratch=${SCRATCH_PATH:-.build}
-
-swift build -c release --scratch-path "$scratch" --product braintutor >&2
-bin=$(swift build -c release --scratch-path "$scratch" --show-bin-path)/braintutor
+bin=$(SCRATCH=${SCRATCH_PATH:-.build} WITH_SERVER=0 Scripts/release-build.sh)
 
 out=$(mktemp -d "${TMPDIR:-/tmp}/atlasdata-check.XXXXXX")
 trap 'rm -rf "$out"' EXIT

@@ -19,7 +19,7 @@ DURATION="${DURATION:-30}"
 CLIENTS="${CLIENTS:-20}"
 RATE="${RATE:-0}"
 WORKERS="${WORKERS:-2}"
-SCRATCH="${SCRATCH:-.build-release}"
+SCRATCH="${SCRATCH:-.build}"
 CLIENT="${CLIENT:-wrk}"
 [ "$RATE" != 0 ] && CLIENT=python
 if [ -z "${BRAINTUTOR_BIN:-}" ]; then

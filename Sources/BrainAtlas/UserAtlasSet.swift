@@ -167,17 +167,7 @@ public struct UserAtlasSet: Sendable {
 
     /// Distinct colours for v1 VOIs, which store none (golden-angle hues).
     static func fallbackColour(_ i: Int) -> RGB {
-        let h = (Double(i) * 137.508).truncatingRemainder(dividingBy: 360) / 60
-        let x = 1 - abs(h.truncatingRemainder(dividingBy: 2) - 1)
-        let (r, g, b): (Double, Double, Double)
-        switch Int(h) {
-        case 0: (r, g, b) = (1, x, 0)
-        case 1: (r, g, b) = (x, 1, 0)
-        case 2: (r, g, b) = (0, 1, x)
-        case 3: (r, g, b) = (0, x, 1)
-        case 4: (r, g, b) = (x, 0, 1)
-        default: (r, g, b) = (1, 0, x)
-        }
+        let (r, g, b) = HueWheel.components(Double(i) * 137.508)
         return RGB(UInt8(55 + 200 * r), UInt8(55 + 200 * g), UInt8(55 + 200 * b))
     }
 }

@@ -1,3 +1,5 @@
+import BrainAtlas
+
 /// A 256-entry table from VMR voxel value to display colour: windowed grey for 0…225 and a fixed
 /// label palette for 226…255, which BrainVoyager reserves for drawn/segmented labels.
 public struct ColourMap: Sendable, Equatable {
@@ -30,18 +32,7 @@ public struct ColourMap: Sendable, Equatable {
     public static func labelColour(_ value: Int) -> (UInt8, UInt8, UInt8) {
         let k = max(0, min(29, value - 226))
         // Hue steps of 12°, interleaved (k·7 mod 30) so consecutive values are far apart.
-        let hue = Double((k * 7) % 30) * 12
-        let sector = hue / 60
-        let x = 1 - abs(sector.truncatingRemainder(dividingBy: 2) - 1)
-        let (r, g, b): (Double, Double, Double)
-        switch Int(sector) {
-        case 0: (r, g, b) = (1, x, 0)
-        case 1: (r, g, b) = (x, 1, 0)
-        case 2: (r, g, b) = (0, 1, x)
-        case 3: (r, g, b) = (0, x, 1)
-        case 4: (r, g, b) = (x, 0, 1)
-        default: (r, g, b) = (1, 0, x)
-        }
+        let (r, g, b) = HueWheel.components(Double((k * 7) % 30) * 12)
         return (UInt8((r * 255).rounded()), UInt8((g * 255).rounded()), UInt8((b * 255).rounded()))
     }
 
