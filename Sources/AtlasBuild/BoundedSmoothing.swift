@@ -1,13 +1,18 @@
-/// Taubin λ|μ smoothing that keeps a marching-cubes surface true to its voxels: every vertex
-/// stays within its own limit of where marching cubes put it (near the label boundary), a final
-/// offset along the vertex normals restores the voxels' volume, which blurring and smoothing of
-/// small, curved structures would otherwise shrink, and creases the limits left are eased.
+/// Taubin λ|μ smoothing that keeps a marching-cubes surface true to its voxels: every vertex is
+/// held in a band around the label boundary (`LabelBand`) after every step, a final offset along
+/// the vertex normals restores the voxels' volume, which blurring and smoothing of small, curved
+/// structures would otherwise shrink, and creases the band left are eased. A staircase of one-voxel
+/// terraces fits inside a band of ±½ voxel, so the band lets smoothing take terraces out that a
+/// bound on each vertex's own displacement would keep.
 public enum BoundedSmoothing {
     public struct Options: Sendable {
-        public var iterations = 120
+        public var iterations = 300
         public var lambda: Float = 0.5
-        /// 0: plain Laplacian steps (the volume step and the bound undo their shrinkage).
-        public var mu: Float = -0.53
+        /// −λ: every wave is damped, the shortest most (a step scales a wave of Laplacian
+        /// eigenvalue k by 1 − λ²k²), so one-voxel terraces several millimetres apart go too, which
+        /// Taubin's usual −0.53 passes as ridges; the slow shrinkage this allows is stopped by the
+        /// band and undone by the volume step. 0: plain Laplacian steps (creases where the band holds).
+        public var mu: Float = -0.5
         /// Edges whose faces meet at more than this are eased after smoothing, degrees (below
         /// `SurfaceQuality.creaseLimit`, so what is left stays under it).
         public var easeAbove = 45.0
@@ -15,19 +20,18 @@ public enum BoundedSmoothing {
         public init() {}
     }
 
-    /// `limits[i]`: how far vertex i may move from its marching-cubes position while smoothing,
-    /// `easeLimits[i]` (≥ `limits[i]`) while a crease is eased, mm.
-    public static func smooth(_ mesh: TriangleMesh, voxelVolume: Double, limits: [Float], easeLimits: [Float],
-                              options: Options = Options()) -> TriangleMesh {
-        precondition(limits.count == mesh.vertices.count, "BoundedSmoothing: \(limits.count) limits for \(mesh.vertices.count) vertices")
-        let original = mesh.vertices
+    /// Smooths `mesh` with every vertex kept in `band`; `voxelVolume` is the volume to restore, mm³.
+    static func smooth(_ mesh: TriangleMesh, voxelVolume: Double, band: LabelBand,
+                       options: Options = Options()) -> TriangleMesh {
         let n = MeshSmoothing.neighbours(of: mesh)
         var out = mesh
+        var held = band.holder(for: out.vertices)
+        held.hold(&out.vertices)
         var scratch = mesh.vertices
         for _ in 0 ..< options.iterations {
             MeshSmoothing.step(&out.vertices, &scratch, n, options.lambda)
             if options.mu != 0 { MeshSmoothing.step(&out.vertices, &scratch, n, options.mu) }
-            clamp(&out.vertices, original, limits)
+            held.hold(&out.vertices)
         }
         for _ in 0 ..< 3 {
             let volume = SurfaceQuality.volume(out)
@@ -35,16 +39,16 @@ public enum BoundedSmoothing {
             guard area > 0 else { break }
             let offset = Float((voxelVolume - volume) / area)
             for i in out.vertices.indices { out.vertices[i] += offset * normals[i] }
-            clamp(&out.vertices, original, limits)
+            held.hold(&out.vertices)
         }
-        ease(&out, original: original, limits: easeLimits, neighbours: n, options: options)
+        ease(&out, held: &held, neighbours: n, options: options)
         return out
     }
 
-    /// Laplacian steps on the vertices of sharp edges and their neighbours only, within the limits,
-    /// until no edge is sharper than `easeAbove` or the rounds run out: where a limit stopped
+    /// Laplacian steps on the vertices of sharp edges and their neighbours only, within the band,
+    /// until no edge is sharper than `easeAbove` or the rounds run out: where the band stopped
     /// smoothing (a thin fin, a corner of the label) the surface would otherwise keep a crease.
-    static func ease(_ mesh: inout TriangleMesh, original: [SIMD3<Float>], limits: [Float],
+    static func ease(_ mesh: inout TriangleMesh, held: inout LabelBand.Holder,
                      neighbours n: MeshSmoothing.Neighbours, options: Options) {
         for _ in 0 ..< options.easeRounds {
             var marked = [Bool](repeating: false, count: mesh.vertices.count)
@@ -66,16 +70,8 @@ public enum BoundedSmoothing {
                     for k in lo ..< hi { sum += before[Int(n.list[k])] }
                     mesh.vertices[i] = before[i] + 0.5 * (sum / Float(hi - lo) - before[i])
                 }
-                clamp(&mesh.vertices, original, limits)
+                held.hold(&mesh.vertices)
             }
-        }
-    }
-
-    static func clamp(_ v: inout [SIMD3<Float>], _ original: [SIMD3<Float>], _ limits: [Float]) {
-        for i in v.indices {
-            let d = v[i] - original[i]
-            let length = (d * d).sum().squareRoot()
-            if length > limits[i] { v[i] = original[i] + d * (limits[i] / max(length, 1e-12)) }
         }
     }
 

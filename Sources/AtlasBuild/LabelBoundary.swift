@@ -11,6 +11,7 @@ struct LabelBoundary {
     /// Per voxel, bit k set when its face toward neighbour k (−x, +x, −y, +y, −z, +z) is on the boundary.
     private let faces: [UInt8]
     private let toVoxel: [[Double]]
+    private let toMM: [[Double]]
     private let voxelSize: Double
 
     init(mask: VoxelMask, voxelToMM a: [[Double]]) {
@@ -39,11 +40,16 @@ struct LabelBoundary {
             inv[r][3] = -(inv[r][0] * a[0][3] + inv[r][1] * a[1][3] + inv[r][2] * a[2][3])
         }
         toVoxel = inv
+        toMM = a
         voxelSize = Foundation.cbrt(abs(det))
     }
 
     /// Millimetres from `p` (mm) to the nearest boundary face, at most `reach` voxel sizes.
-    func distance(_ p: SIMD3<Float>) -> Double {
+    func distance(_ p: SIMD3<Float>) -> Double { nearest(p).distance }
+
+    /// The nearest point of the boundary to `p` (mm) and the distance to it, mm; nil as the point
+    /// when no boundary face lies within `reach` voxel sizes (the distance then reads as `reach`).
+    func nearest(_ p: SIMD3<Float>) -> (distance: Double, point: SIMD3<Float>?) {
         let m = SIMD3<Double>(p)
         let t = toVoxel
         let q = SIMD3<Double>(t[0][0] * m.x + t[0][1] * m.y + t[0][2] * m.z + t[0][3],
@@ -52,25 +58,36 @@ struct LabelBoundary {
         let c = SIMD3<Int>(Int(q.x.rounded()), Int(q.y.rounded()), Int(q.z.rounded()))
         let d = mask.dims
         var best = Self.reach * Self.reach
-        // A face within `reach` belongs to a voxel whose centre is within reach + ½ along each axis.
+        var offset: (x: Double, y: Double, z: Double)?
+        // Scalars, not SIMD3: this runs for every vertex of every smoothing step, and unoptimised
+        // builds (the tests) do not specialise SIMD arithmetic.
         faces.withUnsafeBufferPointer { faces in
             for z in stride(from: max(0, c.z - 3), through: min(d.z - 1, c.z + 3), by: 1) {
                 for y in stride(from: max(0, c.y - 3), through: min(d.y - 1, c.y + 3), by: 1) {
                     for x in stride(from: max(0, c.x - 3), through: min(d.x - 1, c.x + 3), by: 1) {
                         let bits = faces[x + d.x * (y + d.y * z)]
                         guard bits != 0 else { continue }
-                        let off = q - SIMD3<Double>(Double(x), Double(y), Double(z))
-                        // Beyond the face's square along the two other axes.
-                        let outside = pointwiseMax(SIMD3<Double>(Swift.abs(off.x), Swift.abs(off.y), Swift.abs(off.z)) - 0.5, SIMD3<Double>.zero)
+                        let ox = q.x - Double(x), oy = q.y - Double(y), oz = q.z - Double(z)
+                        // Beyond the face's square along the two other axes (signed: from the
+                        // nearest point of the face to q).
+                        let ex = ox - Swift.min(Swift.max(ox, -0.5), 0.5), ey = oy - Swift.min(Swift.max(oy, -0.5), 0.5)
+                        let ez = oz - Swift.min(Swift.max(oz, -0.5), 0.5)
                         for k in 0 ..< 6 where bits >> k & 1 != 0 {
-                            var e = outside
-                            e[k / 2] = off[k / 2] + (k % 2 == 0 ? 0.5 : -0.5)
-                            best = min(best, (e * e).sum())
+                            let across = k % 2 == 0 ? 0.5 : -0.5
+                            let e = k < 2 ? (ox + across, ey, ez) : k < 4 ? (ex, oy + across, ez) : (ex, ey, oz + across)
+                            let d2 = e.0 * e.0 + e.1 * e.1 + e.2 * e.2
+                            if d2 < best { best = d2; offset = e }
                         }
                     }
                 }
             }
         }
-        return best.squareRoot() * voxelSize
+        guard let offset else { return (best.squareRoot() * voxelSize, nil) }
+        // q − offset is the nearest point, in voxels.
+        let v = q - SIMD3(offset.x, offset.y, offset.z), a = toMM
+        let point = SIMD3<Float>(Float(a[0][0] * v.x + a[0][1] * v.y + a[0][2] * v.z + a[0][3]),
+                                 Float(a[1][0] * v.x + a[1][1] * v.y + a[1][2] * v.z + a[1][3]),
+                                 Float(a[2][0] * v.x + a[2][1] * v.y + a[2][2] * v.z + a[2][3]))
+        return (best.squareRoot() * voxelSize, point)
     }
 }

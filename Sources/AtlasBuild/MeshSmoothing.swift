@@ -51,19 +51,34 @@ public enum MeshSmoothing {
         return out
     }
 
-    /// One umbrella step from `v` into `scratch`, then swapped back; no allocation.
+    /// One umbrella step from `v` into `scratch`, then swapped back; no allocation. Scalar lanes
+    /// (x, y, z of each 16-byte SIMD3) rather than SIMD3 arithmetic: unoptimised builds (the tests)
+    /// do not specialise SIMD operators, and the subcortical build takes thousands of these steps.
     static func step(_ v: inout [SIMD3<Float>], _ scratch: inout [SIMD3<Float>], _ n: Neighbours, _ factor: Float) {
-        v.withUnsafeBufferPointer { src in
-            scratch.withUnsafeMutableBufferPointer { dst in
-                n.offsets.withUnsafeBufferPointer { off in
-                    n.list.withUnsafeBufferPointer { list in
-                        for i in 0 ..< src.count {
-                            let lo = Int(off[i]), hi = Int(off[i + 1])
-                            guard hi > lo else { dst[i] = src[i]; continue }
-                            var sum = SIMD3<Float>.zero
-                            for k in lo ..< hi { sum += src[Int(list[k])] }
-                            let mean = sum / Float(hi - lo)
-                            dst[i] = src[i] + factor * (mean - src[i])
+        let stride = MemoryLayout<SIMD3<Float>>.stride / MemoryLayout<Float>.stride
+        v.withUnsafeBufferPointer { vertices in
+            scratch.withUnsafeMutableBufferPointer { out in
+                vertices.withMemoryRebound(to: Float.self) { src in
+                    out.withMemoryRebound(to: Float.self) { dst in
+                        n.offsets.withUnsafeBufferPointer { off in
+                            n.list.withUnsafeBufferPointer { list in
+                                for i in 0 ..< vertices.count {
+                                    let lo = Int(off[i]), hi = Int(off[i + 1]), a = i * stride
+                                    guard hi > lo else {
+                                        dst[a] = src[a]; dst[a + 1] = src[a + 1]; dst[a + 2] = src[a + 2]
+                                        continue
+                                    }
+                                    var x: Float = 0, y: Float = 0, z: Float = 0
+                                    for k in lo ..< hi {
+                                        let b = Int(list[k]) * stride
+                                        x += src[b]; y += src[b + 1]; z += src[b + 2]
+                                    }
+                                    let count = Float(hi - lo)
+                                    dst[a] = src[a] + factor * (x / count - src[a])
+                                    dst[a + 1] = src[a + 1] + factor * (y / count - src[a + 1])
+                                    dst[a + 2] = src[a + 2] + factor * (z / count - src[a + 2])
+                                }
+                            }
                         }
                     }
                 }

@@ -28,19 +28,20 @@ public enum SubcorticalMeshes {
             /// resampled aseg (cerebellum, brainstem) carry one-voxel terraces that a 1 mm blur
             /// leaves as ridges; their curvature is low enough for a wider blur.
             public var sigma: Double
-            /// How far smoothing may move a vertex from where marching cubes put it, mm.
-            public var maxShift: Float
+            /// Taubin steps. The band, not the step count, decides how far the surface may go, so
+            /// large structures (brainstem, cerebellum), whose terraces are long, get many.
+            public var iterations: Int
         }
 
         public var levels: [Level] = [
-            Level(below: 6_000, spacing: 0.45, sigma: 1.3, maxShift: 0.8),
-            Level(below: 40_000, spacing: 0.6, sigma: 1.6, maxShift: 1.2),
-            Level(below: .max, spacing: 0.8, sigma: 1.8, maxShift: 1.4),
+            Level(below: 6_000, spacing: 0.45, sigma: 1.3, iterations: 300),
+            Level(below: 20_000, spacing: 0.6, sigma: 1.6, iterations: 600),
+            Level(below: .max, spacing: 0.8, sigma: 1.8, iterations: 1_500),
         ]
         public var smoothing = BoundedSmoothing.Options()
         /// Blur changes (mm) tried in turn while a surface keeps a crease.
         public var sigmaRetries = [0.0, -0.3, 0.3]
-        /// Smoothing takes no vertex farther than this from the label boundary, mm.
+        /// Every vertex ends within this distance of the label boundary, mm (`LabelBand`).
         public var boundaryLimit = 1.4
         public init() {}
 
@@ -49,7 +50,8 @@ public enum SubcorticalMeshes {
 
     /// For each structure (a set of label values merged into one body, e.g. cerebellum cortex + white
     /// matter) the largest 6-connected piece, cavities filled, blurred and upsampled (`SmoothField`),
-    /// marching cubes at iso ½, then bounded, volume-keeping Taubin smoothing (`BoundedSmoothing`).
+    /// marching cubes at iso ½, then volume-keeping smoothing in a band around the label boundary
+    /// (`BoundedSmoothing`, `LabelBand`).
     /// Structures without voxels contribute nothing. Output in mm of `voxelToMM`.
     public static func build<L: BinaryInteger & Sendable>(labels: [L], dims: SIMD3<Int>, voxelToMM: [[Double]],
                                                           structures: [[L]], options: Options = .init()) -> Result {
@@ -91,10 +93,11 @@ public enum SubcorticalMeshes {
             let volume = Double(labelled.count) * voxelVolume
             let level = options.level(voxels: mask.count)
             let boundary = LabelBoundary(mask: labelled, voxelToMM: boxToMM)
-            // A blur that leaves a thin neck pinched gives a crease there that no bounded smoothing
-            // removes; a slightly narrower or wider blur opens or closes the neck. The first blur
-            // without creases and within the boundary limit wins, else the one with fewest creases,
-            // then least excess distance (earlier on ties).
+            // A blur that leaves a thin neck pinched gives a crease there that no smoothing in the
+            // band removes; a slightly narrower or wider blur opens or closes the neck. The first
+            // blur without creases and within the boundary limit (the band keeps it, unless a vertex
+            // had no boundary face within reach) wins, else the one with fewest creases, then least
+            // excess distance (earlier on ties).
             var best: (mesh: TriangleMesh, quality: SurfaceQuality)?
             for delta in options.sigmaRetries {
                 let built = Self.surface(mask: mask, boxToMM: boxToMM, voxelVolume: voxelVolume, volume: volume, boundary: boundary,
@@ -121,12 +124,10 @@ public enum SubcorticalMeshes {
         // are dropped and the volume step of the smoothing makes up their volume.
         let pieces = raw.pieceSizes
         if pieces.count > 1 { raw = raw.largestComponent() }
-        // Each vertex may move as far as keeps it within the boundary limit (triangle inequality
-        // from its marching-cubes position), while smoothing no farther than the level allows;
-        // easing a crease may use all of that room.
-        let room = raw.vertices.map { Float(max(0, options.boundaryLimit - boundary.distance($0))) }
-        let mesh = BoundedSmoothing.smooth(raw, voxelVolume: volume, limits: room.map { min($0, level.maxShift) },
-                                           easeLimits: room, options: options.smoothing)
+        let band = LabelBand(boundary: boundary, limit: Float(options.boundaryLimit))
+        var smoothing = options.smoothing
+        smoothing.iterations = level.iterations
+        let mesh = BoundedSmoothing.smooth(raw, voxelVolume: volume, band: band, options: smoothing)
         var quality = SurfaceQuality(mesh: mesh, boundary: boundary, voxelVolume: volume)
         quality.droppedPieces = Array(pieces.dropFirst())
         return (mesh, quality)
