@@ -110,8 +110,10 @@ public enum Palette {
                                    target: source.map { $0! }, start: start,
                                    fixed: keepSource ? Set(source.indices).subtracting(failing) : [],
                                    candidates: { shades ? shadeSets[$0] : distinctCandidates })
+        // One colour per key, also where the source gave homologues near-identical colours
+        // (FreeSurfer's pallidum: 12,48,255 left, 13,48,255 right), which legends would list twice.
         let chosen = solver.solve()
-        return colors.indices.map { chosen[keys.keyOf[$0]].rgb == source[keys.keyOf[$0]]!.rgb ? colors[$0] : chosen[keys.keyOf[$0]].rgb }
+        return colors.indices.map { chosen[keys.keyOf[$0]].rgb }
     }
 
     private static func key(_ p: RegionAdjacency.Pair, _ keys: Keys) -> RegionAdjacency.Pair {

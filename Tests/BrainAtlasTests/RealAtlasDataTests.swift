@@ -49,6 +49,26 @@ struct RealAtlasDataTests {
         #expect(near.region.sourceLabel == "precentral" && near.region.hemisphere == .left && near.distanceMm == 3.32)
     }
 
+    /// Homologues share one drawn colour in both palettes, so a legend lists them once: the
+    /// FreeSurfer colours of the two pallida differ by one unit of red, which no reader sees.
+    @Test func homologuesShareOneColourInEveryPalette() throws {
+        let library = try #require(try Fixture.realLibrary())
+        var differing: [String] = []
+        for atlas in library.atlases {
+            for palette in ColourPalette.allCases {
+                var first: [String: RGB] = [:]
+                for region in atlas.regions {
+                    let colour = region.colour(in: palette)
+                    if let seen = first[region.sourceLabel], seen != colour {
+                        differing.append("\(atlas.name) \(palette): \(region.displayName) \(colour) vs \(seen)")
+                    }
+                    first[region.sourceLabel] = first[region.sourceLabel] ?? colour
+                }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing)")
+    }
+
     @Test func searchFindsEveryRegionByNameSourceLabelAndSynonym() throws {
         let library = try #require(try Fixture.realLibrary())
         var failures: [String] = []
