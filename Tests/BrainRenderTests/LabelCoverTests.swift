@@ -99,7 +99,7 @@ struct LabelCoverTests {
     /// lateral and medial views at 640×480 (the crowded size); when BRAINTUTOR_LABEL_SWEEP names a
     /// folder, every preset view (and lateral on the inflated surface) at 1024×768 and 640×480,
     /// with the table and every picture written there (about 9 minutes, debug build).
-    @Test func sweep() throws {
+    @Test func sweep() async throws {
         let folderPath = ProcessInfo.processInfo.environment["BRAINTUTOR_LABEL_SWEEP"]
         let folder = folderPath.map { URL(fileURLWithPath: $0) }
         if let folder { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
@@ -115,6 +115,8 @@ struct LabelCoverTests {
                         var given = ["atlas": atlas, "view": view == "inflated" ? "lateral" : view, "size": "\(w)x\(h)",
                                      "labels": "on", "legend": legend ? "on" : "off"]
                         if view == "inflated" { given["surface"] = "inflated" }
+                        // A long test: the shared server's handlers need a turn between frames.
+                        await Task.yield()
                         let (f, frame, context) = try LabelCover.measure(try SceneRequest(given))
                         let stem = "\(atlas)-\(view)-\(w)\(legend ? "-legend" : "")"
                         #expect(f.worst <= RegionLabels.insideTolerance, "\(stem): a label has \(Int(f.worst * 100)) % of its box over a neighbour")
