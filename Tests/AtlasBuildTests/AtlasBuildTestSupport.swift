@@ -53,3 +53,15 @@ enum BrainFormatsNIfTI {
 
     static func parse(_ bytes: [UInt8], name: String) throws -> NIfTIFile { try NIfTIFile(bytes: bytes, name: name) }
 }
+
+/// Runs `body` on a thread of its own and waits for it without holding a thread of the test pool.
+/// The pool has one thread per core; a test computing for minutes on one of them (a whole
+/// structure's surface) would leave the rest of the suite, the shared server's handlers among it,
+/// with one fewer.
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread { continuation.resume(with: Result { try body() }) }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+}

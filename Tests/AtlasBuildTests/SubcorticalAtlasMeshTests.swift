@@ -28,8 +28,8 @@ import BrainFormats
                                        structures: ids.map { [$0] })
     }
 
-    @Test func thinStructuresAreOneSmoothTruePiece() throws {
-        let result = try Self.build([("3rd-Ventricle", .none), ("4th-Ventricle", .none), ("accumbensarea", .right)])
+    @Test func thinStructuresAreOneSmoothTruePiece() async throws {
+        let result = try await onOwnThread { try Self.build([("3rd-Ventricle", .none), ("4th-Ventricle", .none), ("accumbensarea", .right)]) }
         #expect(result.quality.count == 3)
         #expect(result.mesh.isClosedAndConsistent)
         for q in result.quality {
@@ -43,8 +43,8 @@ import BrainFormats
     /// Every vertex within the band of the label boundary (1.4 mm; the figure asks 1.5), and no
     /// terraces left: a mean dihedral of 2.65° (right) and 3.03° (left cerebellum) went with
     /// shallow ridges along the voxel rows, 2.2° and 2.0° come with none to be seen.
-    @Test func cerebellumAndBrainstemAreSmoothAndTrue() throws {
-        let result = try Self.build([("cerebellum", .right), ("brainstem", .none)])
+    @Test func cerebellumAndBrainstemAreSmoothAndTrue() async throws {
+        let result = try await onOwnThread { try Self.build([("cerebellum", .right), ("brainstem", .none)]) }
         #expect(result.quality.count == 2)
         #expect(result.mesh.isClosedAndConsistent)
         let limit = SubcorticalMeshes.Options().boundaryLimit

@@ -100,7 +100,8 @@ function drawBar(/** @type {MapInfo | null} */ info) {
   bar.replaceChildren();
   const title = document.createElement("p");
   title.className = "map-bar-title";
-  title.textContent = info.title;
+  // File names break after their separators ("viewer_blobs_|mni_|3mm.|nii.|gz"), not mid-word.
+  for (const part of info.title.split(/(?<=[_.\-])/)) title.append(part, document.createElement("wbr"));
   const sub = document.createElement("p");
   sub.className = "map-bar-sub";
   sub.textContent = `${info.statistic ? `${info.statistic} values` : "map values"}, ${d.signs === "both" ? "|v|" : (d.signs === "negative" ? "v ≤ −" : "v")} ${d.signs === "negative" ? "" : "≥ "}${number(d.threshold)}`;
