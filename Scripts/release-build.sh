@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the quick start's release `braintutor` (and `braintutor-bench` beside it), the build every
 # benchmark measures, and prints its path. The Swift runtime and Foundation are linked statically
-# (--static-swift-stdlib, as the README's `swift run` does): every command starts ~5 ms sooner, with
+# (--static-swift-stdlib, as the README's quick start does): every command starts ~5 ms sooner, with
 # no symbol binding against a dozen shared Swift libraries. Build output goes to stderr.
 # SCRATCH picks the build folder (default .build, where the quick start builds; release and debug
 # products live apart inside it). WITH_SERVER=0 skips braintutor-server.
