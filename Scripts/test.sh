@@ -34,6 +34,8 @@ BIN="$(swift build --show-bin-path)/braintutor" BENCH="$(swift build --show-bin-
 BIN="$(swift build --show-bin-path)/braintutor"
 # The README's quick start still runs: its build options are accepted, its render succeeds.
 BIN="$BIN" Scripts/check-quick-start.sh || status=1
+# The README's tour prints what the program prints.
+python3 Scripts/check-readme-tour.py "$BIN" || status=1
 BRAINTUTOR_BIN="$BIN" Scripts/browser-test.sh 2>&1 | tee -a "$LOG" || status=$?
 # The server under mixed load for a few seconds (the long run is `Scripts/soak.sh 30m`).
 BRAINTUTOR_BIN="$BIN" Scripts/soak.sh 20s > "$LOG.soak" 2>&1 || { status=1; cat "$LOG.soak"; }
