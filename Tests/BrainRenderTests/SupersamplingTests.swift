@@ -16,6 +16,32 @@ import Testing
         #expect(small.rgba == [139, 139, 139, 139, 10, 10, 10, 10])
     }
 
+    /// The shift (2 × 2, 4 × 4) and the division (3 × 3) agree with the mean rounded to nearest,
+    /// written out, on every channel of a pseudo-random image.
+    @Test(arguments: [2, 3, 4])
+    func downsamplingIsTheRoundedMean(_ factor: Int) {
+        let width = 24, height = 12
+        var state: UInt32 = 12345
+        let rgba = (0..<(width * height * 4)).map { _ -> UInt8 in
+            state = state &* 1_103_515_245 &+ 12345
+            return UInt8(truncatingIfNeeded: state >> 16)
+        }
+        let image = RenderedImage(width: width, height: height, rgba: rgba).downsampled(by: factor)
+        let w = width / factor, h = height / factor, n = factor * factor
+        var expected: [UInt8] = []
+        for y in 0..<h {
+            for x in 0..<w {
+                for c in 0..<4 {
+                    var sum = 0
+                    for sy in 0..<factor { for sx in 0..<factor { sum += Int(rgba[((y * factor + sy) * width + x * factor + sx) * 4 + c]) } }
+                    expected.append(UInt8((sum + n / 2) / n))
+                }
+            }
+        }
+        #expect(image.width == w && image.height == h)
+        #expect(image.rgba == expected)
+    }
+
     @Test func onlyLitRendersAreSupersampled() throws {
         #expect(Supersampling.effectiveFactor(2, shading: .flat, width: 100, height: 100) == 1)
         #expect(Supersampling.effectiveFactor(2, shading: .lit, width: 1024, height: 768) == 2)

@@ -33,28 +33,37 @@ extension Scene {
 }
 
 extension RenderedImage {
-    /// Averages `factor` × `factor` blocks (RGBA, premultiplied colour stays premultiplied).
+    /// Averages `factor` × `factor` blocks (RGBA, premultiplied colour stays premultiplied), rounded
+    /// to nearest. A power-of-two block count divides by a shift: a division per channel of a
+    /// million pixels was a tenth of a one-shot render's CPU.
     func downsampled(by factor: Int) -> RenderedImage {
         guard factor > 1 else { return self }
         let w = width / factor, h = height / factor, n = UInt32(factor * factor)
-        var out = [UInt8](repeating: 0, count: w * h * 4)
-        rgba.withUnsafeBufferPointer { src in
-            var sums = [UInt32](repeating: 0, count: w * 4)
-            for y in 0..<h {
-                for k in sums.indices { sums[k] = 0 }
-                for sy in (y * factor)..<((y + 1) * factor) {
-                    let row = sy * width * 4
+        let shift = n & (n - 1) == 0 ? UInt32(n.trailingZeroBitCount) : nil
+        let stride = width * 4
+        let out = [UInt8](unsafeUninitializedCapacity: w * h * 4) { dst, count in
+            rgba.withUnsafeBufferPointer { src in
+                for y in 0..<h {
                     for x in 0..<w {
-                        var i = row + x * factor * 4
+                        var sum = SIMD4<UInt32>(repeating: 0)
+                        var row = y * factor * stride + x * factor * 4
                         for _ in 0..<factor {
-                            sums[4 * x] += UInt32(src[i]); sums[4 * x + 1] += UInt32(src[i + 1])
-                            sums[4 * x + 2] += UInt32(src[i + 2]); sums[4 * x + 3] += UInt32(src[i + 3])
-                            i += 4
+                            var i = row
+                            for _ in 0..<factor {
+                                sum &+= SIMD4(UInt32(src[i]), UInt32(src[i + 1]), UInt32(src[i + 2]), UInt32(src[i + 3]))
+                                i += 4
+                            }
+                            row += stride
                         }
+                        sum &+= SIMD4(repeating: n / 2)
+                        let mean = shift.map { sum &>> $0 } ?? sum / SIMD4(repeating: n)
+                        let o = (y * w + x) * 4
+                        dst[o] = UInt8(truncatingIfNeeded: mean.x); dst[o + 1] = UInt8(truncatingIfNeeded: mean.y)
+                        dst[o + 2] = UInt8(truncatingIfNeeded: mean.z); dst[o + 3] = UInt8(truncatingIfNeeded: mean.w)
                     }
                 }
-                for k in sums.indices { out[y * w * 4 + k] = UInt8((sums[k] + n / 2) / n) }
             }
+            count = w * h * 4
         }
         return RenderedImage(width: w, height: h, rgba: out)
     }
