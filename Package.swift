@@ -57,7 +57,7 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
-        ], exclude: ["Web"]),  // the web viewer's files, read at run time (WebAssets)
+        ]),
         // What the command-line programs share: the field-table options, GL and data options, output and error wording.
         .target(name: "CommandLineSupport", dependencies: [
             "BrainFormats", "BrainAtlas", "BrainSlice", "BrainRender", "BrainQuiz",

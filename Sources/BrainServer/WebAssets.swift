@@ -1,3 +1,4 @@
+import BrainAtlas
 import Foundation
 import Hummingbird
 
@@ -99,8 +100,8 @@ struct WebAssets: Sendable {
         return Data(text.utf8)
     }
 
-    /// Finds the folder: `$BRAINTUTOR_WEB`, then `Web/` beside the executable or in
-    /// `share/braintutor/Web` above it, then this module's source folder.
+    /// Finds the folder: `$BRAINTUTOR_WEB`, then `Viewer/` beside the executable or in
+    /// `share/braintutor/Viewer` above it, then the repository's `Viewer/`.
     static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
                        executable: URL? = Bundle.main.executableURL) throws -> URL {
         var candidates: [URL] = []
@@ -109,10 +110,10 @@ struct WebAssets: Sendable {
         }
         if let executable {
             let dir = executable.resolvingSymlinksInPath().deletingLastPathComponent()
-            candidates.append(dir.appendingPathComponent("Web"))
-            candidates.append(dir.deletingLastPathComponent().appendingPathComponent("share/braintutor/Web"))
+            candidates.append(dir.appendingPathComponent("Viewer"))
+            candidates.append(dir.deletingLastPathComponent().appendingPathComponent("share/braintutor/Viewer"))
         }
-        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Web"))
+        candidates.append(DataLocator.repositoryRoot.appendingPathComponent("Viewer"))
         for candidate in candidates
         where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("index.html").path) {
             return candidate
