@@ -6,27 +6,7 @@ import { renderBrain, theBrain } from "./brain.js";
 import { renderSlice, setPlane, wireSlices } from "./slices.js";
 import { setAtlas } from "./selection.js";
 import { state, update } from "./store.js";
-
-export function updateButtons() {
-  /** @param {string} selector @param {string} attribute @param {string} value */
-  const press = (selector, attribute, value) => {
-    for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll(selector))) {
-      button.setAttribute("aria-pressed", button.dataset[attribute] === value ? "true" : "false");
-    }
-  };
-  press("button.view", "view", state.view);
-  press("button.hemi", "hemi", state.hemi);
-  press("button.surface", "surface", state.surface);
-  press("button.plane", "plane", state.plane);
-  for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("button.hemi"))) {
-    // Lateral and medial views show one hemisphere at a time.
-    button.disabled = button.dataset.hemi === "both" && SIDE_VIEWS.has(state.view);
-  }
-  $("dim-others").checked = state.dimOthers;
-  $("show-head").checked = state.head;
-  $("cvd-palette").checked = state.cvd;
-  $("ambient-occlusion").checked = state.ao;
-}
+import { setTab, updateButtons } from "./tabs.js";
 
 /** A preset view; lateral and medial show one side, the others both. @param {string} view */
 export function setViewName(view) {
@@ -56,19 +36,6 @@ function updatePaneRoles() {
       }
     }
   }
-}
-
-/** @param {string} tab @param {{focus?: boolean}} [options] */
-export function setTab(tab, options = {}) {
-  const focus = !!options.focus;
-  document.body.dataset.tab = tab;
-  for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".tab"))) {
-    const on = button.dataset.tab === tab;
-    button.setAttribute("aria-selected", on ? "true" : "false");
-    button.tabIndex = on ? 0 : -1;
-    if (on && focus) button.focus();
-  }
-  if (tab === "brain") { renderBrain(); renderSlice(); }
 }
 
 /** @param {KeyboardEvent} event */

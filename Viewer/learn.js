@@ -6,7 +6,7 @@
 import { getJSON, query } from "./api.js";
 import { atlasTitle, failed, regionLabel, showStatus } from "./dom.js";
 import { renderBrain, setTapTaker, theBrain } from "./brain.js";
-import { setTab, updateButtons } from "./controls.js";
+import { setTab, updateButtons } from "./tabs.js";
 import * as LearnMemory from "./learn-memory.js";
 import * as LearnView from "./learn-view.js";
 import { describe, setAtlas } from "./selection.js";

@@ -4,14 +4,16 @@
 import { getJSON } from "./api.js";
 import { $, failed, isPhone, showStatus } from "./dom.js";
 import { brainShown, setOnSelect, theBrain } from "./brain.js";
-import { setTab, updateButtons, wireControls } from "./controls.js";
+import { wireControls } from "./controls.js";
+import { setTab, updateButtons } from "./tabs.js";
 import { installHook } from "./hook.js";
-import { learnHook, wireLearn } from "./learn.js";
-import { search, select, setAtlas } from "./selection.js";
+import { learnHook, learnSetup, wireLearn } from "./learn.js";
+import { search, select, setAtlas, setLearnSetupSource } from "./selection.js";
 import { wireTable } from "./table.js";
 import { wireGuide } from "./guide.js";
 import { registerWorker } from "./offline.js";
 import { wirePlanes } from "./planes.js";
+import { setOnSliceRegion } from "./slices.js";
 import { state, update } from "./store.js";
 
 /** @param {import("./store.js").Region} region */
@@ -31,6 +33,8 @@ async function start() {
     if (state.map) import("./map-panel.js").then((maps) => maps.showTapValue(pick));
     return select(region, { point: pick.mni, pin, keepView: true });
   });
+  setOnSliceRegion((region, mni) => select(region, { point: mni, keepView: true }));
+  setLearnSetupSource(learnSetup);
   wireControls();
   wirePlanes();
   wireTable(chooseFromTable);

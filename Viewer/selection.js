@@ -7,8 +7,7 @@ import { renderBrain, pinName, turnToRegion } from "./brain.js";
 import { moveSliceTo, renderSlice } from "./slices.js";
 import { fillTable, markSelectedRow } from "./table.js";
 import { state, update } from "./store.js";
-import { setTab, updateButtons } from "./controls.js";
-import { learnSetup } from "./learn.js";
+import { setTab, updateButtons } from "./tabs.js";
 import { keepForOffline } from "./offline.js";
 
 /** @typedef {import("./store.js").Region} Region */
@@ -25,6 +24,12 @@ export async function describe(region) {
   }
   return { region, alternatives: [] };
 }
+
+/** The Learn set-up kept for offline use with an atlas (main.js: learn.js's).
+ * @type {() => any} */
+let learnSetup = () => ({});
+/** @param {() => any} source */
+export function setLearnSetupSource(source) { learnSetup = source; }
 
 /** Selects `region`: the panel names it at once, then its text follows. `point`: the MNI point
  * tapped (the slices go there, else to the region's anchor); `pin`: where it was tapped (CSS px);

@@ -6,7 +6,6 @@ import { ApiError, getJSON, query } from "./api.js";
 import { brainShown } from "./brain.js";
 import { $, failed, isShown, regionLabel, showStatus } from "./dom.js";
 import { imageSettled, loadImage } from "./images.js";
-import { select } from "./selection.js";
 import { shownSelection, state, update } from "./store.js";
 
 /** @typedef {{x: number, y: number, region: import("./store.js").Region | null, mni: number[] | null, plane: string}} SlicePick */
@@ -98,7 +97,7 @@ export async function tapSlice(x, y) {
   const where = pick.mni ? ` at MNI (${pick.mni.map((v) => Math.round(v)).join(", ")})` : "";
   note.textContent = pick.region ? `${regionLabel(pick.region)}${where}` : `No region of this atlas here${where}.`;
   if (pick.region && pick.mni) {
-    await select(pick.region, { point: pick.mni, keepView: true });
+    await onRegion(pick.region, pick.mni);
   } else if (pick.mni) {
     moveSliceTo(pick.mni);
     await renderSlice();
@@ -106,6 +105,12 @@ export async function tapSlice(x, y) {
   await imageSettled("slice");
   return pick;
 }
+
+/** What a tap naming a region on the slice does (main.js: selects it there).
+ * @type {(region: import("./store.js").Region, mni: number[]) => Promise<any>} */
+let onRegion = async (_region, _mni) => {};
+/** @param {(region: import("./store.js").Region, mni: number[]) => Promise<any>} handler */
+export function setOnSliceRegion(handler) { onRegion = handler; }
 
 export function wireSlices() {
   /** @type {ReturnType<typeof setTimeout> | undefined} */

@@ -19,6 +19,7 @@ struct WebAssets: Sendable {
         ("brain-gl.js", script),
         ("brain-image.js", script),
         ("controls.js", script),
+        ("tabs.js", script),
         ("selection.js", script),
         ("slices.js", script),
         ("table.js", script),

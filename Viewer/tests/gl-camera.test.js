@@ -1,0 +1,39 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { Camera } from "../gl-camera.js";
+
+const preset = { forward: [0, 1, 0], up: [0, 0, 1], center: [1, 2, 3], halfWidth: 80, halfHeight: 60, halfDepth: 100 };
+const dot = (/** @type {number[]} */ a, /** @type {number[]} */ b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+/** Clip coordinates of a point through a column-major matrix. @param {Float32Array} m @param {number[]} p */
+const apply = (m, p) => [0, 1, 2].map((r) => m[r] * p[0] + m[4 + r] * p[1] + m[8 + r] * p[2] + m[12 + r]);
+
+test("the matrix maps the centre to the origin and the half sizes to ±1", () => {
+  const camera = new Camera(preset);
+  apply(camera.mvp, preset.center).forEach((v) => assert.ok(Math.abs(v) < 1e-6));
+  const right = camera.right;  // forward × up = +y × +z = +x
+  assert.deepEqual(right, [1, 0, 0]);
+  const edge = apply(camera.mvp, [1 + 80, 2, 3 + 60]);
+  assert.ok(Math.abs(edge[0] - 1) < 1e-6 && Math.abs(edge[1] - 1) < 1e-6);
+});
+
+test("a drag keeps forward and up unit length and at right angles", () => {
+  const camera = new Camera(preset);
+  for (let i = 0; i < 50; i += 1) camera.drag(37, -23, 120);
+  assert.ok(Math.abs(Math.hypot(...camera.forward) - 1) < 1e-9);
+  assert.ok(Math.abs(Math.hypot(...camera.up) - 1) < 1e-9);
+  assert.ok(Math.abs(dot(camera.forward, camera.up)) < 1e-9);
+  assert.equal(camera.halfDepth, 120);
+  assert.equal(camera.exact, null);
+});
+
+test("a zoom at a point keeps that point in place; between reaches the preset at t = 1", () => {
+  const camera = new Camera(preset);
+  const point = [1 + 40, 2, 3 + 30];  // at (½, ½) of the view
+  const before = apply(camera.mvp, point);
+  camera.zoomAt(0.5, 0.5, 0.5);
+  const after = apply(camera.mvp, point);
+  assert.ok(Math.abs(before[0] - after[0]) < 1e-5 && Math.abs(before[1] - after[1]) < 1e-5);
+  const exact = { ...preset, mvp: new Array(16).fill(0).map((_, i) => i), normalMatrix: new Array(16).fill(1) };
+  const end = Camera.between(camera, exact, 1);
+  assert.deepEqual(Array.from(end.mvp), exact.mvp);
+});
