@@ -5,6 +5,7 @@
 import { getJSON, query } from "./api.js";
 import { $, SIDE_VIEWS, VIEWS, failed, isShown, regionLabel, showStatus } from "./dom.js";
 import { glBrain } from "./brain-gl.js";
+import { SURVEY } from "./contract.js";
 import { imageBrain } from "./brain-image.js";
 import { shownSelection, state, update } from "./store.js";
 
@@ -15,13 +16,9 @@ import { shownSelection, state, update } from "./store.js";
  *   highlight: number | null, dimOthers: string | null, region: Region | null}} SceneParams */
 /** @typedef {NonNullable<ReturnType<typeof glBrain>> | ReturnType<typeof imageBrain>} Brain */
 
-/** The quiz's visibility rule (QuizSurvey in the renderer): at 480×360 a region shows at least
- * 300 pixels in a view that shows it well. */
-/** The quiz's visibility rule (480 × 360 renders, 300 pixels), and the share of its best preset's
- * pixels a view must show to count as showing the region well: a sliver at the edge of the
- * medial view is not the superior temporal gyrus "shown". A view showing `clearPixels` shows it
- * well without asking the other views. */
-export const SURVEY = { w: 480, h: 360, minPixels: 300, shareOfBest: 0.5, clearPixels: 2000 };
+// SURVEY (contract.js): the quiz's visibility rule, and the share of its best preset's pixels a
+// view must show to count as showing the region well: a sliver at the edge of the medial view is
+// not the superior temporal gyrus "shown". A view showing `clearPixels` shows it well outright.
 
 /** @type {{tapTaker: ((pick: Pick) => any) | null, onSelect: ((region: Region, pick: Pick) => any) | null,
  *   onPoint: ((pick: Pick) => any) | null}} */

@@ -3,6 +3,7 @@
 // (Shaders/*.vert, *.frag, compiled verbatim) in the same passes: lit or flat colour per region
 // range, see-through layers blended last (farthest first, each showing only its nearest surface,
 // as the server's SeeThroughOrder does), and an offscreen index-colour pick pass.
+import { pickColor, pickIdAt } from "./pick-rules.js";
 
 const POSITION = 0;
 const NORMAL = 1;
@@ -341,10 +342,7 @@ class Renderer {
       if (!first) return;
       if (frame.cut) this.setCut(p, frame.cut, layer);
       this.bindLayer(layer, false);
-      this.drawRanges(layer, p, frame.hidden[index], (i) => {
-        const id = first + i;
-        return [(id & 255) / 255, ((id >> 8) & 255) / 255, ((id >> 16) & 255) / 255, 1];
-      });
+      this.drawRanges(layer, p, frame.hidden[index], (i) => pickColor(first + i));
     });
     if (frame.planes) frame.planes.draw(frame, true);
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
@@ -364,7 +362,7 @@ class Renderer {
   readPick(x, y) {
     const t = this.pick;
     const i = ((t.height - 1 - y) * t.width + x) * 4;
-    return t.pixels[i] | (t.pixels[i + 1] << 8) | (t.pixels[i + 2] << 16);
+    return pickIdAt(t.pixels, i);
   }
 
   ensurePickTarget(width, height) {

@@ -5,6 +5,7 @@ import * as GLCamera from "./gl-camera.js";
 import * as GLRenderer from "./gl-renderer.js";
 import * as SceneData from "./scene-data.js";
 import { emphasised, faded } from "./highlight.js";
+import { meshRangeOf } from "./pick-rules.js";
 
 const TAP_SLOP = 6;           // px a tap may wander before it counts as a drag
 const DOUBLE_TAP_MS = 320;
@@ -246,12 +247,11 @@ class Viewer {
     this.lastPickSurface = null;
     this.lastPickMni = null;
     if (!id) return null;
-    for (const layer of this.scene.description.layers) {
-      if (layer.firstPickId && id >= layer.firstPickId && id < layer.firstPickId + layer.ranges.length) {
-        const region = layer.ranges[id - layer.firstPickId].region || null;
-        if (!region) this.lastPickSurface = layer.kind;
-        return region;
-      }
+    const onMesh = meshRangeOf(this.scene.description.layers, id);
+    if (onMesh) {
+      const layer = this.scene.description.layers[onMesh.layer], region = layer.ranges[onMesh.range].region || null;
+      if (!region) this.lastPickSurface = layer.kind;
+      return region;
     }
     const onPlane = this.planes ? this.planes.resolve(id, x, y, { ...this.canvasSize(), camera: this.camera }) : null;
     if (onPlane) { this.lastPickSurface = onPlane.surface; this.lastPickMni = onPlane.mni; }

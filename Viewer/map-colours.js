@@ -7,11 +7,10 @@
 /** @typedef {"positive" | "negative" | "both"} Signs */
 /** @typedef {{threshold: number, upper: number, signs: Signs, scale: string}} MapDisplay */
 
-const f = Math.fround;
+import { MAP_SCALES } from "./contract.js";
 
-/** matplotlib's viridis at nine samples (OverlayColourScale.viridisStops). */
-const VIRIDIS = [[68, 1, 84], [71, 44, 122], [59, 81, 139], [44, 113, 142], [33, 144, 141],
-  [39, 173, 129], [92, 200, 99], [170, 220, 50], [253, 231, 37]];
+const f = Math.fround;
+const VIRIDIS = MAP_SCALES.viridis;
 
 /** @param {number[]} a @param {number[]} b @param {number} t */
 function mix(a, b, t) {
@@ -19,12 +18,12 @@ function mix(a, b, t) {
   return [0, 1, 2].map((i) => Math.round(f(a[i] + f(f(b[i] - a[i]) * s))));
 }
 
-/** @param {number} t */
-const warm = (t) => mix([255, 0, 0], [255, 255, 0], t);
-/** @param {number} t */
-const cool = (t) => mix([0, 0, 255], [0, 255, 255], t);
-/** @param {number} t */
-function viridis(t) {
+/** The positive half of hot and cold at t (0 at the threshold … 1 at the upper end). @param {number} t */
+export const warm = (t) => mix(MAP_SCALES.warm[0], MAP_SCALES.warm[1], t);
+/** The negative half. @param {number} t */
+export const cool = (t) => mix(MAP_SCALES.cool[0], MAP_SCALES.cool[1], t);
+/** Viridis at t (0…1), linear between its stops. @param {number} t */
+export function viridis(t) {
   const x = f(f(Math.min(1, Math.max(0, t))) * (VIRIDIS.length - 1));
   const i = Math.min(VIRIDIS.length - 2, Math.floor(x));
   return mix(VIRIDIS[i], VIRIDIS[i + 1], f(x - i));

@@ -5,6 +5,7 @@
 import { getBytes } from "./api.js";
 import { normalised, shownValues, vertexOverlay } from "./map-colours.js";
 import { hit } from "./map-pick.js";
+import { meshRangeOf } from "./pick-rules.js";
 import { parseBinary } from "./scene-data.js";
 
 /** @typedef {{name: string, title: string, statistic: string | null, threshold: number, upper: number,
@@ -124,16 +125,13 @@ export class MapLayer {
     if (!v.scene || !v.camera || x < 0 || y < 0 || x >= v.canvas.width || y >= v.canvas.height) return null;
     v.ensurePick();
     const id = v.renderer.readPick(Math.floor(x), Math.floor(y));
-    const layers = v.scene.description.layers;
-    for (let i = 0; i < layers.length; i += 1) {
-      const json = layers[i];
-      if (!id || !json.firstPickId || id < json.firstPickId || id >= json.firstPickId + json.ranges.length) continue;
-      if (json.kind !== "cortex") return null;
-      const layer = v.scene.layers[i];
-      const found = hit({ positions: layer.positions, indices: layer.indices, sourceVertex: layer.source.sourceVertex },
-        layer.ranges[id - json.firstPickId], v.camera.exact || v.camera, x, y, v.canvas.width, v.canvas.height);
-      return found ? { ...found, mesh: /** @type {string} */ (json.name) } : null;
-    }
-    return null;
+    const onMesh = meshRangeOf(v.scene.description.layers, id);
+    if (!onMesh) return null;
+    const json = v.scene.description.layers[onMesh.layer];
+    if (json.kind !== "cortex") return null;
+    const layer = v.scene.layers[onMesh.layer];
+    const found = hit({ positions: layer.positions, indices: layer.indices, sourceVertex: layer.source.sourceVertex },
+      layer.ranges[onMesh.range], v.camera.exact || v.camera, x, y, v.canvas.width, v.canvas.height);
+    return found ? { ...found, mesh: /** @type {string} */ (json.name) } : null;
   }
 }

@@ -4,8 +4,10 @@
 // and the atlas's label ids, the renderer's texels), the head cut open around them, the pick pass
 // giving plane pixels `first pick id + region id`, and a pick answered with the voxel's MNI centre.
 import { getBytes } from "./api.js";
+import { PALETTE_WIDTH, PLANE_NAMES } from "./contract.js";
 import { program } from "./gl-renderer.js";
 import { outlineSegments } from "./planes-outline.js";
+import { cutSide, labelAt, planeOf, planeVoxel } from "./pick-rules.js";
 import { pixelRay } from "./planes-ray.js";
 import { parseBinary } from "./scene-data.js";
 
@@ -13,7 +15,6 @@ import { parseBinary } from "./scene-data.js";
 /** @typedef {{grey: WebGLTexture | null, ids: WebGLTexture | null}} PlaneGPU */
 /** @typedef {{name: string, body: Body, gpu: PlaneGPU, outline?: {id: number, buffer: WebGLBuffer | null, count: number}}} DrawnPlane */
 
-export const PLANE_NAMES = ["sagittal", "coronal", "axial"];
 const POSITION = 0;
 /** Plane bodies kept in memory (about 240 KB each): a drag back and forth costs no fetch. */
 const KEPT_BODIES = 96;
@@ -84,14 +85,14 @@ export class PlaneDrawer {
     this.highlight = highlight;
     if (key === this.paletteKey && this.palette) return;
     const count = body.header.idCount;
-    const rows = Math.ceil(count / 256);
-    const rgba = new Uint8Array(256 * rows * 4);
+    const rows = Math.ceil(count / PALETTE_WIDTH);
+    const rgba = new Uint8Array(PALETTE_WIDTH * rows * 4);
     const { normal, strong, faint } = body.arrays;
     for (let id = 0; id < count; id += 1) {
       const from = highlight === null ? normal : id === highlight ? strong : dim ? faint : normal;
       rgba.set(from.subarray(4 * id, 4 * id + 4), 4 * id);
     }
-    this.palette = this.texture(this.palette, 256, rows, this.gl.RGBA, this.gl.NEAREST, rgba);
+    this.palette = this.texture(this.palette, PALETTE_WIDTH, rows, this.gl.RGBA, this.gl.NEAREST, rgba);
     this.paletteRows = rows;
     this.paletteKey = key;
   }
@@ -180,10 +181,10 @@ export class PlaneDrawer {
   }
 
   /** The cut for a camera looking along `forward`: the planes' crossing, and per axis the
-   * viewer's side (−1 where forward points along +axis, else +1), as the renderer's CutAway.
+   * viewer's side (`cutSide`), as the renderer's CutAway.
    * @param {number[]} forward */
   cut(forward) {
-    const side = [0, 1, 2].map((axis) => (this.planes.has(PLANE_NAMES[axis]) ? (forward[axis] > 0 ? -1 : 1) : 0));
+    const side = [0, 1, 2].map((axis) => (this.planes.has(PLANE_NAMES[axis]) ? cutSide(forward[axis]) : 0));
     return { corner: this.point.slice(), side };
   }
 
@@ -262,19 +263,11 @@ export class PlaneDrawer {
   }
 
   /** The plane and region id behind pick id `id`, or null for a mesh's id. @param {number} id */
-  planeOf(id) {
-    const d = this.description;
-    for (const name of PLANE_NAMES) {
-      const first = d.firstPickIds[name];
-      if (this.planes.has(name) && id >= first && id < first + d.idCount) return { name, label: id - first };
-    }
-    return null;
-  }
+  planeOf(id) { return planeOf(this.description, (name) => this.planes.has(name), id); }
 
   /** What a pick at drawing-buffer pixel (x, y) with pick id `id` touched on a plane: its region,
    * the plane's name and the centre of the voxel drawn there, found where the ray through the
-   * pixel centre meets the plane (a neighbour holding the drawn id when the GL rounded the texel
-   * edge the other way); null when the id is not a plane's.
+   * pixel centre meets the plane by the renderer's rule (`planeVoxel`); null when the id is not a plane's.
    * @param {number} id @param {number} x @param {number} y @param {{width: number, height: number, camera: any}} view */
   resolve(id, x, y, view) {
     const hit = this.planeOf(id);
@@ -288,16 +281,10 @@ export class PlaneDrawer {
       const { near, far } = ray;
       const t = (h.position - near[axis]) / (far[axis] - near[axis]);
       const point = near.map((v, k) => v + (far[k] - v) * t);
-      const i0 = Math.round(point[h.axes[0]] - h.uLow), j0 = Math.round(point[h.axes[1]] - h.vLow);
+      // Texel units from the texture's low corner: texel (i, j) is centred at uLow + i, vLow + j mm.
+      const texel = [point[h.axes[0]] - (h.uLow - 0.5), point[h.axes[1]] - (h.vLow - 0.5)];
       const ids = plane.body.arrays.ids;
-      /** @param {number} i @param {number} j */
-      const label = (i, j) => (i < 0 || j < 0 || i >= h.width || j >= h.height ? -1
-        : ids[4 * (j * h.width + i)] | (ids[4 * (j * h.width + i) + 1] << 8));
-      let best = null;
-      for (const [di, dj] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]]) {
-        if (label(i0 + di, j0 + dj) === hit.label) { best = [i0 + di, j0 + dj]; break; }
-      }
-      const [i, j] = best || [i0, j0];
+      const [i, j] = planeVoxel(texel, hit.label, (i, j) => labelAt(ids, h.width, h.height, i, j));
       mni = [0, 0, 0];
       mni[axis] = h.position;
       mni[h.axes[0]] = h.uLow + i;

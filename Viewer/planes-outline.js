@@ -2,19 +2,18 @@
 // Brain Tutor 3D slices: the highlighted region's outline on a plane, as line segments along the
 // texel edges between its voxels and the others (RAS mm), so the region stands out on the
 // planes as its dark outline does on the meshes.
-
-const AXES = ["sagittal", "coronal", "axial"];
+import { PLANE_NAMES } from "./contract.js";
+import { labelAt } from "./pick-rules.js";
 
 /** The segments (x, y, z pairs) around every texel of region `id` on a plane body.
  * @param {{header: any, arrays: Record<string, any>}} body @param {number} id */
 export function outlineSegments(body, id) {
   const h = body.header;
   const ids = body.arrays.ids;
-  const axis = AXES.indexOf(h.orientation);
+  const axis = PLANE_NAMES.indexOf(h.orientation);
   const [u, v] = h.axes;
   /** @param {number} i @param {number} j */
-  const label = (i, j) => (i < 0 || j < 0 || i >= h.width || j >= h.height ? -1
-    : ids[4 * (j * h.width + i)] | (ids[4 * (j * h.width + i) + 1] << 8));
+  const label = (i, j) => labelAt(ids, h.width, h.height, i, j);
   /** @type {number[]} */
   const out = [];
   /** @param {number} a @param {number} b */

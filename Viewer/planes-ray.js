@@ -1,6 +1,7 @@
 // @ts-check
 // Brain Tutor 3D slices: rays through drawing-buffer pixels (the camera's matrix inverted), to
 // find the voxel under a tap on a plane and the point under a tap on a mesh.
+import { meshRangeOf } from "./pick-rules.js";
 
 /** The inverse of a 4×4 matrix (column-major in, column-major out) by Gauss–Jordan
  * elimination with partial pivoting; null when singular. @param {ArrayLike<number>} m */
@@ -48,11 +49,11 @@ export function meshPoint(viewer, x, y) {
   if (!viewer.planes || !viewer.scene || !viewer.camera) return null;
   const id = viewer.renderer.readPick(Math.floor(x), Math.floor(y));
   const d = viewer.scene.description;
-  const li = d.layers.findIndex((/** @type {any} */ l) => l.firstPickId && id >= l.firstPickId && id < l.firstPickId + l.ranges.length);
+  const onMesh = meshRangeOf(d.layers, id);
   const ray = pixelRay({ ...viewer.canvasSize(), camera: viewer.camera }, x, y);
-  if (li < 0 || d.layers[li].cut || !ray) return null;
-  const { positions: p, indices, ranges } = viewer.scene.layers[li];
-  const range = ranges[id - d.layers[li].firstPickId];
+  if (!onMesh || d.layers[onMesh.layer].cut || !ray) return null;
+  const { positions: p, indices, ranges } = viewer.scene.layers[onMesh.layer];
+  const range = ranges[onMesh.range];
   const o = ray.near, dir = ray.far.map((v, k) => v - o[k]);
   /** @param {number} i */
   const at = (i) => [p[3 * i], p[3 * i + 1], p[3 * i + 2]];

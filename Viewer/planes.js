@@ -4,7 +4,8 @@
 // `slicePoint`), so moving either moves the other. The drawing itself is planes-gl.js.
 import { renderBrain, setOnPoint, theBrain } from "./brain.js";
 import { $ } from "./dom.js";
-import { PLANE_NAMES, planeBody, planeURL, showPlanes } from "./planes-gl.js";
+import { PLANE_NAMES } from "./contract.js";
+import { planeBody, planeURL, showPlanes } from "./planes-gl.js";
 import { meshPoint } from "./planes-ray.js";
 import { PLANE_AXIS, moveSliceTo, renderSlice } from "./slices.js";
 import { shownSelection, state, update } from "./store.js";

@@ -11,10 +11,15 @@ public enum OverlayColourScale: String, Sendable, CaseIterable {
     /// An 8-bit colour.
     public typealias Colour = SIMD3<UInt8>
 
+    /// The colours at the threshold and at the upper end of the positive half of `hot`/`cold`…
+    public static let warmEnds: [SIMD3<Float>] = [SIMD3(255, 0, 0), SIMD3(255, 255, 0)]
+    /// …and of the negative half.
+    public static let coolEnds: [SIMD3<Float>] = [SIMD3(0, 0, 255), SIMD3(0, 255, 255)]
+
     /// The positive half of `hot`/`cold` at t (0 at the threshold … 1 at the upper end).
-    static func warm(_ t: Float) -> Colour { mix(SIMD3(255, 0, 0), SIMD3(255, 255, 0), t) }
+    static func warm(_ t: Float) -> Colour { mix(warmEnds[0], warmEnds[1], t) }
     /// The negative half.
-    static func cool(_ t: Float) -> Colour { mix(SIMD3(0, 0, 255), SIMD3(0, 255, 255), t) }
+    static func cool(_ t: Float) -> Colour { mix(coolEnds[0], coolEnds[1], t) }
 
     /// Viridis at t (0…1), linear between nine samples of matplotlib's table.
     static func viridis(_ t: Float) -> Colour {
@@ -23,7 +28,7 @@ public enum OverlayColourScale: String, Sendable, CaseIterable {
         return mix(viridisStops[i], viridisStops[i + 1], x - Float(i))
     }
 
-    static let viridisStops: [SIMD3<Float>] = [
+    public static let viridisStops: [SIMD3<Float>] = [
         SIMD3(68, 1, 84), SIMD3(71, 44, 122), SIMD3(59, 81, 139), SIMD3(44, 113, 142), SIMD3(33, 144, 141),
         SIMD3(39, 173, 129), SIMD3(92, 200, 99), SIMD3(170, 220, 50), SIMD3(253, 231, 37),
     ]

@@ -15,10 +15,10 @@ public struct QuizSurvey: Sendable {
     }
 
     /// The size every visibility figure refers to.
-    public static let width = 480
-    public static let height = 360
+    public static let width = RendererContract.surveySize.width
+    public static let height = RendererContract.surveySize.height
     /// The visibility rule: an answer shows at least this many pixels in its view.
-    public static let minPixels = 300
+    public static let minPixels = RendererContract.surveyMinPixels
 
     public let atlas: String
     public let hemisphere: Hemisphere

@@ -135,10 +135,11 @@ struct PlaneDataRoutes: Sendable {
         let atlas = try engine.library.atlas(named: atlasName)
         let palette = try palette(atlasName)
         let idCount = atlas.regions.count + 1
+        // The planes asked for, in the contract's order (a plane missing the head keeps its ids).
+        let order = RendererContract.planeOrder
+        let firsts = RendererContract.firstPickIDs(counts: order.map { planes.positions[$0] == nil ? nil : idCount }, from: firstPickId)
         var first: [String: UInt32] = [:]
-        for (i, orientation) in ScenePlanes.Orientation.allCases.enumerated() {
-            first[orientation.rawValue] = firstPickId + UInt32(i * idCount)
-        }
+        for (orientation, id) in zip(order, firsts) where id != 0 { first[orientation.rawValue] = id }
         let cut = CutAway(planes: planes, forward: forward)
         let low = CanonicalFrame.centre - CanonicalFrame.size + 1
         return PlanesJSON(

@@ -109,12 +109,10 @@ struct SceneDescription: Encodable {
         throws -> SceneDescription {
         let built = try AtlasScene.build(request, assets: assets)
         let scene = built.scene
-        var firstId: UInt32 = 1
         var layers: [LayerJSON] = []
         for (index, layer) in scene.layers.enumerated() where layer.plane == nil {
             let info = built.layers[index]
-            let first = layer.isPickable ? firstId : 0
-            if layer.isPickable { firstId += UInt32(layer.geometry.grouping.ranges.count) }
+            let first = scene.firstPickIDs[index]
             let ranges = layer.geometry.grouping.ranges.enumerated().map { i, range in
                 RangeJSON(label: range.label, color: layer.colors[i], region: info.regions[i])
             }
@@ -141,6 +139,6 @@ struct SceneDescription: Encodable {
             occlusionStrength: AmbientOcclusion.strength,
             shaders: shaders, layers: layers,
             camera: CameraJSON(scene.camera), views: views,
-            planes: try planes(scene.camera.direction.forward, firstId))
+            planes: try planes(scene.camera.direction.forward, scene.firstPlanePickID))
     }
 }

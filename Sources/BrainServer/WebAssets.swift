@@ -28,6 +28,8 @@ struct WebAssets: Sendable {
         ("guide.js", script),
         ("highlight.js", script),
         ("scene-data.js", script),
+        ("contract.js", script),
+        ("pick-rules.js", script),
         ("border-split.js", script),
         ("gl-renderer.js", script),
         ("gl-camera.js", script),
@@ -101,26 +103,17 @@ struct WebAssets: Sendable {
         return Data(text.utf8)
     }
 
-    /// Finds the folder: `$BRAINTUTOR_WEB`, then `Viewer/` beside the executable or in
-    /// `share/braintutor/Viewer` above it, then the repository's `Viewer/`.
+    /// Finds the folder by `ResourceFolder`'s search order (`$BRAINTUTOR_WEB`, then `Viewer/`
+    /// beside the executable or in `share/braintutor/` above it, its parents, the repository).
     static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
-                       executable: URL? = Bundle.main.executableURL) throws -> URL {
-        var candidates: [URL] = []
-        if let env = environment["BRAINTUTOR_WEB"], !env.isEmpty {
-            candidates.append(URL(fileURLWithPath: env))
+                       executables: [URL] = ResourceFolder.executableLocations()) throws -> URL {
+        switch ResourceFolder.viewer.locate(environment: environment, executables: executables) {
+        case .found(let url): return url
+        case .notThere(let url, let source):
+            throw ServerSetupError("\(source): \(url.path) holds no web viewer (index.html)")
+        case .nowhere(let searched):
+            throw ServerSetupError("no web viewer files (index.html) found; searched: " + searched.map(\.path).joined(separator: ", "))
         }
-        if let executable {
-            let dir = executable.resolvingSymlinksInPath().deletingLastPathComponent()
-            candidates.append(dir.appendingPathComponent("Viewer"))
-            candidates.append(dir.deletingLastPathComponent().appendingPathComponent("share/braintutor/Viewer"))
-        }
-        candidates.append(DataLocator.repositoryRoot.appendingPathComponent("Viewer"))
-        for candidate in candidates
-        where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("index.html").path) {
-            return candidate
-        }
-        throw ServerSetupError("no web viewer files (index.html) found; searched: "
-            + candidates.map(\.path).joined(separator: ", "))
     }
 
     /// The file, revalidated on every use (`no-cache` with its ETag: a 304 when unchanged).

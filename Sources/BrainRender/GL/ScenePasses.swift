@@ -141,7 +141,8 @@ extension GLContext {
 
     /// A pick id as the RGB colour the pass writes (`IndexImage.decode` reads it back).
     private static func idColor(_ id: UInt32) -> (Float, Float, Float, Float) {
-        (Float(id & 0xFF) / 255, Float((id >> 8) & 0xFF) / 255, Float((id >> 16) & 0xFF) / 255, 1)
+        let c = RendererContract.pickColor(id)
+        return (Float(c.r) / 255, Float(c.g) / 255, Float(c.b) / 255, 1)
     }
 
     /// Makes `kind` (its cut-away variant for a layer with `cut`) current with the camera, and

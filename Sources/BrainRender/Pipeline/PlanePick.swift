@@ -4,7 +4,8 @@ import BrainAtlas
 // plane's id texture (nearest texel), so the region is known from the id alone; what is left is
 // the voxel, found from the ray through the pixel centre. Where the GL's texel rounding and the
 // CPU's differ (a pixel centre on a texel edge) the voxel is the neighbour holding the picked id,
-// so the answer always names the region `where` gives at the reported point.
+// so the answer always names the region `where` gives at the reported point. The rule is
+// `RendererContract.planeVoxel`, which the viewer replays.
 
 extension AtlasScene {
     /// The answer for a pick on plane layer `layer`, region id `label` (the pick target's range).
@@ -16,17 +17,8 @@ extension AtlasScene {
         let axis = plane.orientation.axis
         // The camera never looks along a plane it can pick (a plane seen edge-on covers no pixel).
         let t = (Float(plane.position) - origin[axis]) / direction[axis]
-        let texel = plane.texel(of: origin + direction * t)
-        var best = (i: Int(texel.x.rounded(.down)), j: Int(texel.y.rounded(.down)))
-        if plane.label(i: best.i, j: best.j) != label {
-            var nearest = Double.greatestFiniteMagnitude
-            for dj in -1...1 {
-                for di in -1...1 where plane.label(i: best.i + di, j: best.j + dj) == label {
-                    let centre = SIMD2(Double(best.i + di) + 0.5, Double(best.j + dj) + 0.5) - texel
-                    let distance = (centre * centre).sum()
-                    if distance < nearest { nearest = distance; best = (best.i + di, best.j + dj) }
-                }
-            }
+        let best = RendererContract.planeVoxel(texel: plane.texel(of: origin + direction * t), picked: label) {
+            plane.label(i: $0, j: $1)
         }
         return PickReport(x: pixel.x, y: pixel.y, region: region, text: text, plane: plane.orientation.rawValue,
                           mni: plane.mni(i: best.i, j: best.j))

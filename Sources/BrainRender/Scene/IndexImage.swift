@@ -30,7 +30,7 @@ public struct IndexImage: Sendable {
 
     @inline(__always)
     static func decode(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt32 {
-        UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16
+        RendererContract.pickID(r, g, b)
     }
 
     /// The id at (x, y) from the top-left.

@@ -31,7 +31,7 @@ public struct PlaneSection: Sendable {
     func label(i: Int, j: Int) -> Int {
         guard i >= 0, j >= 0, i < width, j < height else { return 0 }
         let k = 4 * (j * width + i)
-        return Int(ids[k]) | Int(ids[k + 1]) << 8
+        return RendererContract.labelID(low: ids[k], high: ids[k + 1])
     }
 
     /// The MNI voxel centre of texel (i, j).
@@ -82,7 +82,7 @@ public struct PlaneSection: Sendable {
 /// The colour and fill opacity of every region id, as an RGBA texture 256 ids wide (`OverlayTint`);
 /// id 0 (unlabelled) is fully transparent.
 public struct PlanePalette: Sendable {
-    public static let width = 256
+    public static let width = RendererContract.paletteWidth
     /// Ids 0…idCount − 1 (the atlas's largest region id + 1).
     public let idCount: Int
     let rgba: [UInt8]
@@ -114,7 +114,7 @@ public struct CutAway: Sendable, Equatable {
         corner = planes.centre
         var side = SIMD3<Float>(repeating: 0)
         for orientation in planes.orientations {
-            side[orientation.axis] = forward[orientation.axis] > 0 ? -1 : 1
+            side[orientation.axis] = RendererContract.cutSide(forward: forward[orientation.axis])
         }
         self.side = side
     }

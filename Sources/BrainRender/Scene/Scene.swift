@@ -40,6 +40,8 @@ public struct Scene: Sendable {
             self.occlusion = occlusion && geometry.mesh.occlusion != nil
         }
         public var isPickable: Bool { opacity >= 1 }
+        /// The pick ids the layer takes when pickable: one per range, or per region id of a plane.
+        var pickIDCount: Int { plane?.palette.idCount ?? geometry.grouping.ranges.count }
 
         /// The positions the camera frames: the whole mesh, or the vertices of the shown ranges.
         var framingPositions: [SIMD3<Float>] {
@@ -92,6 +94,14 @@ public struct Scene: Sendable {
     /// Pick ids number the pickable ranges 1, 2, … in layer order; 0 is the background.
     let pickIDs: PickIDs
 
+    /// The first pick id of each layer (0 when not pickable), numbered by `RendererContract`.
+    public var firstPickIDs: [UInt32] { pickIDs.first }
+    /// The first pick id of the planes: the first plane layer's, or the next free one.
+    public var firstPlanePickID: UInt32 {
+        layers.indices.first { layers[$0].plane != nil && layers[$0].isPickable }.map { pickIDs.first[$0] }
+            ?? RendererContract.firstPickID + UInt32(pickIDs.targets.count)
+    }
+
     /// The range a pick id names (a table read), nil for the background or an unknown id.
     public func pickTarget(id: UInt32) -> PickTarget? {
         guard id > 0, Int(id) <= pickIDs.targets.count else { return nil }
@@ -106,15 +116,11 @@ public struct Scene: Sendable {
         let targets: [PickTarget]
 
         init(layers: [Layer]) {
-            var first: [UInt32] = [], targets: [PickTarget] = []
-            for (index, layer) in layers.enumerated() {
-                guard layer.isPickable else { first.append(0); continue }
-                first.append(UInt32(targets.count + 1))
-                let count = layer.plane?.palette.idCount ?? layer.geometry.grouping.ranges.count
-                targets += (0..<count).map { PickTarget(layer: index, range: $0) }
+            let counts = layers.map { $0.isPickable ? $0.pickIDCount : nil }
+            first = RendererContract.firstPickIDs(counts: counts)
+            targets = counts.enumerated().flatMap { index, count in
+                (0..<(count ?? 0)).map { PickTarget(layer: index, range: $0) }
             }
-            self.first = first
-            self.targets = targets
         }
     }
 }

@@ -1,0 +1,35 @@
+import BrainMaps
+import Foundation
+
+extension RendererContract {
+    /// The viewer's `contract.js`: the values above as JavaScript constants. Only values travel;
+    /// the rules (`planeVoxel`, `cutSide`, the pick colour) are JavaScript functions in the viewer
+    /// that replay the reference cases a Swift test writes.
+    public static func javaScriptModule() -> String {
+        func list(_ names: [String]) -> String { "[" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
+        func colors(_ stops: [SIMD3<Float>]) -> String {
+            "[" + stops.map { "[\(Int($0.x)), \(Int($0.y)), \(Int($0.z))]" }.joined(separator: ", ") + "]"
+        }
+        return """
+        // @ts-check
+        // Generated from RendererContract (Sources/BrainRender/Contract): do not edit. Rewrite with
+        // BRAINTUTOR_WRITE_CONTRACT=1 swift test --skip-build --disable-xctest --filter RendererContractTests
+
+        /** Raised whenever a value or rule here changes meaning. */
+        export const CONTRACT_VERSION = \(version);
+        /** Pick id 0 is the background; ranges are numbered from this one, layer after layer. */
+        export const FIRST_PICK_ID = \(firstPickID);
+        /** id = r + BYTE_BASE·g + BYTE_BASE²·b for a pick colour; low + BYTE_BASE·high for a label texel. */
+        export const BYTE_BASE = \(byteBase);
+        /** The slicing mode's planes in pick-id order (also the axis order x, y, z). */
+        export const PLANE_NAMES = \(list(planeOrder.map(\.rawValue)));
+        /** Region ids per row of the plane palette texture. */
+        export const PALETTE_WIDTH = \(paletteWidth);
+        /** Visibility figures: the size they refer to, the quiz's minimum, and the viewer's rule for keeping a view. */
+        export const SURVEY = { w: \(surveySize.width), h: \(surveySize.height), minPixels: \(surveyMinPixels), clearPixels: \(surveyClearPixels), shareOfBest: \(surveyShareOfBest) };
+        /** The map colour scales (OverlayColourScale): warm and cool from the threshold's colour to the upper end's, viridis through its stops. */
+        export const MAP_SCALES = { warm: \(colors(mapScales.warm)), cool: \(colors(mapScales.cool)), viridis: \(colors(mapScales.viridis)) };
+
+        """
+    }
+}
