@@ -92,3 +92,29 @@ import BrainFormats
         }
     }
 }
+
+/// The one search order for AtlasData, Shaders and Viewer (`ResourceFolder`).
+@Suite struct ResourceFolderTests {
+    @Test func searchPathGoesBesideTheExecutableThenUpThenToTheRepository() {
+        let exe = URL(fileURLWithPath: "/opt/bt/bin/braintutor")
+        for folder in ResourceFolder.allCases {
+            let path = folder.searchPath(executables: [exe]).map(\.path)
+            #expect(Array(path.prefix(3)) == ["/opt/bt/bin/\(folder.rawValue)", "/opt/bt/share/braintutor/\(folder.rawValue)",
+                                              "/opt/bt/\(folder.rawValue)"])
+            #expect(path.contains("/\(folder.rawValue)"))
+            #expect(path.last == ResourceFolder.repositoryRoot.appendingPathComponent(folder.rawValue).standardizedFileURL.path)
+            #expect(Set(path).count == path.count)
+        }
+    }
+
+    @Test func aNamedFolderIsTheOnlyPlaceLookedAt() {
+        let env = ["BRAINTUTOR_WEB": "/nonexistent/viewer"]
+        #expect(ResourceFolder.viewer.locate(environment: env, executables: [])
+            == .notThere(URL(fileURLWithPath: "/nonexistent/viewer"), source: "BRAINTUTOR_WEB=/nonexistent/viewer"))
+        // The repository's own folders hold their markers, so with nothing named the search ends there.
+        for folder in ResourceFolder.allCases {
+            #expect(folder.locate(environment: [:], executables: [])
+                == .found(ResourceFolder.repositoryRoot.appendingPathComponent(folder.rawValue).standardizedFileURL))
+        }
+    }
+}

@@ -1,11 +1,8 @@
 import BrainAtlas
 import Foundation
 
-/// Finds the GLSL files of `Shaders/`, so an installed binary works from any working directory:
-/// `$BRAINTUTOR_SHADERS`; then beside the executable (`<exe dir>/Shaders`,
-/// `<exe dir>/../share/braintutor/Shaders`, for the real file and for a symlink it was started
-/// through); then `Shaders/` in any parent folder of the executable; then the repository this
-/// file was compiled from.
+/// Finds the GLSL files of `Shaders/` by `ResourceFolder`'s search order, so an installed binary
+/// works from any working directory.
 struct ShaderSources: Sendable {
     let litVertex: String
     let litFragment: String
@@ -38,38 +35,11 @@ struct ShaderSources: Sendable {
         return .failure(.shaderMissing(name: fileNames.joined(separator: ", "), searched: folders))
     }
 
+    /// Where `find` looks: `$BRAINTUTOR_SHADERS` alone when set, else `ResourceFolder`'s search path.
     static func candidateFolders(environment: [String: String] = ProcessInfo.processInfo.environment,
-                                 executables: [URL] = executableLocations()) -> [String] {
-        var folders: [String] = []
-        func add(_ url: URL) {
-            let path = url.standardizedFileURL.path
-            if !folders.contains(path) { folders.append(path) }
-        }
-        if let env = environment["BRAINTUTOR_SHADERS"], !env.isEmpty { add(URL(fileURLWithPath: env)) }
-        let dirs = executables.map { $0.deletingLastPathComponent() }
-        for dir in dirs {
-            add(dir.appendingPathComponent("Shaders"))
-            add(dir.appendingPathComponent("../share/braintutor/Shaders"))
-        }
-        for start in dirs {
-            var dir = start.deletingLastPathComponent()
-            while dir.path != "/" && !dir.path.isEmpty {
-                add(dir.appendingPathComponent("Shaders"))
-                dir = dir.deletingLastPathComponent()
-            }
-        }
-        add(DataLocator.repositoryRoot.appendingPathComponent("Shaders"))
-        return folders
-    }
-
-    /// The running executable: its real file (symlinks resolved) and, if different, the path it
-    /// was started as (an installed symlink such as /usr/local/bin/braintutor).
-    static func executableLocations() -> [URL] {
-        var urls = DataLocator.runningExecutable().map { [$0] } ?? []
-        if let invoked = CommandLine.arguments.first, invoked.contains("/") {
-            let url = URL(fileURLWithPath: invoked).standardizedFileURL
-            if !urls.contains(where: { $0.path == url.path }) { urls.append(url) }
-        }
-        return urls
+                                 executables: [URL] = ResourceFolder.executableLocations()) -> [String] {
+        let folder = ResourceFolder.shaders
+        if let env = environment[folder.environmentKey], !env.isEmpty { return [URL(fileURLWithPath: env).standardizedFileURL.path] }
+        return folder.searchPath(executables: executables).map(\.path)
     }
 }
