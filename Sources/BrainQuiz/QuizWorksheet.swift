@@ -43,10 +43,10 @@ public enum QuizWorksheet {
     /// Generates the quiz, draws its images and writes every file into `out` (created if
     /// missing; each file written atomically). `progress` gets one line per step.
     public static func write(_ request: QuizRequest, format: Format, out: String, library: AtlasLibrary,
-                             progress: (String) -> Void = { _ in }) throws -> Answers {
+                             backend: GLBackend? = nil, progress: (String) -> Void = { _ in }) throws -> Answers {
         let atlas = try library.atlas(named: request.atlas)
         let assets = SceneAssets(library: library)
-        let context = try GLContext(width: imageWidth, height: imageHeight)
+        let context = try GLContext(width: imageWidth, height: imageHeight, backend: backend)
         var surveys: [Hemisphere: QuizSurvey] = [:]
         for side in QuizGenerator.hemispheres(request) {
             progress("Surveying the \(side.rawValue) views of \(atlas.name)")

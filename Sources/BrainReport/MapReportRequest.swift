@@ -1,5 +1,6 @@
 import BrainAtlas
 import BrainMaps
+import BrainRender
 
 /// What `report` is asked: the map, the cluster threshold and sides, the smallest cluster and the surface drawn.
 public struct MapReportRequest: Sendable {
@@ -15,6 +16,8 @@ public struct MapReportRequest: Sendable {
     public var surface: CortexSurface
     /// SMP maps: the bundled cortex mesh of their vertices (`pial-left`, …).
     public var mesh: String?
+    /// The GL backend the views are drawn with (nil: the default, `GLBackend.chosen`).
+    public var glBackend: GLBackend? = nil
 
     public init(file: String, map: String? = nil, threshold: Float, twoSided: Bool = false, minSizeMm3: Double = 0,
                 surface: CortexSurface = .inflated, mesh: String? = nil) {

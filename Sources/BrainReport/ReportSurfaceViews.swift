@@ -14,7 +14,7 @@ enum ReportSurfaceViews {
     static func draw(_ request: MapReportRequest, library: AtlasLibrary, maps: MapOverlayStore = MapOverlayStore(),
                      meshFile: String? = nil, only: Hemisphere? = nil, step: () -> Void) throws -> [ReportFigure] {
         let assets = SceneAssets(library: library, maps: maps)
-        let context = try GLContext(width: width, height: height)
+        let context = try GLContext(width: width, height: height, backend: request.glBackend)
         return try views.filter { only == nil || $0.hemi == only?.rawValue }.map { v in
             var fields = request.overlayFields
             fields.merge(["view": v.view, "hemi": v.hemi, "size": "\(width)x\(height)"]) { $1 }

@@ -96,7 +96,7 @@ final class AtlasEngine: Sendable {
         return try BrainJSON.encode(Health(status: "ok", atlases: library.atlases.count,
                                            workers: options.workers, queued: load.waiting, rendering: load.running,
                                            cachedScenes: cache.count, cacheHits: cache.hits, cacheMisses: cache.misses,
-                                           gl: (try? GLBackend.chosen())?.rawValue,
+                                           gl: (try? GLBackend.chosen(options.glBackend))?.rawValue,
                                            memory: MemoryReport(cacheBytes: cache.cost, cacheLimit: options.cacheBytes)))
     }
 

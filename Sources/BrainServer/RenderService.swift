@@ -51,7 +51,7 @@ final class RenderService: Sendable {
             // Created on the worker thread, which keeps it (and its GL state) for its whole life;
             // the warm-up links the shaders and builds llvmpipe's variants now, so a missing
             // shader fails at start-up and the first request does not pay ~20 ms for them.
-            let context = try GLContext(width: 1024, height: 768)
+            let context = try GLContext(width: 1024, height: 768, backend: options.glBackend)
             try context.warmUp([.colour(.lit), .colour(.flat), .pick], width: 1024, height: 768)
             return context
         }

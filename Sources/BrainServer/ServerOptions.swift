@@ -1,4 +1,5 @@
 import BrainMaps
+import BrainRender
 import Foundation
 
 /// How `braintutor serve` runs: address, worker threads, queue and cache sizes, timeouts.
@@ -20,6 +21,8 @@ public struct ServerOptions: Sendable {
     public var dataDirectory: String?
     /// Folder with the web viewer; nil = `WebAssets.locate()`.
     public var webDirectory: String?
+    /// The GL backend the render workers draw with (`--gl`); nil: `GLBackend.chosen`'s default.
+    public var glBackend: GLBackend?
     /// `--map NAME=FILE`: statistical maps requests may overlay by name (`overlay=NAME`); the
     /// server reads only these files, never a path from a query.
     public var maps: [String: String] = [:]

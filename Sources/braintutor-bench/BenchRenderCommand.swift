@@ -78,14 +78,15 @@ struct BenchRenderCommand: ParsableCommand {
             if let exportPLY {
                 try AtomicFile.writeRaw(atlasScene.plyData(), to: URL(fileURLWithPath: exportPLY))
             }
-            let backends = try GLBackend.forced().map { [$0] } ?? GLBackend.allCases.filter { (try? $0.load()) != nil }
+            let preferred = try gl.choice ?? GLBackend.forced()
+            let backends = preferred.map { [$0] } ?? GLBackend.allCases.filter { (try? $0.load()) != nil }
             guard !backends.isEmpty else { _ = try GLBackend.chosen(); return }  // throws the packages to install
             let timing = Timing(iterations: iterations)
             let measured = try backends.map { try Self.measure(atlasScene, library: library, backend: $0, timing: timing) }
             let figures = measured.map(\.0)
             let paired = try measured.count == 2
                 ? Self.pairedLitRatio(atlasScene.scene, measured[0].1, measured[1].1, timing: timing) : nil
-            let context = try GLContext(width: request.width, height: request.height)
+            let context = try GLContext(width: request.width, height: request.height, backend: preferred)
             let image = try context.renderImage(atlasScene.scene, shading: .lit)
             let png = try timing.median(iterations) { _ = try image.png(transparent: false) }
             let text = try BenchTextFigures.measure(atlasScene, context: context, timing: timing)

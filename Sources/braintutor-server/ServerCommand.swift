@@ -38,6 +38,7 @@ struct ServerCommand: AsyncParsableCommand {
             var options = try ServerOptions(host: host, port: port, workers: workers, queue: queue, timeoutSeconds: timeout,
                                             idleTimeoutSeconds: idleTimeout, cacheMB: cacheMB,
                                             dataDirectory: data.dataDirectory, webDirectory: web)
+            options.glBackend = gl.choice
             for map in maps { try options.addMap(map) }
             server = try BrainTutorServer(options: options)
         } catch {

@@ -37,10 +37,9 @@ struct BrainTutor: AsyncParsableCommand {
     /// stdout is flushed here.
     static func main() async {
         let command = CommandLine.arguments.dropFirst().first
-        GLOptions.applyEarly(CommandLine.arguments)
         if command == RenderCommand.configuration.commandName
             || (command == PickCommand.configuration.commandName && PickCommand.alwaysDraw) {
-            GLBackend.preload()
+            GLBackend.preload(GLOptions.early(CommandLine.arguments))
         }
         await Self.main(nil)
         // Reached only on success: argument-parser exits by itself on errors and --help.

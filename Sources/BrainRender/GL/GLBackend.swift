@@ -5,7 +5,7 @@ import Foundation
 public enum GLBackend: String, Sendable, CaseIterable, CustomStringConvertible {
     case osmesa, egl
 
-    /// The environment variable that forces a backend (`--gl` sets it for the process).
+    /// The environment variable that names the default backend (read once; `--gl` overrides it).
     public static let environmentKey = "BRAINTUTOR_GL"
 
     public var description: String { rawValue }
@@ -33,12 +33,6 @@ public enum GLBackend: String, Sendable, CaseIterable, CustomStringConvertible {
         return backend
     }
 
-    /// Forces the backend `text` names (from `source`, an option) for this process, by setting
-    /// `BRAINTUTOR_GL`: the one choice every part that draws then sees, the server's workers too.
-    public static func force(_ text: String, source: String) throws(RenderError) {
-        setenv(environmentKey, try parse(text, source: source).rawValue, 1)
-    }
-
     /// The backend forced by `BRAINTUTOR_GL`, or nil to choose automatically.
     public static func forced(environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(RenderError) -> GLBackend? {
@@ -46,11 +40,19 @@ public enum GLBackend: String, Sendable, CaseIterable, CustomStringConvertible {
         return try parse(text, source: environmentKey)
     }
 
-    /// The backend to draw with: the forced one, else OSMesa if it loads, else EGL. Loads the
-    /// chosen backend's library (once per process); throws naming both backends' packages when
-    /// neither loads.
-    public static func chosen() throws(RenderError) -> GLBackend {
-        if let forced = try forced() {
+    /// `BRAINTUTOR_GL` as the process started, read once: the default when no `--gl` is given.
+    /// Nothing writes it at run time; a choice travels as a value (`chosen(_:)`, `GLContext`).
+    static let startDefault: Result<GLBackend?, RenderError> = {
+        do throws(RenderError) { return .success(try forced()) } catch { return .failure(error) }
+    }()
+
+    /// The backend to draw with: `preferred` (a `--gl` choice), else `BRAINTUTOR_GL`'s, else
+    /// OSMesa if it loads, else EGL. Loads the chosen backend's library (once per process);
+    /// throws naming both backends' packages when neither loads.
+    public static func chosen(_ preferred: GLBackend? = nil) throws(RenderError) -> GLBackend {
+        var forced = preferred
+        if forced == nil { forced = try startDefault.get() }
+        if let forced {
             try forced.load()
             return forced
         }
@@ -79,8 +81,8 @@ public enum GLBackend: String, Sendable, CaseIterable, CustomStringConvertible {
 
     /// Starts loading the backend a command will draw with on a thread of its own, so the load
     /// overlaps argument parsing and scene loading; `chosen()` then waits for it.
-    public static func preload() {
-        let thread = Thread { _ = try? chosen() }
+    public static func preload(_ preferred: GLBackend? = nil) {
+        let thread = Thread { _ = try? chosen(preferred) }
         thread.start()
     }
 }

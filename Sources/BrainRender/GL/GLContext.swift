@@ -29,11 +29,11 @@ public final class GLContext {
     /// GPU copies of geometries drawn before, keyed by the geometry object.
     var buffers = GeometryBufferCache()
 
-    /// Creates a context on `backend` (nil: `GLBackend.chosen()`) and makes it current on the
-    /// calling thread.
+    /// Creates a context on `GLBackend.chosen(backend)` (`backend` nil: the default one) and makes
+    /// it current on the calling thread.
     public init(width: Int = 1024, height: Int = 768, backend: GLBackend? = nil) throws(RenderError) {
         try RenderError.checkImageSize(width: width, height: height)
-        if let backend { self.backend = backend } else { self.backend = try GLBackend.chosen() }
+        self.backend = try GLBackend.chosen(backend)
         let loader: any GLProcLoader
         switch self.backend {
         case .osmesa:

@@ -19,6 +19,8 @@ enum ShaderCacheSetup {
         // Default not writable: fall back to a per-user folder under /tmp.
         let fallback = "/tmp/braintutor-mesa-cache-\(getuid())"
         if isWritableDirectory(fallback) || makeDirectory(fallback) {
+            // Mesa reads its cache folder only from the environment; the value is never
+            // overwritten (last argument 0) and is set before the first context is made.
             setenv("MESA_SHADER_CACHE_DIR", fallback, 0)
         }
     }

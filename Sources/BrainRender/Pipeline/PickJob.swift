@@ -17,7 +17,7 @@ extension RenderJobs {
     /// rasteriser that would draw.
     public static func pick(_ request: SceneRequest, data: String?, x: Int, y: Int,
                             decideOnCPU: Bool = true, errorModel: PickErrorModel = .expectedHere,
-                            exitsAfter: Bool = false) throws -> PickReport {
+                            backend preferred: GLBackend? = nil, exitsAfter: Bool = false) throws -> PickReport {
         let pixel = try Pixel(x: x, y: y, width: request.width, height: request.height)
         var times = StageTimes()
         let id: UInt32
@@ -34,7 +34,7 @@ extension RenderJobs {
                 id = certain
                 times.mark("decided on the CPU")
             } else {
-                let backend = try GLBackend.chosen()
+                let backend = try GLBackend.chosen(preferred)
                 times.mark("GL library (\(backend))")
                 let context = try GLContext(width: request.width, height: request.height, backend: backend)
                 if exitsAfter { _ = Unmanaged.passRetained(context) }
@@ -44,7 +44,7 @@ extension RenderJobs {
             }
         } else {
             let context: GLContext, prepared: AtlasScene
-            (prepared, library, context) = try prepare(request, data: data, passes: [.pick], times: &times)
+            (prepared, library, context) = try prepare(request, data: data, passes: [.pick], backend: preferred, times: &times)
             if exitsAfter { _ = Unmanaged.passRetained(context) }
             let frame = try DrawnFrame(prepared, context: context)
             scene = frame.scene

@@ -14,10 +14,10 @@ public enum RenderJobs {
     /// shared with labels and legend).
     public static func render(_ request: SceneRequest, data: String?, out: String,
                               compression: PNGEncoder.Compression, report: Bool,
-                              exitsAfter: Bool = false) throws -> RenderReport? {
+                              backend: GLBackend? = nil, exitsAfter: Bool = false) throws -> RenderReport? {
         var times = StageTimes()
         let passes: [PassKind] = report ? [.colour(request.shading), .pick] : [.colour(request.shading)]
-        let (prepared, _, context) = try prepare(request, data: data, passes: passes, times: &times)
+        let (prepared, _, context) = try prepare(request, data: data, passes: passes, backend: backend, times: &times)
         if exitsAfter { _ = Unmanaged.passRetained(context) }
         var frame = try DrawnFrame(prepared, context: context)
         let format = FigureFormat(path: out)
@@ -37,14 +37,14 @@ public enum RenderJobs {
     /// The scene (loaded on another thread) and a GL context made on this one, warmed up for
     /// `passes` if the scene is still loading: on two cores the scene load hides behind Mesa. Scene errors (an unknown
     /// atlas or region) win over GL errors, as they would if the two ran one after the other.
-    static func prepare(_ request: SceneRequest, data: String?, passes: [PassKind],
+    static func prepare(_ request: SceneRequest, data: String?, passes: [PassKind], backend preferred: GLBackend?,
                                 times: inout StageTimes) throws -> (AtlasScene, AtlasLibrary?, GLContext) {
         let loading = BackgroundWork { () throws -> (AtlasScene, AtlasLibrary?) in
             let source = try SceneSource.open(for: request, data: data)
             return (try source.scene(request), source.library)
         }
         let context = Result { () throws(RenderError) -> GLContext in
-            let backend = try GLBackend.chosen()
+            let backend = try GLBackend.chosen(preferred)
             times.mark("GL library (\(backend))")
             let context = try GLContext(width: request.width, height: request.height, backend: backend)
             times.mark("context")

@@ -14,7 +14,7 @@ struct DoctorCommand: ParsableCommand {
     func run() throws {
         try CommandOutput.run {
             for line in Self.backendLines() { print(line) }
-            let info = try Self.driverInfo()
+            let info = try Self.driverInfo(gl.choice)
             print("in use: \(info.summary)")
             print("GL_SUBPIXEL_BITS: \(info.subpixelBits); CPU pick bound: \(info.errorModel.subpixelBits) bits "
                 + "(assumed before loading: \(PickErrorModel.expectedHere.subpixelBits))")
@@ -42,8 +42,8 @@ struct DoctorCommand: ParsableCommand {
         }
     }
 
-    /// The driver of the backend `GLBackend.chosen()` picks, from a one-pixel context.
-    static func driverInfo() throws -> GLDriverInfo {
-        try GLContext(width: 1, height: 1).driverInfo
+    /// The driver of the backend `GLBackend.chosen` picks (`--gl` first), from a one-pixel context.
+    static func driverInfo(_ backend: GLBackend? = nil) throws -> GLDriverInfo {
+        try GLContext(width: 1, height: 1, backend: backend).driverInfo
     }
 }

@@ -33,7 +33,7 @@ struct PickCommand: ParsableCommand {
                 throw FieldError("pixel", value: pixel.joined(separator: " "), "is not two whole numbers X Y")
             }
             let report = try RenderJobs.pick(request, data: scene.data.dataDirectory, x: x, y: y,
-                                             decideOnCPU: !Self.alwaysDraw, errorModel: Self.errorModel, exitsAfter: true)
+                                             decideOnCPU: !Self.alwaysDraw, errorModel: Self.errorModel, backend: gl.choice, exitsAfter: true)
             if json { return try CommandOutput.printJSON(report) }
             let mni = (report.mni.map { " at MNI (\($0.map { String($0) }.joined(separator: ", ")))" } ?? "")
                 + (report.value.flatMap { $0 }.map { ", map value \($0)" } ?? "")

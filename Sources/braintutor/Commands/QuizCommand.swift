@@ -27,7 +27,7 @@ struct QuizCommand: ParsableCommand {
             let library = try data.library()
             let request = try QuizRequest(try options.given(QuizRequest.fields, command: "quiz").given, library: library)
             let progress = BuildProgress()
-            let answers = try QuizWorksheet.write(request, format: format, out: out, library: library) { progress.step($0) }
+            let answers = try QuizWorksheet.write(request, format: format, out: out, library: library, backend: gl.choice) { progress.step($0) }
             print("wrote \(answers.files.count) files to \(out): \(answers.quiz.questions.count) questions "
                   + "(\(request.atlas), \(request.mode.rawValue), seed \(request.seed))")
         }

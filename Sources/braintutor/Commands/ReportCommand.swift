@@ -28,8 +28,9 @@ struct ReportCommand: ParsableCommand {
                 throw FieldError("surface", value: surface, "is not inflated or pial")
             }
             try OutputFile.check(out, extensions: ["html"])
-            let request = MapReportRequest(file: map.file, map: map.map, threshold: map.threshold,
+            var request = MapReportRequest(file: map.file, map: map.map, threshold: map.threshold,
                                            twoSided: map.twoSided, minSizeMm3: map.minSize, surface: cortex, mesh: mesh)
+            request.glBackend = gl.choice
             if request.isSurfaceMap {
                 let report = try SurfaceMapReport.make(request, library: data.library()) { done, total in Progress.report("report", done, total) }
                 try report.write(to: out)
