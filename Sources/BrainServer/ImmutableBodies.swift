@@ -1,12 +1,12 @@
 import BrainFormats
 import Foundation
 import Hummingbird
+import Synchronization
 
 /// Response bodies that never change while the server runs (scene data, shaders), built once
 /// per key, kept with their gzip form and an ETag, and sent with a long `Cache-Control` so a
 /// browser loads each one once.
-final class ImmutableBodies: @unchecked Sendable {
-    // @unchecked: `bodies` is guarded by `lock`; the stored bodies are immutable.
+final class ImmutableBodies: Sendable {
     struct Body: Sendable {
         let raw: Data
         let gzip: Data
@@ -25,19 +25,14 @@ final class ImmutableBodies: @unchecked Sendable {
     /// A week: the URLs the scene JSON hands out carry the ETag (`?v=`), so new data gets new URLs.
     static let cacheControl = "public, max-age=604800"
 
-    private let lock = NSLock()
-    private var bodies: [String: Body] = [:]
+    /// Made outside the lock (two first requests may both make a body; the last one stays).
+    private let bodies = Mutex<[String: Body]>([:])
 
     /// The body for `key`, made by `make` on first use.
     func body(_ key: String, contentType: String, make: () throws -> Data) throws -> Body {
-        lock.lock()
-        if let cached = bodies[key] { lock.unlock(); return cached }
-        lock.unlock()
-        let raw = try make()
-        let body = try Body(raw, contentType: contentType)
-        lock.lock()
-        bodies[key] = body
-        lock.unlock()
+        if let cached = bodies.withLock({ $0[key] }) { return cached }
+        let body = try Body(try make(), contentType: contentType)
+        bodies.withLock { $0[key] = body }
         return body
     }
 
