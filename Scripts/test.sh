@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing (Scripts/setup-tests.sh), builds everything once,
-# runs the whole Swift test suite, then the web viewer's browser tests in headless Chromium
+# runs the whole Swift test suite, the viewer's JavaScript checks (tsc, node --test), then the web viewer's browser tests in headless Chromium
 # against a real `braintutor serve`, a short soak of the server and a smoke run of every fuzz
 # target, and ends with one summary line per part. A skipped test fails the run: every test must
 # run here (the only exception is the OSMesa comparison on a system whose Mesa no longer has OSMesa).
@@ -11,7 +11,7 @@ Scripts/setup-tests.sh
 # nothing (Hummingbird and swift-nio above all) is compiled a second time without it.
 swift build --build-tests
 LOG="$(mktemp)"
-trap 'rm -f "$LOG" "$LOG.egl" "$LOG.soak" "$LOG.fuzz"' EXIT
+trap 'rm -f "$LOG" "$LOG.egl" "$LOG.soak" "$LOG.fuzz" "$LOG.viewer"' EXIT
 # The suite uses swift-testing only; --disable-xctest drops XCTest's "Executed 0 tests" line.
 # A bound, so a hung test fails the run in 40 minutes instead of stalling it (a full run takes 3–5
 # minutes on a quiet 2-core machine, several times that on a slow or busy one).
@@ -36,6 +36,8 @@ BIN="$(swift build --show-bin-path)/braintutor"
 BIN="$BIN" Scripts/check-quick-start.sh || status=1
 # The README's tour prints what the program prints.
 python3 Scripts/check-readme-tour.py "$BIN" || status=1
+# The viewer's JavaScript without a browser: tsc, node --test (the Swift reference cases replayed).
+Scripts/check-viewer.sh > "$LOG.viewer" 2>&1 || { status=1; cat "$LOG.viewer"; }
 BRAINTUTOR_BIN="$BIN" Scripts/browser-test.sh 2>&1 | tee -a "$LOG" || status=$?
 # The server under mixed load for a few seconds (the long run is `Scripts/soak.sh 30m`).
 BRAINTUTOR_BIN="$BIN" Scripts/soak.sh 20s > "$LOG.soak" 2>&1 || { status=1; cat "$LOG.soak"; }
@@ -53,6 +55,7 @@ echo "Swift tests: ${summary#* }"
 echo "Swift tests on EGL (renderer, GL health): ${egl#* }"
 echo "Skipped tests: $skipped"
 [ "$skipped" -gt 0 ] && { echo "$skips" | sed 's/^/  /'; status=1; }
+grep -E '^Viewer checks' "$LOG.viewer" || true
 grep -E '^(Ran [0-9]+ tests?|OK|FAILED)' "$LOG" | sed 's/^/Browser tests: /' || true
 grep -E '^(requests|Soak)' "$LOG.soak" | tail -2 | sed 's/^/Soak: /' || true
 sed -n '/^Fuzz totals/,$p' "$LOG.fuzz" || true

@@ -5,13 +5,14 @@ import Testing
 @testable import BrainRender
 @testable import BrainSlice
 
-/// The README's option tables are the request tables themselves: each block between
-/// `<!-- options:KIND -->` and `<!-- /options -->` must be what `markdownRows` generates, so an
-/// option added to a table and not to the README (or the other way round) fails here.
-/// `BRAINTUTOR_WRITE_OPTIONS=1 swift test --filter OptionTablesTests` writes the blocks.
+/// The option tables of the README and of docs/SERVER.md are the request tables themselves: each
+/// block between `<!-- options:KIND -->` and `<!-- /options -->` must be what `markdownRows`
+/// generates, so an option added to a table and not to the docs (or the other way round) fails
+/// here. `BRAINTUTOR_WRITE_OPTIONS=1 swift test --filter OptionTablesTests` writes the blocks.
 @Suite(.serialized) struct OptionTablesTests {
-    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let documents = ["README.md", "docs/SERVER.md"]
 
     static let header = ["| option | query key | default | what it does |", "|---|---|---|---|"]
 
@@ -21,20 +22,21 @@ import Testing
         ("quiz", QuizRequest.fields.markdownRows(defaults: QuizRequest())),
     ]
 
-    @Test(arguments: tables.map(\.kind))
-    func readmeTableIsGenerated(_ kind: String) throws {
-        var text = try String(contentsOf: Self.readme, encoding: .utf8)
+    @Test(arguments: documents, tables.map(\.kind))
+    func tableIsGenerated(_ document: String, _ kind: String) throws {
+        let url = Self.root.appendingPathComponent(document)
+        var text = try String(contentsOf: url, encoding: .utf8)
         let open = "<!-- options:\(kind) -->", close = "<!-- /options -->"
-        let start = try #require(text.range(of: open), "README has no \(open) block")
+        let start = try #require(text.range(of: open), "\(document) has no \(open) block")
         let end = try #require(text.range(of: close, range: start.upperBound..<text.endIndex))
         let block = text[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
         let expected = Self.header + Self.tables.first { $0.kind == kind }!.rows
         if ProcessInfo.processInfo.environment["BRAINTUTOR_WRITE_OPTIONS"] == "1", block != expected {
             text.replaceSubrange(start.upperBound..<end.lowerBound, with: "\n" + expected.joined(separator: "\n") + "\n")
-            try text.write(to: Self.readme, atomically: true, encoding: .utf8)
+            try text.write(to: url, atomically: true, encoding: .utf8)
             return
         }
-        #expect(block == expected, "README \(kind) options should read:\n\(expected.joined(separator: "\n"))")
+        #expect(block == expected, "\(document) \(kind) options should read:\n\(expected.joined(separator: "\n"))")
     }
 
     /// Every field the front ends read is in a table row with its spellings, and no two fields
