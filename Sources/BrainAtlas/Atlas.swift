@@ -17,6 +17,7 @@ public final class Atlas: @unchecked Sendable {
 
     private let loader: Loader
     // Guards the caches below; the lazily read files are immutable once loaded.
+    // @unchecked: the three caches below are guarded by `lock`; cached values are immutable.
     private let lock = NSLock()
     private var labelsCache: LabelVolume?
     private var textsCache: RegionTexts??

@@ -4,6 +4,7 @@ import Foundation
 /// A cropped label volume in the 256³ BV frame (`.lbl`, docs/CONVENTIONS.md): O(1) label at any
 /// BV voxel, memory-mapped from the unpacked cache copy, or held in memory.
 public final class LabelVolume: @unchecked Sendable {
+    // @unchecked: it holds a LabelStorage (raw pointers, read-only after init); every stored property is a let.
     /// Size of the frame the box lives in (BV voxel indices 0…255 on each axis).
     public static let frameSize = CanonicalFrame.size
     static let headerSize = 36

@@ -69,6 +69,7 @@ struct LabelHeader: Equatable {
 
 /// Owns the bytes of a label volume: a read-only memory map or an in-memory buffer.
 final class LabelStorage: @unchecked Sendable {
+    // @unchecked: raw pointers are never Sendable; the bytes are read-only after init and freed only in deinit.
     let base: UnsafeRawPointer
     private let mappedLength: Int
     private let buffer: UnsafeMutableRawPointer?

@@ -3,6 +3,7 @@ internal import CFreeType
 /// FreeType's functions, from the library opened when the first font is (members are named
 /// after the C functions they call).
 struct FreeTypeLibrary: @unchecked Sendable {
+    // @unchecked: C function pointers from dlsym are not Sendable in Swift; they never change.
     static let libraryName = "libfreetype.so.6"
     static let packages = "Debian/Ubuntu: libfreetype6; Fedora: freetype; Arch: freetype2"
 

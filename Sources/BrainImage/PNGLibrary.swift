@@ -3,6 +3,7 @@ internal import CPNG
 /// libpng's functions, from the library opened on the first PNG written or read (members are
 /// named after the C functions they call).
 struct PNGLibrary: @unchecked Sendable {
+    // @unchecked: C function pointers from dlsym are not Sendable in Swift; they never change.
     static let libraryName = "libpng16.so.16"
     static let packages = "Debian/Ubuntu: libpng16-16; Fedora: libpng; Arch: libpng"
 

@@ -6,6 +6,7 @@ import Glibc
 /// only the C libraries it uses (a `where` no GL, PNG or font library): Mesa keeps threads and
 /// atexit handlers that would dangle after dlclose, and a process opens each library at most once.
 public struct SharedLibrary: @unchecked Sendable {
+    // @unchecked: a dlopen handle is a raw pointer, never Sendable; it is never closed or changed.
     public let name: String
     private let handle: UnsafeMutableRawPointer
 

@@ -3,17 +3,20 @@ import BrainFormats
 import BrainImage
 import BrainMaps
 import Foundation
+import Synchronization
 
 /// Turns a `SliceRequest` into a `SliceResult`. Holds the atlas library and the mapped template
 /// once, so a server can reuse them across requests; the library is opened only when needed.
-public final class Slicer: @unchecked Sendable {
+public final class Slicer: Sendable {
     private let openLibrary: @Sendable () throws -> AtlasLibrary
-    // Guards the two caches; both are immutable once loaded.
-    private let lock = NSLock()
-    private var libraryCache: AtlasLibrary?
-    private var templateCache: SliceVolume?
-    private var templateSurvey: VolumeSurvey?
-    private var typefaceCache: Typeface?
+    private struct Caches: Sendable {
+        var library: AtlasLibrary?
+        var template: SliceVolume?
+        var templateSurvey: VolumeSurvey?
+        var typeface: Typeface?
+    }
+    /// Held while a cache is filled, so each is made once; a cached value never changes.
+    private let caches: Mutex<Caches>
 
     /// The statistical maps slices draw, each read once.
     public let maps: MapOverlayStore
@@ -21,54 +24,55 @@ public final class Slicer: @unchecked Sendable {
     /// Uses an already opened library (server), and `maps` when given (shared with a scene's assets).
     public init(library: AtlasLibrary, maps: MapOverlayStore = MapOverlayStore()) {
         openLibrary = { library }
-        libraryCache = library
+        caches = Mutex(Caches(library: library))
         self.maps = maps
     }
 
     /// Locates AtlasData (`--data`, `$BRAINTUTOR_DATA`, …) the first time it is needed.
     public init(dataPath: String? = nil) {
         openLibrary = { try AtlasLibrary.open(data: dataPath) }
+        caches = Mutex(Caches())
         maps = MapOverlayStore()
     }
 
     public func library() throws -> AtlasLibrary {
-        lock.lock()
-        defer { lock.unlock() }
-        if let libraryCache { return libraryCache }
-        let library = try openLibrary()
-        libraryCache = library
-        return library
+        try caches.withLock { caches in
+            if let library = caches.library { return library }
+            let library = try openLibrary()
+            caches.library = library
+            return library
+        }
     }
 
     func template() throws -> SliceVolume {
         let library = try library()
-        lock.lock()
-        defer { lock.unlock() }
-        if let templateCache { return templateCache }
-        let volume = try SliceVolume.template(of: library)
-        templateCache = volume
-        return volume
+        return try caches.withLock { caches in
+            if let template = caches.template { return template }
+            let volume = try SliceVolume.template(of: library)
+            caches.template = volume
+            return volume
+        }
     }
 
     /// The font the slice text is drawn with, read once.
     func typeface() throws -> Typeface {
-        lock.lock()
-        defer { lock.unlock() }
-        if let typefaceCache { return typefaceCache }
-        let typeface = try Typeface.system()
-        typefaceCache = typeface
-        return typeface
+        try caches.withLock { caches in
+            if let typeface = caches.typeface { return typeface }
+            let typeface = try Typeface.system()
+            caches.typeface = typeface
+            return typeface
+        }
     }
 
     /// The survey of the template (made once) or of a user's volume (made per request).
     func survey(of volume: SliceVolume, isTemplate: Bool) -> VolumeSurvey {
         guard isTemplate else { return VolumeSurvey(voxels: volume.vmr.voxels, dims: volume.dims) }
-        lock.lock()
-        defer { lock.unlock() }
-        if let templateSurvey { return templateSurvey }
-        let survey = VolumeSurvey(voxels: volume.vmr.voxels, dims: volume.dims)
-        templateSurvey = survey
-        return survey
+        return caches.withLock { caches in
+            if let survey = caches.templateSurvey { return survey }
+            let survey = VolumeSurvey(voxels: volume.vmr.voxels, dims: volume.dims)
+            caches.templateSurvey = survey
+            return survey
+        }
     }
 
     public func render(_ request: SliceRequest) throws -> SliceResult {

@@ -5,6 +5,7 @@ import Foundation
 /// of the device platform (`BRAINTUTOR_EGL_DEVICE` picks one by index and skips surfaceless).
 /// Initialised once and never terminated, since eglTerminate would end every context at once.
 final class EGLDisplayConnection: @unchecked Sendable {
+    // @unchecked: EGL handles are raw pointers, not Sendable; the display is made once and never changed.
     /// Chooses a device of `EGL_EXT_platform_device` by index (0, 1, …; see `braintutor doctor`).
     static let deviceVariable = "BRAINTUTOR_EGL_DEVICE"
 

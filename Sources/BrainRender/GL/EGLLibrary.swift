@@ -4,6 +4,7 @@ import CEGL
 /// libEGL and libGLESv2, opened at run time like OSMesa: the EGL entry points BrainTutor uses,
 /// and GL functions from libGLESv2 (glvnd dispatches them to the current context's driver).
 final class EGLLibrary: @unchecked Sendable {
+    // @unchecked: C function pointers from dlsym are not Sendable in Swift; they never change.
     typealias GetProcAddress = @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?
     typealias QueryString = @convention(c) (EGLDisplay?, EGLint) -> UnsafePointer<CChar>?
     typealias GetPlatformDisplay = @convention(c) (EGLenum, UnsafeMutableRawPointer?, UnsafePointer<EGLint>?) -> EGLDisplay?

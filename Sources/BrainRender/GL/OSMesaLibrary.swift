@@ -8,6 +8,7 @@ import Glibc
 
 /// The OSMesa shared library, opened at run time so commands that never draw never load Mesa.
 public final class OSMesaLibrary: @unchecked Sendable {
+    // @unchecked: C function pointers from dlsym are not Sendable in Swift; they never change.
     typealias CreateContextExt = @convention(c) (GLenum, GLint, GLint, GLint, OSMesaContext?) -> OSMesaContext?
     typealias MakeCurrent = @convention(c) (OSMesaContext?, UnsafeMutableRawPointer?, GLenum, GLsizei, GLsizei) -> GLboolean
     typealias DestroyContext = @convention(c) (OSMesaContext?) -> Void
