@@ -2,8 +2,11 @@
 // Slicing-mode planes: the template's grey through the display window, with the atlas region of
 // the voxel over it in its colour and fill opacity (palette texture, 256 ids per row). Outside
 // the head (uGrey's alpha, sampled linearly, below one half) nothing is drawn. With uPick = 1 the pixel gets its pick id,
-// uPickBase + region id, packed into RGB as the flat pick pass packs mesh ids. WebGL 1 safe:
-// 2D textures only; uIDs and uPalette must be sampled NEAREST (an id is never blended).
+// uPickBase + region id, packed into RGB as the flat pick pass packs mesh ids
+// (RendererContract.pickColor). WebGL 1 safe: 2D textures only; uIDs and uPalette must be sampled
+// NEAREST (an id is never blended). NEAREST takes texel floor(s · width), the voxel containing
+// the point, a point on an edge going to the higher one: the first step of the plane pick rule
+// (RendererContract.planeVoxel), whose neighbour search covers the interpolation's rounding.
 // With uCut.w = 1 (the head cut open, as lit.frag's CUT_AWAY) only the part of the plane that
 // faces into the cut is drawn: elsewhere the plane lies inside the head, where it could only
 // show by poking through the skin.

@@ -1,6 +1,7 @@
 // @ts-check
 // Brain Tutor 3D slices: rays through drawing-buffer pixels (the camera's matrix inverted), to
 // find the voxel under a tap on a plane and the point under a tap on a mesh.
+import { hit } from "./map-pick.js";
 import { meshRangeOf } from "./pick-rules.js";
 
 /** The inverse of a 4×4 matrix (column-major in, column-major out) by Gauss–Jordan
@@ -50,28 +51,10 @@ export function meshPoint(viewer, x, y) {
   const id = viewer.renderer.readPick(Math.floor(x), Math.floor(y));
   const d = viewer.scene.description;
   const onMesh = meshRangeOf(d.layers, id);
-  const ray = pixelRay({ ...viewer.canvasSize(), camera: viewer.camera }, x, y);
-  if (!onMesh || d.layers[onMesh.layer].cut || !ray) return null;
-  const { positions: p, indices, ranges } = viewer.scene.layers[onMesh.layer];
-  const range = ranges[onMesh.range];
-  const o = ray.near, dir = ray.far.map((v, k) => v - o[k]);
-  /** @param {number} i */
-  const at = (i) => [p[3 * i], p[3 * i + 1], p[3 * i + 2]];
-  const sub = (/** @type {number[]} */ a, /** @type {number[]} */ b) => a.map((v, k) => v - b[k]);
-  const cross = (/** @type {number[]} */ a, /** @type {number[]} */ b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-  const dot = (/** @type {number[]} */ a, /** @type {number[]} */ b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-  let best = Infinity;
-  for (let t = range.start; t < range.start + range.count; t += 1) {
-    // Möller–Trumbore: the ray's parameter where it crosses the triangle, if it does.
-    const a = at(indices[3 * t]), e1 = sub(at(indices[3 * t + 1]), a), e2 = sub(at(indices[3 * t + 2]), a);
-    const q = cross(dir, e2), det = dot(e1, q);
-    if (Math.abs(det) < 1e-12) continue;
-    const s = sub(o, a), u = dot(s, q) / det;
-    if (u < 0 || u > 1) continue;
-    const r = cross(s, e1), v = dot(dir, r) / det;
-    if (v < 0 || u + v > 1) continue;
-    const hit = dot(e2, r) / det;
-    if (hit >= 0 && hit < best) best = hit;
-  }
-  return best === Infinity ? null : o.map((v, k) => v + dir[k] * best);
+  if (!onMesh || d.layers[onMesh.layer].cut) return null;
+  const { positions, indices, ranges } = viewer.scene.layers[onMesh.layer];
+  // The renderer's own hit rule (map-pick.js, PickResolver): the nearest hit on the range.
+  const found = hit({ positions, indices, sourceVertex: [] }, ranges[onMesh.range], viewer.camera.exact || viewer.camera,
+    x, y, viewer.canvas.width, viewer.canvas.height);
+  return found ? found.point : null;
 }

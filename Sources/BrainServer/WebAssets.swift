@@ -82,7 +82,7 @@ struct WebAssets: Sendable {
 
     /// Modules the page imports only when it needs them (statistical maps, once the server lists
     /// some): no preload, so the first brain carries none of their bytes.
-    static let onDemand: Set<String> = ["map-panel.js", "map-layer.js", "map-colours.js", "map-pick.js"]
+    static let onDemand: Set<String> = ["map-panel.js", "map-layer.js", "map-colours.js"]
 
     /// The page with `<!-- @MODULES@ -->` replaced by a `modulepreload` link per script, so the
     /// browser fetches every module at once instead of one import level per round trip.
