@@ -64,7 +64,7 @@ struct SliceDecorations {
         var legendBand = 0
         if !entries.isEmpty {
             let legendSize = max(10, size * 3 / 4)
-            let margin = max(4, legendSize / 2)
+            let margin = FigureSpacing.margin(textSize: legendSize)
             legendLayout = Legend(entries: entries).layout(width: max(2 * final.width, 40 * legendSize), height: final.height, size: legendSize,
                                                           corner: .topLeft, margin: margin, text: text)
             if let box = legendLayout?.box {
@@ -78,7 +78,7 @@ struct SliceDecorations {
         var barBand = 0
         if let colourBar {
             let barSize = max(10, size * 3 / 4)
-            let margin = max(4, barSize / 2)
+            let margin = FigureSpacing.margin(textSize: barSize)
             let width = min(colourBar.naturalWidth(size: barSize, text: text), max(12 * barSize, final.width / 3))
             let area = PixelRect(x: final.width + margin, y: margin, width: width, height: final.height - 2 * margin)
             if let layout = colourBar.layout(in: area, size: barSize, text: text) {

@@ -20,7 +20,7 @@ extension AtlasScene {
         let strip = Self.colourBarStrip(width: scene.width)
         guard let bar = map?.colourBar, strip > 0 else { return }
         let size = SceneAnnotations.legendSize(width: scene.width, height: scene.height)
-        let margin = max(4, size / 2)
+        let margin = FigureSpacing.margin(textSize: size)
         let area = PixelRect(x: scene.width - strip, y: margin, width: strip - margin, height: scene.height - 2 * margin)
         if let layout = bar.layout(in: area, size: size, text: text) { bar.draw(layout, text: text, into: &image) }
     }
