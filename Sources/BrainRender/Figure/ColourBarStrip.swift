@@ -15,13 +15,18 @@ extension AtlasScene {
         return strip == 0 ? .whole : FramingArea(PixelRect(x: 0, y: 0, width: width - strip, height: height), width: width, height: height)
     }
 
-    /// Draws the colour bar in its strip, vertically centred.
-    func drawColourBar(into image: inout RGBAImage, text: TextRenderer) {
+    /// The colour bar laid out in its strip, vertically centred (nil without a map or a strip).
+    func colourBarLayout(text: TextRenderer) -> (bar: ColourBar, layout: ColourBar.Layout)? {
         let strip = Self.colourBarStrip(width: scene.width)
-        guard let bar = map?.colourBar, strip > 0 else { return }
+        guard let bar = map?.colourBar, strip > 0 else { return nil }
         let size = SceneAnnotations.legendSize(width: scene.width, height: scene.height)
         let margin = FigureSpacing.margin(textSize: size)
         let area = PixelRect(x: scene.width - strip, y: margin, width: strip - margin, height: scene.height - 2 * margin)
-        if let layout = bar.layout(in: area, size: size, text: text) { bar.draw(layout, text: text, into: &image) }
+        return bar.layout(in: area, size: size, text: text).map { (bar, $0) }
+    }
+
+    /// Draws the colour bar in its strip on `canvas` (the raster image or a vector figure).
+    func drawColourBar<C: FigureCanvas>(on canvas: inout C, text: TextRenderer) {
+        if let (bar, layout) = colourBarLayout(text: text) { bar.draw(layout, text: text, on: &canvas) }
     }
 }
