@@ -1,4 +1,5 @@
 import Foundation
+import BrainFormats
 import BrainAtlas
 
 /// Builds the catalog entries: region objects with colour, curated lobe (or spanned lobes), voxel
@@ -56,7 +57,7 @@ enum CatalogAssembly {
                                          + "\(Int((share * 100).rounded())) % of its ribbon is \(major)")
                 }
             }
-            let centroid = stats[id].centroid.map { [round2($0.x), round2($0.y), round2($0.z)] }
+            let centroid = stats[id].centroid.map { [$0.x, $0.y, $0.z].map(\.roundedToHundredths) }
             let anchor = anchors[id].map { [$0.x, $0.y, $0.z] }
             return Catalog.RegionEntry(id: id, name: r.name, sourceLabel: r.sourceLabel, hemisphere: r.hemisphere,
                                        color: atlas.colors[i], lobe: lobe, lobes: list, voxelCount: stats[id].count,
@@ -104,5 +105,4 @@ enum CatalogAssembly {
         return (names[i], Double(best) / Double(counts.reduce(0, +)))
     }
 
-    static func round2(_ v: Double) -> Double { (v * 100).rounded() / 100 }
 }

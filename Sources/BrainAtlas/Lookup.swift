@@ -1,4 +1,5 @@
 import Foundation
+import BrainFormats
 
 /// The space a `where` point is given in.
 public enum CoordinateSpace: String, Sendable, CaseIterable, Codable {
@@ -92,12 +93,12 @@ public struct Lookup: Sendable {
             var closest: Region?
             if let hit = labels.nearestLabel(x: voxel.x, y: voxel.y, z: voxel.z, radius: Lookup.nearestRadiusMm),
                let region = atlas.region(id: hit.label) {
-                nearest.append((atlas.name, Nearest(region: region, distanceMm: Lookup.round2(hit.distance))))
+                nearest.append((atlas.name, Nearest(region: region, distanceMm: hit.distance.roundedToHundredths)))
                 closest = region
             }
             caveats += LookupCaveat.caveats(atlas: atlas, at: nil, nearest: closest, near: around)
         }
-        return Result(space: space, input: [point.x, point.y, point.z], mni: mni.map { [$0.x, $0.y, $0.z].map(Lookup.round2) },
+        return Result(space: space, input: [point.x, point.y, point.z], mni: mni.map { [$0.x, $0.y, $0.z].map(\.roundedToHundredths) },
                       voxel: voxel, atlases: atlases, nearest: nearest,
                       conversion: space == .tal ? Talairach.conversionNote : nil, caveats: caveats)
     }
@@ -135,7 +136,6 @@ public struct Lookup: Sendable {
         return (mni, voxel)
     }
 
-    static func round2(_ v: Double) -> Double { (v * 100).rounded() / 100 }
 }
 
 /// A JSON key made at run time (atlas names).

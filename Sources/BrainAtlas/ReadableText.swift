@@ -1,3 +1,4 @@
+import BrainFormats
 /// Plain-text forms of query answers for people at a terminal.
 extension RegionInfo {
     public func readableText(width: Int = 88) -> String {
@@ -72,10 +73,7 @@ func lobePhrase(_ r: Region) -> String {
     return l.count == 1 ? ", in the \(last) lobe" : ", spans the \(l.dropLast().joined(separator: ", ")) and \(last) lobes"
 }
 
-func format(_ v: Double) -> String {
-    let r = (v * 100).rounded() / 100
-    return r == r.rounded() ? String(Int(r)) : String(r)
-}
+func format(_ v: Double) -> String { v.hundredthsText }
 
 func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []

@@ -11,6 +11,12 @@ extension TextRenderer {
             (layout(words[..<k].joined(separator: " "), size: size), layout(words[k...].joined(separator: " "), size: size))
         }
         let (top, bottom) = splits.min { max($0.0.advance, $0.1.advance) < max($1.0.advance, $1.1.advance) }!
+        return stacked(top, bottom, centred: centred)
+    }
+
+    /// Two laid-out lines as one, `bottom` under `top`.
+    public func stacked(_ top: TextLine, _ bottom: TextLine, centred: Bool) -> TextLine {
+        let text = top.text + (top.text.last.map { " _-./".contains($0) } == true ? "" : " ") + bottom.text
         let pitch = top.height + max(1, top.size / 8)
         let advance = max(top.advance, bottom.advance)
         let topX = centred ? (advance - top.advance) / 2 : 0, bottomX = centred ? (advance - bottom.advance) / 2 : 0

@@ -1,3 +1,4 @@
+import BrainFormats
 import BrainAtlas
 
 /// A cluster's overlap with the regions of one atlas: each region's share of the cluster's voxels.
@@ -31,10 +32,10 @@ public struct ClusterRegions: Sendable {
             let total = Double(cluster.voxels.count)
             let shares = counts.compactMap { id, n -> RegionShare? in
                 guard id != 0, let region = atlas.region(id: id) else { return nil }
-                let percent = Self.round2(100 * Double(n) / total)
+                let percent = (100 * Double(n) / total).roundedToHundredths
                 return percent >= Self.minimumPercent ? RegionShare(region: region, percent: percent) : nil
             }.sorted { $0.percent != $1.percent ? $0.percent > $1.percent : $0.region.id < $1.region.id }
-            out.append((atlas.name, shares, Self.round2(100 * Double(counts[0] ?? 0) / total)))
+            out.append((atlas.name, shares, (100 * Double(counts[0] ?? 0) / total).roundedToHundredths))
         }
         return out
     }
@@ -44,5 +45,4 @@ public struct ClusterRegions: Sendable {
         try Lookup(library: library).lookup(mni, space: .mni)
     }
 
-    static func round2(_ v: Double) -> Double { (v * 100).rounded() / 100 }
 }

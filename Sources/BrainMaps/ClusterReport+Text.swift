@@ -1,3 +1,4 @@
+import BrainFormats
 import BrainAtlas
 
 extension ClusterReport {
@@ -50,10 +51,7 @@ extension ClusterReport {
     public static func point(_ p: [Double]) -> String { "(" + p.map(number).joined(separator: ", ") + ")" }
 
     /// Shortest text of a number rounded to 0.01, without a trailing ".0".
-    public static func number(_ v: Double) -> String {
-        let r = (v * 100).rounded() / 100
-        return r == r.rounded() && abs(r) < 1e15 ? String(Int(r)) : String(r)
-    }
+    public static func number(_ v: Double) -> String { v.hundredthsText }
 
     static func quoted(_ field: String) -> String {
         field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field

@@ -57,7 +57,7 @@ public struct ClusterReport: Encodable, Sendable {
             }
             let shares = try regions.shares(of: cluster, in: map)
             entries.append(Entry(id: n + 1, sign: cluster.sign > 0 ? "positive" : "negative", voxels: cluster.voxels.count,
-                                 sizeMm3: ClusterRegions.round2(cluster.sizeMm3), peak: maxima[0],
+                                 sizeMm3: cluster.sizeMm3.roundedToHundredths, peak: maxima[0],
                                  centreOfMass: round2(cluster.centreOfMass), maxima: maxima,
                                  regions: Dictionary(uniqueKeysWithValues: shares.map { ($0.atlas, AtlasShares(regions: $0.shares, unlabelled: $0.unlabelled)) }),
                                  atlasOrder: shares.map(\.atlas)))
@@ -65,9 +65,9 @@ public struct ClusterReport: Encodable, Sendable {
         progress(found.count, found.count)
         return ClusterReport(map: map.name, space: map.space == .talairach ? "talairach" : "mni", threshold: options.threshold,
                              twoSided: options.twoSided, connectivity: options.connectivity.rawValue, minSizeMm3: options.minSizeMm3,
-                             voxelVolumeMm3: ClusterRegions.round2(map.voxelVolume), peakSeparationMm: options.peakSeparationMm,
+                             voxelVolumeMm3: map.voxelVolume.roundedToHundredths, peakSeparationMm: options.peakSeparationMm,
                              clusters: entries)
     }
 
-    static func round2(_ p: SIMD3<Double>) -> [Double] { [p.x, p.y, p.z].map(ClusterRegions.round2) }
+    static func round2(_ p: SIMD3<Double>) -> [Double] { [p.x, p.y, p.z].map(\.roundedToHundredths) }
 }

@@ -1,3 +1,4 @@
+import BrainFormats
 import BrainAtlas
 import Foundation
 
@@ -41,7 +42,7 @@ public struct PointTableLookup: Sendable {
                 }
                 guard let hit = labels.nearestLabel(x: voxel.x, y: voxel.y, z: voxel.z, radius: radiusMm),
                       let region = atlas.region(id: hit.label) else { return (atlas.name, Answer(region: nil, nearest: nil, distanceMm: nil)) }
-                return (atlas.name, Answer(region: nil, nearest: region, distanceMm: (hit.distance * 100).rounded() / 100))
+                return (atlas.name, Answer(region: nil, nearest: region, distanceMm: hit.distance.roundedToHundredths))
             }
             return (mni, answers)
         }
@@ -51,7 +52,7 @@ public struct PointTableLookup: Sendable {
     public func json(_ table: PointTable) throws -> [Row] {
         try zip(table.rows, answers(table)).map { row, a in
             Row(input: Dictionary(zip(table.columns, row), uniquingKeysWith: { first, _ in first }),
-                mni: a.mni.map { [$0.x, $0.y, $0.z].map { ($0 * 100).rounded() / 100 } } ?? [],
+                mni: a.mni.map { [$0.x, $0.y, $0.z].map(\.roundedToHundredths) } ?? [],
                 atlases: Dictionary(uniqueKeysWithValues: a.answers.map { ($0.atlas, $0.answer) }))
         }
     }

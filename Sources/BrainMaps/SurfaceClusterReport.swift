@@ -76,7 +76,7 @@ public struct SurfaceClusterReport: Encodable, Sendable {
             let peak = maxima.first ?? describe(c.peak)
             let shares = labels.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.0.name, Self.shares(c, atlas: $0.0, labels: $0.1, areas: areas)) }) }
             return Entry(id: n + 1, sign: c.sign > 0 ? "positive" : "negative", vertices: c.vertices.count,
-                         areaMm2: ClusterRegions.round2(c.areaMm2), peak: peak, maxima: maxima, regions: shares)
+                         areaMm2: c.areaMm2.roundedToHundredths, peak: peak, maxima: maxima, regions: shares)
         }
         let space = mesh.space == .mni ? "mni" : mesh.space == .talairach ? "talairach" : "native"
         return SurfaceClusterReport(map: name, mesh: mesh.name, space: space, threshold: options.threshold,
@@ -91,10 +91,10 @@ public struct SurfaceClusterReport: Encodable, Sendable {
         let total = max(c.areaMm2, .leastNonzeroMagnitude)
         let regions = byRegion.compactMap { id, area -> RegionShare? in
             guard id != 0, let region = atlas.region(id: id) else { return nil }
-            let percent = ClusterRegions.round2(100 * area / total)
+            let percent = (100 * area / total).roundedToHundredths
             return percent >= ClusterRegions.minimumPercent ? RegionShare(region: region, percent: percent) : nil
         }.sorted { $0.percent != $1.percent ? $0.percent > $1.percent : $0.region.id < $1.region.id }
-        return ClusterReport.AtlasShares(regions: regions, unlabelled: ClusterRegions.round2(100 * (byRegion[0] ?? 0) / total))
+        return ClusterReport.AtlasShares(regions: regions, unlabelled: (100 * (byRegion[0] ?? 0) / total).roundedToHundredths)
     }
 
     /// CSV: one row per cluster (`cluster, sign, vertices, area_mm2, peak_vertex, peak_value, peak_x/y/z` (MNI, empty in

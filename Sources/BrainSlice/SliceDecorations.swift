@@ -58,28 +58,29 @@ struct SliceDecorations {
         grow.bottom += captionBand
         var final = base.growing(grow)
 
-        // The legend takes a band on the right, as wide as its box. It is laid out on a canvas
-        // twice the slice image's width (at least 40 em), so names are cut only beyond a quarter of that.
+        // The legend takes a band on the right, as wide as its box and never wider than the slice
+        // image: its names share that width, wrapped and shortened apart (`Legend.distinctLines`).
         var legendLayout: Legend.Layout?
         var legendBand = 0
         if !entries.isEmpty {
             let legendSize = max(10, size * 3 / 4)
-            let margin = max(4, legendSize / 2)
-            legendLayout = Legend(entries: entries).layout(width: max(2 * final.width, 40 * legendSize), height: final.height, size: legendSize,
-                                                          corner: .topLeft, margin: margin, text: text)
+            let margin = FigureSpacing.margin(textSize: legendSize)
+            legendLayout = Legend(entries: entries).layout(width: final.width, height: final.height, size: legendSize,
+                                                          corner: .topLeft, margin: margin, nameShare: 1, text: text)
             if let box = legendLayout?.box {
                 legendBand = box.maxX + margin
                 final = final.growing(SliceBands(right: legendBand))
             }
         }
 
-        // The colour bar takes the next band, at most a third of the slice's width (its name is cut to fit).
+        // The colour bar takes the next band, as wide as its name and values on one line each up to
+        // half the slice's width (at least 16 em); a longer name breaks onto two lines.
         var barLayout: (bar: ColourBar, layout: ColourBar.Layout)?
         var barBand = 0
         if let colourBar {
             let barSize = max(10, size * 3 / 4)
-            let margin = max(4, barSize / 2)
-            let width = min(colourBar.naturalWidth(size: barSize, text: text), max(12 * barSize, final.width / 3))
+            let margin = FigureSpacing.margin(textSize: barSize)
+            let width = min(colourBar.naturalWidth(size: barSize, text: text), max(16 * barSize, final.width / 2))
             let area = PixelRect(x: final.width + margin, y: margin, width: width, height: final.height - 2 * margin)
             if let layout = colourBar.layout(in: area, size: barSize, text: text) {
                 barLayout = (colourBar, layout)
@@ -131,7 +132,7 @@ struct SliceDecorations {
         if let caption {
             text.draw(caption.line, x: caption.x, baseline: caption.baseline, color: Self.captionColor, halo: Self.halo, into: &image)
         }
-        if let colourBar { colourBar.bar.draw(colourBar.layout, text: text, into: &image) }
+        if let colourBar { colourBar.bar.draw(colourBar.layout, text: text, on: &image) }
         if let legend, let box = legendBox, var own = try? RGBAImage(width: legend.box.maxX, height: image.height) {
             // The band is black, as the legend's own canvas starts: copying its box is drawing it there.
             Legend.draw(legend, text: text, into: &own)

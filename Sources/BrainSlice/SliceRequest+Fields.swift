@@ -41,6 +41,8 @@ public struct SliceRequest: Sendable, Equatable, OverlayRequesting {
     /// `slice --pick X,Y`, `/api/slice/pick?x=&y=`: the output pixel (from the top-left) to name
     /// the region of, on the image the other fields draw.
     public private(set) var pick: SIMD2<Int>?
+    /// `slice --mosaic N`: N evenly spaced slices of the plane in a grid (`SliceMosaic`); nil: one slice.
+    public private(set) var mosaic: Int?
     /// Which built palette colours the regions (the colour-blind one: `cvd`).
     public private(set) var palette: ColourPalette = .default
     /// The position as given (`index`, `mni`, `at`, `space`), read into `position` once all are in.
@@ -78,7 +80,11 @@ public struct SliceRequest: Sendable, Equatable, OverlayRequesting {
     private mutating func read(_ given: [String: String], needsPosition: Bool) throws(SliceError) {
         do throws(FieldError) {
             try Self.fields.read(given, into: &self, changing: !needsPosition)
-            if needsPosition || positionInput != PositionInput() { position = try positionInput.position() }
+            if mosaic != nil, positionInput != PositionInput() {
+                throw FieldError("mosaic", "chooses its slices itself: give no {index}, {mni} or {at}")
+            }
+            // A mosaic's tiles take their positions from it; its own stays unused.
+            if mosaic == nil, needsPosition || positionInput != PositionInput() { position = try positionInput.position() }
         } catch { throw .invalid(error) }
         positionInput = PositionInput()
         try validate()
@@ -144,8 +150,20 @@ public struct SliceRequest: Sendable, Equatable, OverlayRequesting {
         },
         .choice("palette", help: "Region colours: the default palette, or cvd (bordering regions stay apart under red-green and blue-yellow colour blindness).",
                 \.palette),
+        .integer("mosaic", query: .none, valueName: "N", in: 2...SliceMosaic.maximumTiles,
+                 help: "N evenly spaced slices of the plane in a grid, with one legend and one colour bar.", \.mosaic),
         .integer("dpi", in: PNGEncoder.dpiRange, help: "Resolution stated in the PNG for print (300 is typical; default: none).", \.dpi),
     ] + OverlayOptions.fields(at: \SliceRequest.overlay))
+}
+
+extension SliceRequest {
+    /// One tile of this request's mosaic: the slice at `index`, at `scale`, without the legend
+    /// (the mosaic draws one for all tiles).
+    func mosaicTile(index: Int, scale: Int?) -> SliceRequest {
+        var tile = self
+        (tile.mosaic, tile.legend, tile.position, tile.scale) = (nil, false, .index(index), scale)
+        return tile
+    }
 }
 
 extension SliceError {

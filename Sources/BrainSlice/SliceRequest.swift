@@ -74,6 +74,9 @@ extension SliceRequest {
         if dimOthers, highlight == nil {
             throw .field("dimOthers", "needs {highlight} REGION (it tints the regions other than the highlighted one)")
         }
+        if mosaic != nil, raw || pick != nil {
+            throw .field("mosaic", "cannot be combined with {\(raw ? "raw" : "pick")} (a mosaic is a drawn figure of several slices)")
+        }
         if raw {
             // --raw is the file's voxel values only: refuse overlay, window and crop options rather
             // than silently drop them (its fixed scale 1, whole plane and missing crosshair,

@@ -76,7 +76,11 @@ public final class Slicer: Sendable {
     }
 
     public func render(_ request: SliceRequest) throws -> SliceResult {
-        let plan = try plan(request)
+        try render(plan(request), request)
+    }
+
+    /// Draws a planned slice.
+    func render(_ plan: SlicePlan, _ request: SliceRequest) throws -> SliceResult {
         guard let drawing = plan.drawing else {
             let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: plan.layout.orientation), voxels: plan.volume.vmr.voxels,
                                               colourMap: .identity)
@@ -111,7 +115,8 @@ public final class Slicer: Sendable {
     /// Everything about a slice but its pixels: the volume, the plane, the layout (crop, scale,
     /// bands) and the label plane. `render` draws it; `pick` answers from it without drawing, so
     /// both read the same layout.
-    func plan(_ request: SliceRequest) throws -> SlicePlan {
+    /// `colourBar` false leaves a map's colour bar out (a mosaic draws one for all its tiles).
+    func plan(_ request: SliceRequest, colourBar: Bool = true) throws -> SlicePlan {
         let volume = try request.vmrPath.map { try SliceVolume.read(path: $0) } ?? template()
         let (index, crosshair) = try locate(request, in: volume)
         let whole = SliceOrientation(plane: request.plane, index: index, dims: volume.dims,
@@ -154,7 +159,7 @@ public final class Slicer: Sendable {
             decorations = SliceDecorations(
                 base: base, head: head, letters: request.letters,
                 caption: request.caption ? SliceCaption.text(plane: request.plane, index: index, millimetres: mm, space: volume.space) : nil,
-                legend: entries, colourBar: map?.colourBar, text: renderer)
+                legend: entries, colourBar: colourBar ? map?.colourBar : nil, text: renderer)
             text = renderer
         }
         let layout = decorations?.layout ?? base
@@ -255,8 +260,7 @@ public final class Slicer: Sendable {
                 throw SliceError.noOverlay("--atlas: \(volume.name) is in \(volume.space) space; atlas overlays need a VMR in MNI or Talairach space (or pass --voi)")
             }
             let library = try library()
-            let name = request.atlas ?? (library.atlasNames.contains(SliceRequest.defaultAtlas)
-                                         ? SliceRequest.defaultAtlas : library.atlasNames.first ?? SliceRequest.defaultAtlas)
+            let name = self.atlasName(request, library: library)
             let atlas = try library.atlas(named: name)
             regions = atlas.regions.map { var r = $0; r.color = r.colour(in: request.palette); return r }
             plane = LabelPlane.atlas(try atlas.labelVolume(), volume: volume, orientation: orientation)
@@ -274,6 +278,12 @@ public final class Slicer: Sendable {
         let overlay = RegionOverlay(regions: regions, opacity: request.opacity, highlighted: highlighted,
                                     dimOthers: request.dimOthers, outline: request.outline, fill: !request.overlay.isRequested)
         return (plane, regions, overlay)
+    }
+
+    /// The atlas a request overlays: the one it names, else the default one, else the library's first.
+    func atlasName(_ request: SliceRequest, library: AtlasLibrary) -> String {
+        request.atlas ?? (library.atlasNames.contains(SliceRequest.defaultAtlas)
+                          ? SliceRequest.defaultAtlas : library.atlasNames.first ?? SliceRequest.defaultAtlas)
     }
 
     /// The statistical map the request names, read and thresholded; nil without one. Maps are

@@ -71,7 +71,7 @@ import Testing
         #expect(Legend(entries: entries(3)).layout(width: 300, height: 12, size: 14, corner: .topLeft, margin: 4, text: text) == nil)
     }
 
-    @Test func entriesGroupHomologuesAndSayTheSideOnlyWhereColoursDiffer() {
+    @Test func entriesGroupHomologuesAndPairSidesDrawnInTwoColours() {
         let red = RGBA(200, 0, 0), blue = RGBA(0, 0, 200), green = RGBA(0, 150, 0)
         let rows = Legend.entries([
             .init(name: "Putamen", side: "left", color: red, pixels: 30),
@@ -80,8 +80,13 @@ import Testing
             .init(name: "Pallidum", side: "right", color: green, pixels: 10),
             .init(name: "Brainstem", side: nil, color: green, pixels: 70),
         ])
-        #expect(rows.map(\.name) == ["Putamen", "Brainstem", "Pallidum (L)", "Pallidum (R)"])
-        #expect(rows.map(\.color) == [red, green, blue, green])
+        #expect(rows.map(\.name) == ["Putamen", "Brainstem", "Pallidum (L, R)"], "left and right of one region in one row")
+        #expect(rows.map(\.color) == [red, green, blue] && rows.map(\.pair) == [nil, nil, green])
+        // A name in three colours cannot pair: each row says its side.
+        let three = Legend.entries([.init(name: "Caudate", side: "left", color: red, pixels: 3),
+                                    .init(name: "Caudate", side: "right", color: blue, pixels: 2),
+                                    .init(name: "Caudate", side: "right", color: green, pixels: 1)])
+        #expect(three.map(\.name) == ["Caudate (L)", "Caudate (R)", "Caudate (R)"])
     }
 
     @Test func rankedEntriesGoByRankThenName() {
@@ -94,5 +99,38 @@ import Testing
             .init(name: "Loose", side: nil, color: c, pixels: 1000),
         ])
         #expect(rows.map(\.name) == ["BA4", "BA40", "Alpha", "Zeta", "Loose"])
+    }
+
+    @Test func rowsThatShareALongBeginningStayApart() throws {
+        // Parcel names as the 400-parcel atlas spells them: cut at a fixed width they all read
+        // "Salience / ventral attention FrOp…"; shortened, each keeps what tells it apart.
+        let names = (1...4).map { "Salience / ventral attention FrOperIns \($0)" } + ["Salience / ventral attention ParOper 1",
+                                                                                    "Salience / ventral attention Med 1"]
+        let room = text.measure("Salience / ventral … FrOperIns 1", size: 14) + 2
+        let shown = Legend.distinctLines(names, maxWidth: room, size: 14, twoLines: false, text: text).map(\.text)
+        #expect(Set(shown).count == names.count, "\(shown)")
+        #expect(shown[0] == "Salience / ventral … FrOperIns 1" && shown[4].hasSuffix("… ParOper 1"), "\(shown)")
+        #expect(shown.allSatisfy { $0.hasPrefix("Salience") }, "the first words stay")
+        // Laid out in a legend the rows stay apart, wrapped or shortened, and inside the image.
+        let legend = Legend(entries: names.map { .init(name: $0, color: RGBA(200, 40, 40)) })
+        let layout = try #require(legend.layout(width: 500, height: 400, size: 14, corner: .topLeft, margin: 6, text: text))
+        #expect(Set(layout.rows.map(\.line.text)).count == names.count, "\(layout.rows.map(\.line.text))")
+        #expect(layout.box.maxX <= 500)
+        // No word is cut in two where a word's end leaves room: "Superior temporal…", not "Superior tempo…".
+        let cut = Legend.fitted("Superior temporal gyrus and sulcus", maxWidth: text.measure("Superior temporal gy", size: 14),
+                                size: 14, text: text)
+        #expect(cut.text == "Superior temporal…")
+    }
+
+    @Test func aPairRowHasBothSwatchesAndNamesStartLevel() throws {
+        let legend = Legend(entries: [.init(name: "Putamen", color: RGBA(1, 2, 3)),
+                                      .init(name: "Pallidum (L, R)", color: RGBA(200, 0, 0), pair: RGBA(0, 0, 200))])
+        let layout = try #require(legend.layout(width: 400, height: 300, size: 14, corner: .topLeft, margin: 6, text: text))
+        let pair = try #require(layout.rows[1].pairSwatch), left = try #require(layout.rows[1].swatch)
+        #expect(layout.rows[0].pairSwatch == nil && pair.x > left.maxX && pair.y == left.y)
+        #expect(layout.rows[0].textX == layout.rows[1].textX && layout.rows[1].textX > pair.maxX)
+        var image = try RGBAImage(width: 400, height: 300)
+        Legend.draw(layout, text: text, into: &image)
+        #expect(image[left.x + 2, left.y + 2] == RGBA(200, 0, 0) && image[pair.x + 2, pair.y + 2] == RGBA(0, 0, 200))
     }
 }

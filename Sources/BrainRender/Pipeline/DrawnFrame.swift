@@ -91,14 +91,14 @@ public struct DrawnFrame: Sendable {
             let text = try self.text ?? FrameText()
             self.text = text
             let drawnScene = scene
-            text.use { renderer in image.drawing { drawnScene.drawColourBar(into: &$0, text: renderer) } }
+            text.use { renderer in image.drawing { drawnScene.drawColourBar(on: &$0, text: renderer) } }
         }
         colour = image
         return image
     }
 
     /// The figure as SVG (`SVGFigure`): the colour pass with its outlines as an embedded PNG (the
-    /// pixels `png` gives without text), the labels, leaders, legend and letters as SVG elements.
+    /// pixels `png` gives without text), the labels, leaders, legend, colour bar and letters as SVG elements.
     public mutating func svg(context: GLContext, compression: PNGEncoder.Compression = .fast) throws -> String {
         var figure = SVGFigure(width: scene.scene.width, height: scene.scene.height)
         let image = try vector(&figure, context: context)
@@ -113,8 +113,8 @@ public struct DrawnFrame: Sendable {
         var figure = PDFFigure(width: scene.scene.width, height: scene.scene.height)
         let image = try vector(&figure, context: context)
         let transparent = scene.scene.background == .transparent
-        return figure.document(rgba: transparent ? image.straightAlpha() : image.rgba, transparent: transparent,
-                               dpi: scene.request.dpi)
+        return try figure.document(rgba: transparent ? image.straightAlpha() : image.rgba, transparent: transparent,
+                                   dpi: scene.request.dpi)
     }
 
     /// The picture without text, its annotations recorded on `figure` (a vector canvas).
@@ -127,6 +127,11 @@ public struct DrawnFrame: Sendable {
                     notes.draw(on: &figure, dark: notes.labels?.darkPlacements(on: picture) ?? [], text: renderer, cueColor: cue)
                 }
             }
+        }
+        if scene.map != nil {
+            let text = try self.text ?? FrameText()
+            self.text = text
+            text.use { scene.drawColourBar(on: &figure, text: $0) }
         }
         return image
     }

@@ -3,8 +3,7 @@ import BrainImage
 import BrainMaps
 
 /// A statistical map on the cortex: per-vertex colours sampled from the volume along the pial
-/// surface's inward normals (`SurfaceMapSampling`), and the colour bar in a strip on the image's
-/// right that the brain is framed beside (set before any pass, so picks match the picture).
+/// surface's inward normals (`SurfaceMapSampling`). Its colour bar: `ColourBarStrip.swift`.
 extension AtlasScene {
     /// The map on `geometry` (the pial or inflated mesh of `side`), per vertex (`Scene.Layer.overlay`):
     /// the colour of its value (at least the threshold's colour of its sign), and in alpha how far
@@ -57,28 +56,6 @@ extension AtlasScene {
             let alpha = UInt32(255 - (w * 255).rounded())
             return UInt32(c.x) | UInt32(c.y) << 8 | UInt32(c.z) << 16 | alpha << 24
         }
-    }
-
-    /// The colour bar's strip on a `width`-pixel-wide image: a fifth of it, 110…240 px; 0 (no bar)
-    /// on images too narrow to spare it.
-    public static func colourBarStrip(width: Int) -> Int {
-        width < 3 * 110 ? 0 : min(240, max(110, width / 5))
-    }
-
-    /// The framing that keeps the brain out of the colour bar's strip.
-    static func colourBarFraming(width: Int, height: Int) -> FramingArea {
-        let strip = colourBarStrip(width: width)
-        return strip == 0 ? .whole : FramingArea(PixelRect(x: 0, y: 0, width: width - strip, height: height), width: width, height: height)
-    }
-
-    /// Draws the colour bar in its strip, vertically centred.
-    func drawColourBar(into image: inout RGBAImage, text: TextRenderer) {
-        let strip = Self.colourBarStrip(width: scene.width)
-        guard let bar = map?.colourBar, strip > 0 else { return }
-        let size = SceneAnnotations.legendSize(width: scene.width, height: scene.height)
-        let margin = max(4, size / 2)
-        let area = PixelRect(x: scene.width - strip, y: margin, width: strip - margin, height: scene.height - 2 * margin)
-        if let layout = bar.layout(in: area, size: size, text: text) { bar.draw(layout, text: text, into: &image) }
     }
 }
 

@@ -1,3 +1,4 @@
+import BrainFormats
 import BrainAtlas
 import Foundation
 import BrainMaps
@@ -145,7 +146,7 @@ public struct PickReport: Encodable, Sendable {
         self.y = y
         self.surface = region == nil && hit != nil ? surface : nil
         self.region = region.map { RegionWith($0, TextField(text: text)) }
-        mni = hit.map { h in [h.anatomical.x, h.anatomical.y, h.anatomical.z].map { (Double($0) * 100).rounded() / 100 } }
+        mni = hit.map { h in [h.anatomical.x, h.anatomical.y, h.anatomical.z].map { Double($0).roundedToHundredths } }
         vertex = hit?.vertex
     }
 

@@ -42,6 +42,13 @@ struct SliceCommand: ParsableCommand {
                 return json ? try CommandOutput.printJSON(answer) : print(answer.readableText)
             }
             try OutputFile.check(out, extensions: ["png"])
+            if let count = request.mosaic {
+                let summary = try Slicer(dataPath: data.dataDirectory).writeMosaic(request, to: out)
+                if json { return try CommandOutput.printJSON(summary) }
+                return print(OutputFile.summary(out, size: "\(summary.size[0])×\(summary.size[1])",
+                                                atlas: request.voiPath ?? request.atlas ?? SliceRequest.defaultAtlas,
+                                                view: "mosaic of \(count) \(request.plane.rawValue) slices"))
+            }
             let summary = try Slicer(dataPath: data.dataDirectory).write(request, to: out)
             if json { return try CommandOutput.printJSON(summary) }
             print(OutputFile.summary(out, size: "\(summary.size[0])×\(summary.size[1])", atlas: request.raw ? SliceRequest.noAtlas

@@ -34,7 +34,7 @@ public struct SceneAnnotations {
     static func legendLayouts(_ entries: [Legend.Entry], width: Int, height: Int, cue: Bool, only: [LegendShape]? = nil,
                               text: TextRenderer) -> [(shape: LegendShape, layout: Legend.Layout)] {
         let size = Self.legendSize(width: width, height: height)
-        let margin = max(4, size / 2)
+        let margin = FigureSpacing.margin(textSize: size)
         let corners: [Legend.Corner] = cue ? [.topRight, .topLeft, .bottomRight] : [.topRight, .topLeft, .bottomRight, .bottomLeft]
         let shapes = only ?? corners.flatMap { corner in Self.legendRowChoices.map { LegendShape(corner: corner, rows: $0) } }
         return shapes.compactMap { shape in

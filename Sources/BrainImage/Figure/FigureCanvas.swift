@@ -1,6 +1,6 @@
 /// Where a figure's text and marks go: the raster image (`RGBAImage`), or a vector record
-/// (`SVGFigure`) that journals can edit. Labels, the legend and the orientation letters draw
-/// through it, so both outputs hold the same things in the same places.
+/// (`SVGFigure`, `PDFFigure`) that journals can edit. Labels, the legend, the colour bar and the
+/// orientation letters draw through it, so every output holds the same things in the same places.
 public protocol FigureCanvas {
     /// Blends a solid rectangle.
     mutating func fill(_ rect: PixelRect, color: RGBA)
@@ -10,6 +10,8 @@ public protocol FigureCanvas {
     /// wider on each side.
     mutating func leader(through points: [(x: Double, y: Double)], width: Double, dot: Double,
                          color: RGBA, halo: RGBA, haloWidth: Double)
+    /// Fills `rect` with colours running from its top row (`color(0)`) to its bottom row (`color(1)`).
+    mutating func gradient(_ rect: PixelRect, color: (Double) -> RGBA)
 }
 
 extension RGBAImage: FigureCanvas {
@@ -17,6 +19,15 @@ extension RGBAImage: FigureCanvas {
 
     public mutating func text(_ line: TextLine, x: Int, baseline: Int, color: RGBA, halo: TextHalo?, renderer: TextRenderer) {
         renderer.draw(line, x: x, baseline: baseline, color: color, halo: halo, into: &self)
+    }
+
+    /// One colour per pixel row, each row's centre sampled.
+    public mutating func gradient(_ rect: PixelRect, color: (Double) -> RGBA) {
+        for row in 0..<max(0, rect.height) {
+            let t = rect.height > 1 ? Double(row) / Double(rect.height - 1) : 0
+            let c = color(t)
+            blend(rect: PixelRect(x: rect.x, y: rect.y + row, width: rect.width, height: 1), color: RGBA(c.r, c.g, c.b, 255))
+        }
     }
 
     public mutating func leader(through points: [(x: Double, y: Double)], width: Double, dot: Double,

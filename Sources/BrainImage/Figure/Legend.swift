@@ -5,15 +5,19 @@ import Foundation
 ///
 /// Size rule: at most `maxColumns` columns of at most `maxRowsPerColumn` rows (or the `maxRows`
 /// asked), fewer when the image is too short; entries beyond that are summarised by a last row "+N more". A name wider
-/// than a quarter of the image is cut with "…". The box never leaves the image.
+/// than its column (at most `1/nameShare` of the image) is wrapped, then shortened so that no two rows
+/// read the same (`distinctLines`). The box never leaves the image.
 public struct Legend: Sendable, Equatable {
-    /// One row: a region's name and its colour.
+    /// One row: a region's name and its colour; a region drawn in one colour on the left and
+    /// another on the right has both, left first (`pair` is the right side's).
     public struct Entry: Sendable, Equatable {
         public let name: String
         public let color: RGBA
-        public init(name: String, color: RGBA) {
+        public let pair: RGBA?
+        public init(name: String, color: RGBA, pair: RGBA? = nil) {
             self.name = name
             self.color = color
+            self.pair = pair
         }
     }
 
@@ -45,15 +49,33 @@ public struct Legend: Sendable, Equatable {
     }
 
     /// The rows for `items`, the rule renders and slices share: one row per name and colour with
-    /// the pixels summed (left and right homologues drawn alike share a row); a name drawn in two
-    /// colours says its side in each row ("Globus pallidus (L)"). Ranked items are listed by rank,
-    /// then name, then side; unranked ones after them, most pixels first, ties in the order seen.
+    /// the pixels summed (left and right homologues drawn alike share a row); a name drawn in one
+    /// colour on the left and another on the right is one row with both swatches, left first
+    /// ("Globus pallidus (L, R)"); any other name drawn in several colours says its side in each
+    /// row ("Globus pallidus (L)"). Ranked items are listed by rank, then name, then side;
+    /// unranked ones after them, most pixels first, ties in the order seen.
     public static func entries(_ items: [Item]) -> [Entry] {
         var coloursOfName: [String: Set<RGBA>] = [:]
-        for item in items { coloursOfName[item.name, default: []].insert(item.color) }
+        var coloursBySide: [String: [String: Set<RGBA>]] = [:]
+        for item in items {
+            coloursOfName[item.name, default: []].insert(item.color)
+            coloursBySide[item.name, default: [:]][item.side?.lowercased() ?? "", default: []].insert(item.color)
+        }
+        // Names drawn in exactly one colour per side, the two sides apart: (left colour, right colour).
+        var pairs: [String: (RGBA, RGBA)] = [:]
+        for (name, sides) in coloursBySide where sides.count == 2 && coloursOfName[name]?.count == 2 {
+            if let l = sides["left"], let r = sides["right"], l.count == 1, r.count == 1 { pairs[name] = (l.first!, r.first!) }
+        }
         var rows: [(entry: Entry, pixels: Int, rank: Int?)] = []
         var at: [String: Int] = [:]
         for item in items {
+            if let (left, right) = pairs[item.name] {
+                let name = "\(item.name) (\(sideLetter("left")), \(sideLetter("right")))"
+                if let i = at[name] { rows[i].pixels += item.pixels; continue }
+                at[name] = rows.count
+                rows.append((Entry(name: name, color: left, pair: right), item.pixels, item.rank))
+                continue
+            }
             let sided = (coloursOfName[item.name]?.count ?? 0) > 1
             let name = sided ? item.side.map { "\(item.name) (\(sideLetter($0)))" } ?? item.name : item.name
             let key = "\(name)\u{0}\(item.color.r),\(item.color.g),\(item.color.b)"
@@ -88,11 +110,13 @@ public struct Legend: Sendable, Equatable {
 
     /// The laid-out legend: the box, and per drawn row its swatch and text.
     public struct Layout: Sendable, Equatable {
-        /// One drawn row: its swatch and its text's pen start on the baseline.
+        /// One drawn row: its swatch (two for a left–right pair) and its text's pen start on the baseline.
         public struct Row: Sendable, Equatable {
             /// nil for the "+N more" row.
             public let entry: Entry?
             public let swatch: PixelRect?
+            /// The right side's swatch of a pair, beside `swatch`.
+            public var pairSwatch: PixelRect? = nil
             public let line: TextLine
             public let textX: Int
             public let baseline: Int
@@ -105,13 +129,18 @@ public struct Legend: Sendable, Equatable {
 
     /// Lays the legend out in `corner` of a `width` × `height` image with text of `size` pixels,
     /// `margin` pixels from the edges. nil when there is nothing to list or no room for one row.
+    /// `nameShare`: names take at most 1/`nameShare` of the width (4 where the legend lies over the
+    /// picture; 1 in a band of its own).
     public func layout(width: Int, height: Int, size: Int, corner: Corner, margin: Int,
-                       maxRows: Int = maxRowsPerColumn, text: TextRenderer) -> Layout? {
+                       maxRows: Int = maxRowsPerColumn, nameShare: Int = 4, text: TextRenderer) -> Layout? {
         guard !entries.isEmpty else { return nil }
         let (ascent, descent) = text.metrics(size: size)
         let rowHeight = ascent + descent + max(2, size / 4)
         let pad = max(3, size / 2)
         let swatchSide = max(4, (ascent + descent) * 3 / 4)
+        let pairGap = max(1, swatchSide / 4)
+        // Room for two swatches when any row is a left–right pair, so every name starts level.
+        let swatchArea = entries.contains { $0.pair != nil } ? 2 * swatchSide + pairGap : swatchSide
         let gap = max(3, size / 2)
         let fitRows = (height - 2 * margin - 2 * pad) / rowHeight
         let maxRows = min(Self.maxRowsPerColumn, maxRows, fitRows)
@@ -126,8 +155,8 @@ public struct Legend: Sendable, Equatable {
         let columns = (shown.count + maxRows - 1) / maxRows
         let rowsPerColumn = (shown.count + columns - 1) / columns
         // Names share the width left after swatches, gaps and padding, capped at a quarter of the image.
-        let available = width - 2 * margin - 2 * pad - columns * (swatchSide + gap) - (columns - 1) * 2 * gap
-        let nameLimit = max(size, min(width / 4, available / columns))
+        let available = width - 2 * margin - 2 * pad - columns * (swatchArea + gap) - (columns - 1) * 2 * gap
+        let nameLimit = max(size, min(width / max(1, nameShare), available / columns))
         // A name too wide for its column is wrapped onto two lines before it is cut with "…";
         // when the wrapped rows make a column too tall for the image, every name keeps one line.
         let leading = rowHeight - ascent - descent
@@ -137,20 +166,17 @@ public struct Legend: Sendable, Equatable {
                     .map { $0.ascent + $0.descent + leading }.reduce(0, +) - leading
             }
         }
-        var lines = shown.map { entry -> TextLine in
-            guard let entry else { return text.layout("+\(hidden) more", size: size) }
-            return Self.wrapped(entry.name, maxWidth: nameLimit, size: size, text: text)
+        let names = shown.compactMap { $0?.name }
+        func namedLines(twoLines: Bool) -> [TextLine] {
+            var named = Self.distinctLines(names, maxWidth: nameLimit, size: size, twoLines: twoLines, text: text).makeIterator()
+            return shown.map { $0 == nil ? text.layout("+\(hidden) more", size: size) : named.next()! }
         }
-        if (columnHeights(lines).max() ?? 0) + 2 * pad > height - 2 * margin {
-            lines = shown.map { entry in
-                entry.map { Self.fitted($0.name, maxWidth: nameLimit, size: size, text: text) }
-                    ?? text.layout("+\(hidden) more", size: size)
-            }
-        }
+        var lines = namedLines(twoLines: true)
+        if (columnHeights(lines).max() ?? 0) + 2 * pad > height - 2 * margin { lines = namedLines(twoLines: false) }
         var columnWidths: [Int] = []
         for c in 0..<columns {
             let slice = lines[(c * rowsPerColumn)..<min(lines.count, (c + 1) * rowsPerColumn)]
-            columnWidths.append(swatchSide + gap + (slice.map(\.advance).max() ?? 0))
+            columnWidths.append(swatchArea + gap + (slice.map(\.advance).max() ?? 0))
         }
         let boxWidth = columnWidths.reduce(0, +) + (columns - 1) * 2 * gap + 2 * pad
         let boxHeight = (columnHeights(lines).max() ?? 0) + 2 * pad
@@ -169,8 +195,9 @@ public struct Legend: Sendable, Equatable {
                 let entry = shown[i]
                 let swatch = entry == nil ? nil
                     : PixelRect(x: columnX, y: top + (ascent + descent - swatchSide) / 2, width: swatchSide, height: swatchSide)
-                let textX = entry == nil ? columnX : columnX + swatchSide + gap
-                rows.append(.init(entry: entry, swatch: swatch, line: lines[i], textX: textX, baseline: baseline))
+                let textX = entry == nil ? columnX : columnX + swatchArea + gap
+                let pairSwatch = entry?.pair == nil ? nil : swatch.map { PixelRect(x: $0.maxX + pairGap, y: $0.y, width: swatchSide, height: swatchSide) }
+                rows.append(.init(entry: entry, swatch: swatch, pairSwatch: pairSwatch, line: lines[i], textX: textX, baseline: baseline))
             }
             columnX += columnWidths[c] + 2 * gap
         }
@@ -184,33 +211,28 @@ public struct Legend: Sendable, Equatable {
 
     /// The same on any canvas (the raster image or a vector figure).
     public static func draw<C: FigureCanvas>(_ layout: Layout, text: TextRenderer, on image: inout C) {
-        let b = layout.box
-        image.fill(b, color: fill)
-        for edge in [PixelRect(x: b.x, y: b.y, width: b.width, height: 1),
-                     PixelRect(x: b.x, y: b.maxY - 1, width: b.width, height: 1),
-                     PixelRect(x: b.x, y: b.y, width: 1, height: b.height),
-                     PixelRect(x: b.maxX - 1, y: b.y, width: 1, height: b.height)] {
-            image.fill(edge, color: frame)
-        }
+        image.fill(layout.box, color: fill)
+        for edge in frameEdges(layout.box) { image.fill(edge, color: frame) }
         for row in layout.rows {
             if let s = row.swatch, let entry = row.entry {
                 image.fill(s, color: frame)
                 image.fill(s.inset(by: 1), color: RGBA(entry.color.r, entry.color.g, entry.color.b, 255))
+                if let p = row.pairSwatch, let c = entry.pair {
+                    image.fill(p, color: frame)
+                    image.fill(p.inset(by: 1), color: RGBA(c.r, c.g, c.b, 255))
+                }
             }
             image.text(row.line, x: row.textX, baseline: row.baseline, color: textColor, halo: nil, renderer: text)
         }
     }
 
-    /// `name` laid out, cut with "…" when wider than `maxWidth`.
-    /// `name` on one line if it fits `maxWidth`, else on two flush-left lines if those fit, else
-    /// cut with "…" on one line.
-    static func wrapped(_ name: String, maxWidth: Int, size: Int, text: TextRenderer) -> TextLine {
-        let full = text.layout(name, size: size)
-        guard full.advance > maxWidth else { return full }
-        if let two = text.layoutTwoLines(name, size: size, centred: false), two.advance <= maxWidth { return two }
-        return fitted(name, maxWidth: maxWidth, size: size, text: text)
+    /// The one-pixel frame of `b`: top, bottom, left and right edges.
+    static func frameEdges(_ b: PixelRect) -> [PixelRect] {
+        [PixelRect(x: b.x, y: b.y, width: b.width, height: 1), PixelRect(x: b.x, y: b.maxY - 1, width: b.width, height: 1),
+         PixelRect(x: b.x, y: b.y, width: 1, height: b.height), PixelRect(x: b.maxX - 1, y: b.y, width: 1, height: b.height)]
     }
 
+    /// `name` on one line, cut with "…" (at a word's end where it can) when wider than `maxWidth`.
     static func fitted(_ name: String, maxWidth: Int, size: Int, text: TextRenderer) -> TextLine {
         let full = text.layout(name, size: size)
         guard full.advance > maxWidth else { return full }
@@ -220,7 +242,12 @@ public struct Legend: Sendable, Equatable {
             let mid = (lo + hi) / 2
             if text.measure(String(characters.prefix(mid)) + "…", size: size) <= maxWidth { lo = mid } else { hi = mid }
         }
-        let prefix = String(characters.prefix(lo)).trimmingCharacters(in: .whitespaces)
-        return text.layout(prefix + "…", size: size)
+        var prefix = String(characters.prefix(lo))
+        // At a word's end when one leaves at least half the room used, so no word is cut in two.
+        if lo < characters.count, characters[lo] != " ", let space = prefix.lastIndex(of: " "),
+           text.measure(String(prefix[..<space]) + "…", size: size) * 2 >= maxWidth {
+            prefix = String(prefix[..<space])
+        }
+        return text.layout(prefix.trimmingCharacters(in: .whitespaces) + "…", size: size)
     }
 }

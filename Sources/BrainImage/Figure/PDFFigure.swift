@@ -2,10 +2,12 @@ import Foundation
 
 /// A figure as a one-page PDF: the picture as a Flate-compressed image (PNG-predicted scanlines,
 /// with a soft mask when the background is transparent) and its text and marks (labels, leader
-/// lines, legend, orientation letters) as PDF text and paths in the same pixel coordinates, so
-/// journals can edit the type. Text is set in Helvetica (one of the fonts every PDF reader has),
-/// bold where the raster output is bold, halos as a stroke drawn under the fill. One pixel is
-/// 72/dpi points (300 dpi when the request states none: 1024 px is 87 mm, a journal column).
+/// lines, legend, colour bar, orientation letters) as PDF text, paths and shadings in the same
+/// pixel coordinates, so journals can edit the type. Text is set in the font the raster output
+/// draws with (DejaVu Sans, regular and bold), embedded as a subset with its widths
+/// (`PDFEmbeddedFont`), as journals' preflight checks ask; halos are a stroke drawn under the
+/// fill. One pixel is 72/dpi points (300 dpi when the request states none: 1024 px is 87 mm, a
+/// journal column).
 public struct PDFFigure: FigureCanvas {
     public let width: Int
     public let height: Int
@@ -13,6 +15,12 @@ public struct PDFFigure: FigureCanvas {
     private var content: [String] = []
     /// Fill/stroke opacities in use, each an ExtGState named `/A<percent>`.
     private var opacities: Set<Int> = []
+    /// Embedded fonts by file, named `/F<index>` in their order here.
+    private var fonts: [PDFEmbeddedFont] = []
+    /// Colour-bar gradients, each a shading named `/S<index>`.
+    private var shadings: [String] = []
+    /// A font that could not be read for embedding: `document` reports it.
+    private var fontError: TextError?
 
     public static let defaultDPI = 300
 
@@ -26,16 +34,47 @@ public struct PDFFigure: FigureCanvas {
     }
 
     public mutating func text(_ line: TextLine, x: Int, baseline: Int, color: RGBA, halo: TextHalo?, renderer: TextRenderer) {
-        let font = line.bold ? "/F2" : "/F1"
+        guard let font = fontIndex(bold: line.bold, renderer: renderer) else { return }
         for part in line.lines {
-            let string = Self.literal(part.text)
+            let string = fonts[font].shown(part.text)
             // The text matrix flips y back, so glyphs stand upright on the flipped page.
-            let place = "BT \(font) \(line.size) Tf 1 0 0 -1 \(x + part.dx) \(baseline + part.dy) Tm"
+            let place = "BT /F\(font) \(line.size) Tf 1 0 0 -1 \(x + part.dx) \(baseline + part.dy) Tm"
             if let halo {
-                content.append("q \(paint(halo.color, stroke: true)) \(Self.number(2 * halo.radius)) w 1 j \(place) 1 Tr \(string) Tj ET Q")
+                content.append("q \(paint(halo.color, stroke: true)) \(Self.number(2 * halo.radius)) w 1 j \(place) 1 Tr \(string) TJ ET Q")
             }
-            content.append("q \(paint(color, stroke: false)) \(place) 0 Tr \(string) Tj ET Q")
+            content.append("q \(paint(color, stroke: false)) \(place) 0 Tr \(string) TJ ET Q")
         }
+    }
+
+    /// An axial shading from the rectangle's top to its bottom through `color` sampled at 64
+    /// evenly spaced stops (linear between them), clipped to the rectangle.
+    public mutating func gradient(_ rect: PixelRect, color: (Double) -> RGBA) {
+        let n = 64
+        let stops = (0...n).map { color(Double($0) / Double(n)) }
+        let rgb = { (c: RGBA) in [c.r, c.g, c.b].map { Self.number(Double($0) / 255) }.joined(separator: " ") }
+        let pieces = zip(stops, stops.dropFirst()).map { "<< /FunctionType 2 /Domain [0 1] /C0 [\(rgb($0))] /C1 [\(rgb($1))] /N 1 >>" }
+        let bounds = (1..<n).map { Self.number(Double($0) / Double(n)) }.joined(separator: " ")
+        let encode = Array(repeating: "0 1", count: n).joined(separator: " ")
+        shadings.append("<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [0 \(rect.y) 0 \(rect.maxY)] /Extend [true true] "
+                        + "/Function << /FunctionType 3 /Domain [0 1] /Functions [\(pieces.joined(separator: " "))] "
+                        + "/Bounds [\(bounds)] /Encode [\(encode)] >> >>")
+        content.append("q \(rect.x) \(rect.y) \(rect.width) \(rect.height) re W n /S\(shadings.count - 1) sh Q")
+    }
+
+    /// The index of the embedded font for a line: the renderer's typeface, or the system's bold
+    /// one for bold lines; nil (and `fontError` set) when the font cannot be embedded.
+    private mutating func fontIndex(bold: Bool, renderer: TextRenderer) -> Int? {
+        let typeface: Typeface
+        do { typeface = bold ? try Typeface.system(.bold) : renderer.typeface } catch {
+            fontError = fontError ?? error
+            return nil
+        }
+        if let i = fonts.firstIndex(where: { $0.font.path == typeface.path }) { return i }
+        do { fonts.append(PDFEmbeddedFont(try TrueTypeFont(path: typeface.path, bytes: typeface.bytes))) } catch {
+            fontError = fontError ?? error
+            return nil
+        }
+        return fonts.count - 1
     }
 
     public mutating func leader(through points: [(x: Double, y: Double)], width: Double, dot: Double,
@@ -52,17 +91,24 @@ public struct PDFFigure: FigureCanvas {
 
     /// The file: `rgba` (the picture, straight alpha, rows top-down, `width` × `height`) under
     /// the recorded text and marks; with `transparent` its alpha becomes the image's soft mask.
-    public func document(rgba: [UInt8], transparent: Bool, dpi: Int?) -> [UInt8] {
+    /// Throws when a font could not be embedded (a font file without TrueType outlines).
+    public func document(rgba: [UInt8], transparent: Bool, dpi: Int?) throws(TextError) -> [UInt8] {
+        if let fontError { throw fontError }
         precondition(rgba.count == width * height * 4, "PDFFigure: picture size")
         let scale = 72 / Double(dpi ?? Self.defaultDPI)
         let (pageWidth, pageHeight) = (Double(width) * scale, Double(height) * scale)
         var pdf = PDFWriter()
         pdf.add("/Type /Catalog /Pages 2 0 R")
         pdf.add("/Type /Pages /Kids [3 0 R] /Count 1")
+        // Objects: 1–5 document, page, content and picture; 6 the soft mask when transparent;
+        // then each shading, then five per font.
+        let firstShading = transparent ? 7 : 6, firstFont = firstShading + shadings.count
+        let fontNames = fonts.indices.map { "/F\($0) \(firstFont + 5 * $0) 0 R" }.joined(separator: " ")
+        let shadingNames = shadings.indices.map { "/S\($0) \(firstShading + $0) 0 R" }.joined(separator: " ")
         let states = opacities.sorted().map { "/A\($0) << /Type /ExtGState /ca \(Double($0) / 100) /CA \(Double($0) / 100) >>" }
         pdf.add("/Type /Page /Parent 2 0 R /MediaBox [0 0 \(Self.number(pageWidth)) \(Self.number(pageHeight))] "
-                + "/Resources << /XObject << /Picture 5 0 R >> /Font << /F1 6 0 R /F2 7 0 R >> "
-                + "/ExtGState << \(states.joined(separator: " ")) >> >> /Contents 4 0 R")
+                + "/Resources << /XObject << /Picture 5 0 R >> /Font << \(fontNames) >> "
+                + "/Shading << \(shadingNames) >> /ExtGState << \(states.joined(separator: " ")) >> >> /Contents 4 0 R")
         // Pixels to points with y down: every operator above uses image pixel coordinates.
         var page = "\(Self.number(scale)) 0 0 \(Self.number(-scale)) 0 \(Self.number(pageHeight)) cm\n"
         page += "q \(width) 0 0 -\(height) 0 \(height) cm /Picture Do Q\n"
@@ -71,11 +117,16 @@ public struct PDFFigure: FigureCanvas {
         let mask = transparent ? " /SMask 8 0 R" : ""
         pdf.add(Self.imageDictionary(width: width, height: height, colours: 3, space: "/DeviceRGB") + mask,
                 stream: Self.deflated(rgba, width: width, height: height, channels: 3))
-        pdf.add("/Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding")
-        pdf.add("/Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding")
         if transparent {
             pdf.add(Self.imageDictionary(width: width, height: height, colours: 1, space: "/DeviceGray"),
                     stream: Self.deflated(rgba, width: width, height: height, channels: 1))
+        }
+        for shading in shadings {
+            // A shading dictionary is written whole: strip its own brackets for `add`.
+            pdf.add(String(shading.dropFirst(3).dropLast(3)))
+        }
+        for (i, font) in fonts.enumerated() {
+            for object in font.objects(first: firstFont + 5 * i) { pdf.add(object.dictionary, stream: object.stream) }
         }
         return pdf.finished()
     }
@@ -116,24 +167,5 @@ public struct PDFFigure: FigureCanvas {
     static func number(_ v: Double) -> String {
         let r = (v * 1000).rounded() / 1000
         return r == r.rounded() ? String(Int(r)) : String(r)
-    }
-
-    /// A PDF literal string in WinAnsiEncoding: Latin-1 as it is, the typographic marks names use
-    /// at their WinAnsi codes, anything else as "?"; `(`, `)` and `\` escaped.
-    public static func literal(_ text: String) -> String {
-        let marks: [Character: UInt8] = ["…": 0x85, "–": 0x96, "—": 0x97, "‘": 0x91, "’": 0x92, "“": 0x93, "”": 0x94,
-                                         "•": 0x95, "−": 0x2D]
-        var out = "("
-        for ch in text {
-            let code: UInt8
-            if let mark = marks[ch] { code = mark } else if let s = ch.unicodeScalars.first, ch.unicodeScalars.count == 1,
-                                                              s.value >= 0x20, s.value <= 0xFF, s.value != 0x7F { code = UInt8(s.value) } else { code = 0x3F }
-            switch code {
-            case 0x28, 0x29, 0x5C: out += "\\" + String(UnicodeScalar(code))
-            case 0x20...0x7E: out += String(UnicodeScalar(code))
-            default: out += String(format: "\\%03o", code)
-            }
-        }
-        return out + ")"
     }
 }

@@ -24,7 +24,7 @@ extension AtlasScene {
         let entries = SceneAnnotations.legendEntries(map, colors: regionColors)
         let (w, h) = (scene.width, scene.height)
         let space = FreeSpace(map: map, obstacles: [])
-        let gap = max(4, SceneAnnotations.legendSize(width: w, height: h) / 2)
+        let gap = FigureSpacing.margin(textSize: SceneAnnotations.legendSize(width: w, height: h))
         let fullScale = scene.camera.pixelsPerMM
         let candidates = SceneAnnotations.legendLayouts(entries, width: w, height: h, cue: request.orientation, text: text)
         var best: (key: (Int, Int, Float, Int, Int), shape: LegendShape, area: FramingArea)?

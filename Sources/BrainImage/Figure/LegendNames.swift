@@ -1,0 +1,51 @@
+/// The rule that keeps a legend one readable table: every row's text differs from every other's.
+/// A name too wide for its column is shortened at word boundaries, keeping its first words, its
+/// side mark and the fewest last words no other name ends with, a bare number never alone
+/// ("Salience / ventral … FrOperIns 3 (L, R)"), so rows that share a long beginning still tell
+/// their regions apart; only a single word too wide for the column is cut between letters.
+extension Legend {
+    /// The lines for `names` in columns `maxWidth` wide: whole on one line, else on two lines,
+    /// else shortened as above. With `twoLines` false every name keeps to one line.
+    static func distinctLines(_ names: [String], maxWidth: Int, size: Int, twoLines: Bool, text: TextRenderer) -> [TextLine] {
+        let parts = names.map(Self.sideSplit)
+        let words = parts.map { $0.core.split(separator: " ").map(String.init) }
+        return names.indices.map { i in
+            let full = text.layout(names[i], size: size)
+            if full.advance <= maxWidth { return full }
+            if twoLines, let two = text.layoutTwoLines(names[i], size: size, centred: false), two.advance <= maxWidth { return two }
+            let w = words[i], side = parts[i].side
+            let tail = distinguishingTail(w, among: words, except: i)
+            // The most first words that fit before " … " and the tail (the side always kept); none
+            // when the tail alone fills the column. A first part never ends on a lone "/" or "-".
+            for head in stride(from: w.count - tail - 1, through: 0, by: -1) where head > 0 || tail > 0 || !side.isEmpty {
+                if head > 0, w[head - 1].allSatisfy({ !$0.isLetter && !$0.isNumber }) { continue }
+                let kept = w.prefix(head).joined(separator: " ")
+                let end = (w.suffix(tail) + (side.isEmpty ? [] : [side])).joined(separator: " ")
+                let candidate = head == 0 ? "… " + end : (end.isEmpty ? kept + "…" : kept + " … " + end)
+                let line = text.layout(candidate, size: size)
+                if line.advance <= maxWidth { return line }
+            }
+            return fitted(names[i], maxWidth: maxWidth, size: size, text: text)
+        }
+    }
+
+    /// A row's name and its side mark ("(L)", "(R)", "(L, R)"), which shortening always keeps.
+    static func sideSplit(_ name: String) -> (core: String, side: String) {
+        for mark in [" (L, R)", " (L)", " (R)"] where name.hasSuffix(mark) {
+            return (String(name.dropLast(mark.count)), String(mark.dropFirst()))
+        }
+        return (name, "")
+    }
+
+    /// How many last words of `name` no other name sharing its first word ends with, and at
+    /// least one word that is not a bare number ("PFCl 2", not "2"); 0 when the first word alone
+    /// tells it apart.
+    static func distinguishingTail(_ name: [String], among all: [[String]], except i: Int) -> Int {
+        let similar = all.indices.filter { $0 != i && all[$0].first == name.first }.map { all[$0] }
+        guard !similar.isEmpty, !name.isEmpty else { return 0 }
+        var k = 1
+        while k < name.count, similar.contains(where: { $0.count >= k && Array($0.suffix(k)) == Array(name.suffix(k)) }) { k += 1 }
+        while k < name.count, name.suffix(k).allSatisfy({ $0.allSatisfy(\.isNumber) }) { k += 1 }
+        return k
+    }
+}

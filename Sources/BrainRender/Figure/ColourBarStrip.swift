@@ -1,0 +1,32 @@
+import BrainImage
+
+/// A statistical map's colour bar on a render: a strip on the image's right that the brain is
+/// framed beside (set before any pass, so picks match the picture).
+extension AtlasScene {
+    /// The colour bar's strip on a `width`-pixel-wide image: a fifth of it, 110…240 px; 0 (no bar)
+    /// on images too narrow to spare it.
+    public static func colourBarStrip(width: Int) -> Int {
+        width < 3 * 110 ? 0 : min(240, max(110, width / 5))
+    }
+
+    /// The framing that keeps the brain out of the colour bar's strip.
+    static func colourBarFraming(width: Int, height: Int) -> FramingArea {
+        let strip = colourBarStrip(width: width)
+        return strip == 0 ? .whole : FramingArea(PixelRect(x: 0, y: 0, width: width - strip, height: height), width: width, height: height)
+    }
+
+    /// The colour bar laid out in its strip, vertically centred (nil without a map or a strip).
+    func colourBarLayout(text: TextRenderer) -> (bar: ColourBar, layout: ColourBar.Layout)? {
+        let strip = Self.colourBarStrip(width: scene.width)
+        guard let bar = map?.colourBar, strip > 0 else { return nil }
+        let size = SceneAnnotations.legendSize(width: scene.width, height: scene.height)
+        let margin = FigureSpacing.margin(textSize: size)
+        let area = PixelRect(x: scene.width - strip, y: margin, width: strip - margin, height: scene.height - 2 * margin)
+        return bar.layout(in: area, size: size, text: text).map { (bar, $0) }
+    }
+
+    /// Draws the colour bar in its strip on `canvas` (the raster image or a vector figure).
+    func drawColourBar<C: FigureCanvas>(on canvas: inout C, text: TextRenderer) {
+        if let (bar, layout) = colourBarLayout(text: text) { bar.draw(layout, text: text, on: &canvas) }
+    }
+}
