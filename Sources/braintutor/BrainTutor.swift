@@ -42,8 +42,13 @@ struct BrainTutor: AsyncParsableCommand {
             || (command == PickCommand.configuration.commandName && PickCommand.alwaysDraw) {
             GLBackend.preload()
         }
-        await Self.main(nil)
-        // Reached only on success: argument-parser exits by itself on errors and --help.
+        do {
+            var parsed = try parseAsRoot(nil)
+            if var asyncCommand = parsed as? AsyncParsableCommand { try await asyncCommand.run() } else { try parsed.run() }
+        } catch {
+            ProgramExit.exit(Self.self, error: error)
+        }
+        // Reached only on success: errors and --help end in ProgramExit.
         if command == RenderCommand.configuration.commandName || command == PickCommand.configuration.commandName {
             fflush(nil)
             _exit(0)
