@@ -84,13 +84,14 @@ public struct SliceRequest: Sendable, Equatable, OverlayRequesting {
         // Options with a default cannot be told given from their values: `validate` refuses the rest.
         let unused = Self.unusedWhenRaw.filter { given[$0] != nil }.map { "{\($0)}" }
         if raw, !unused.isEmpty {
-            throw .field("raw", "shows the voxel values only, one pixel per voxel (no overlay, scaling, letters or caption); drop \(unused.joined(separator: ", "))")
+            throw .field("raw", "shows the voxel values only, one pixel per voxel (no overlay, letters or caption); drop \(unused.joined(separator: ", "))")
         }
         try validate()
     }
 
-    /// Fields with a default that `raw` never uses.
-    static let unusedWhenRaw = ["opacity", "interp", "scale", "radiological", "letters", "caption", "palette"]
+    /// Fields with a default that `raw` never uses (it honours `radiological`, and takes `scale` and
+    /// `interp` as the scale 1 and nearest sampling it always has).
+    static let unusedWhenRaw = ["opacity", "palette", "letters", "caption"]
 
 
     /// Every option of a slice (`slice`, `/api/slice`), once: a new option is one entry here plus its use.

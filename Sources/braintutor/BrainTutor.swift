@@ -42,12 +42,7 @@ struct BrainTutor: AsyncParsableCommand {
             || (command == PickCommand.configuration.commandName && PickCommand.alwaysDraw) {
             GLBackend.preload()
         }
-        do {
-            var parsed = try parseAsRoot(nil)
-            if var asyncCommand = parsed as? AsyncParsableCommand { try await asyncCommand.run() } else { try parsed.run() }
-        } catch {
-            ProgramExit.exit(Self.self, error: error)
-        }
+        await ProgramExit.run(Self.self)
         // Reached only on success: errors and --help end in ProgramExit.
         if command == RenderCommand.configuration.commandName || command == PickCommand.configuration.commandName {
             fflush(nil)

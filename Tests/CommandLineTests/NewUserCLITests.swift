@@ -67,8 +67,8 @@ import Glibc
             never: "justifies"),
         Row(arguments: ["slice", "--raw", "--opacity", "0.2", "--plane", "axial", "--index", "100", "--out", "s.png"], succeeds: false,
             expect: "--raw: shows the voxel values only", never: "wrote"),
-        Row(arguments: ["slice", "--raw", "--interp", "nearest", "--plane", "axial", "--index", "100", "--out", "s.png"], succeeds: false,
-            expect: "drop --interp"),
+        Row(arguments: ["slice", "--raw", "--palette", "cvd", "--letters", "off", "--plane", "axial", "--index", "100", "--out", "s.png"],
+            succeeds: false, expect: "drop --palette, --letters"),
         // File contents never drive the terminal; odd files are named as what they are.
         Row(arguments: ["where", "--table", "esc.csv"], succeeds: true, expect: #"label\x1B]0;owned\x07\x1B[2J"#),
         Row(arguments: ["where", "--table", "folder.csv"], succeeds: false, expect: "folder.csv: not a regular file (directory)"),
@@ -81,6 +81,7 @@ import Glibc
         // argument-parser's own usage errors in the same style and with the same status as every other error.
         Row(arguments: ["clusters"], succeeds: false, expect: "Missing expected argument"),
         Row(arguments: ["render", "--size"], succeeds: false, expect: "--size"),
+        Row(arguments: ["serve", "--port", "eighty"], succeeds: false, expect: "eighty"),
         // convert says what it wrote, and how the space of a VMP is read.
         Row(arguments: ["convert", blob, "out.vmp"], succeeds: true, expect: "wrote out.vmp (vmp)"),
         Row(arguments: ["convert", "--help"], succeeds: true, expect: "nifti → vmp"),
@@ -116,6 +117,23 @@ import Glibc
         #expect(named.status == 0 && !named.stderr.contains("note:"), "\(named.stderr)")
         let clusters = try CLIRun.run(["clusters", "out_MNI.vmp", "--threshold", "4"], in: dir)
         #expect(clusters.status == 0 && clusters.stdout.contains("cluster"), "\(clusters.stderr)")
+    }
+
+    /// `serve --help` before the server is built says how to build the server this copy of `braintutor` will
+    /// find: a release one beside a release `braintutor`.
+    @Test func serveSaysWhichBuildPutsTheServerBesideIt() throws {
+        let dir = try CLIRun.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (folder, build) in [("debug", "`swift build --product braintutor-server`"),
+                                ("release", "`swift build -c release --static-swift-stdlib --product braintutor-server`")] {
+            let copy = dir.appendingPathComponent(folder).appendingPathComponent("braintutor")
+            try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: CLIRun.executable, to: copy)
+            let run = try CLIRun.run(["-c", "exec \"$0\" serve --help", copy.path], in: dir, shell: true)
+            #expect(run.status == 1, "\(run.stdout)")
+            #expect(run.stderr.contains("error: braintutor-server is not built yet") && run.stderr.contains("its options (--help)")
+                    && run.stderr.contains(build), "\(run.stderr)")
+        }
     }
 
     /// A volume atlas has nothing to ask on the cortex: an error, and no folder left behind.
