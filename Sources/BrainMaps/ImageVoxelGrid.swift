@@ -18,12 +18,17 @@ public struct ImageVoxelGrid: Sendable {
     public static func open(_ path: String) throws -> ImageVoxelGrid {
         let url = URL(fileURLWithPath: path)
         guard FileManager.default.fileExists(atPath: path) else { throw MapsError("--image: \(path) does not exist") }
-        guard let image = try FormatRegistry.read(url) as? NIfTIFile else {
+        guard try FormatRegistry.readHeader(url).format.name == FileFormat.nifti.name else {
             throw MapsError("--image: \(url.lastPathComponent) is not a NIfTI image (.nii or .nii.gz)")
         }
+        // The header alone: `where` needs the grid and its affine, never the voxels.
+        let image = try NIfTIHeader.read(url)
+        let name = url.lastPathComponent
+        let space = try MapVolume.niftiSpace(sformCode: image.sformCode, qformCode: image.qformCode, source: image.affineSource, file: name)
+        try MapGridCheck.checkAffine(image.affine, file: name)
         let affine = Array(image.affine.prefix(3))
-        return ImageVoxelGrid(file: url.lastPathComponent, dims: SIMD3(image.dims[0], image.dims[1], image.dims[2]), affine: affine,
-                              inverse: MapOverlay.invert(affine), space: try MapVolume.niftiSpace(image))
+        return ImageVoxelGrid(file: name, dims: SIMD3(image.dims[0], image.dims[1], image.dims[2]), affine: affine,
+                              inverse: MapOverlay.invert(affine), space: space)
     }
 
     /// MNI millimetres of voxel (i, j, k) (a Talairach image's millimetres converted).

@@ -6,10 +6,17 @@ extension MapVolume {
     /// refusing maps whose space atlas look-ups cannot use.
     public static func load(_ url: URL, map: String? = nil) throws -> MapVolume {
         let name = url.lastPathComponent
+        // A NIfTI header says the grid's size, space and affine: each is checked before a voxel is inflated.
+        if try FormatRegistry.readHeader(url).format.name == FileFormat.nifti.name {
+            let header = try NIfTIHeader.read(url)
+            _ = try niftiSpace(sformCode: header.sformCode, qformCode: header.qformCode, source: header.affineSource, file: name)
+            try MapGridCheck.check(dims: header.dims, affine: header.affine, file: name)
+        }
         let document = try FormatRegistry.read(url)
         switch document {
         case let vmp as VMPFile:
             let space = try VMPFile.requireAtlasSpace(vmp, fileName: name, for: "an atlas look-up")
+            try MapGridCheck.check(dims: [vmp.dims.x, vmp.dims.y, vmp.dims.z], affine: vmp.canonicalAffine, file: name)
             let m = try choose(map, count: vmp.maps.count, names: vmp.maps.map(\.name.string), file: name)
             let d = vmp.dims
             let header = vmp.maps[m]
@@ -29,8 +36,7 @@ extension MapVolume {
             let space = try niftiSpace(image)
             let volumes = image.dims.dropFirst(3).reduce(1, *)
             let m = try choose(map, count: volumes, names: [], file: name)
-            let per = image.volumeVoxelCount
-            let values = Array(image.floatValues()[(m * per)..<((m + 1) * per)])
+            let values = image.floatValues(volume: m)
             let statistic: String? = switch image.intent.code { case 2: "r"; case 3: "t"; case 4: "F"; case 5: "z"; default: nil }
             return MapVolume(name: volumes > 1 ? "\(name) volume \(m + 1)" : name, values: values,
                              dims: SIMD3(image.dims[0], image.dims[1], image.dims[2]),
@@ -47,12 +53,16 @@ extension MapVolume {
     /// NIfTI codes: 3 Talairach, 2/4/5 aligned to a template (SPM writes 2 for normalised images, FSL 4);
     /// an image whose only frame is the scanner's (1) or none (0) is in the subject's own space.
     static func niftiSpace(_ image: NIfTIFile) throws -> ReferenceSpace {
-        let code = image.affineSource == .sform ? image.sformCode : image.affineSource == .qform ? image.qformCode : 0
+        try niftiSpace(sformCode: image.sformCode, qformCode: image.qformCode, source: image.affineSource, file: image.fileName)
+    }
+
+    static func niftiSpace(sformCode: Int, qformCode: Int, source: NIfTIFile.AffineSource, file: String) throws -> ReferenceSpace {
+        let code = source == .sform ? sformCode : source == .qform ? qformCode : 0
         switch code {
         case 3: return .talairach
         case 2, 4, 5: return .mni
         default:
-            throw MapsError("\(image.fileName): its affine is in \(code == 1 ? "scanner" : "unknown") space (\(image.affineSource.rawValue) code \(code)), "
+            throw MapsError("\(file): its affine is in \(code == 1 ? "scanner" : "unknown") space (\(source.rawValue) code \(code)), "
                             + "not MNI or Talairach; atlas look-ups need a map normalised to a template (sform/qform code 2, 3, 4 or 5)")
         }
     }

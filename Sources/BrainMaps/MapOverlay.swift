@@ -35,7 +35,7 @@ public struct MapOverlay: Sendable {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw FieldError("overlay", value: file, "does not exist")
         }
-        if url.pathExtension.lowercased() == "smp" { return try surfaceMap(url, options: options) }
+        if MapFileKind.isSurfaceMap(url.path) { return try surfaceMap(url, options: options) }
         return try MapOverlay(volume: try volume(url, options.map), options: options)
     }
 

@@ -54,6 +54,15 @@ public enum QuizGenerator {
         return Quiz(request: request, questions: questions)
     }
 
+    /// Throws when the quiz has no question at all: an atlas whose regions lie inside the brain (tissue
+    /// classes, subcortical nuclei) shows none on the cortex views a quiz draws, and an empty worksheet
+    /// must not pass for a written one.
+    public static func requireQuestions(_ quiz: Quiz, atlas: Atlas) throws(FieldError) {
+        guard quiz.questions.isEmpty else { return }
+        throw FieldError("atlas", value: atlas.name, "has no region on the cortex views a quiz draws (its regions lie "
+                         + "inside the brain), so there is nothing to ask; choose a cortical atlas such as gyri or lobes")
+    }
+
     /// Three regions of the answer's side with names unlike the answer's and each other's.
     static func pickDistractors(for answer: Region, view: QuizSurvey.View, side: Hemisphere, atlas: Atlas,
                                 rng: inout SplitMix64) -> [Region] {

@@ -53,6 +53,7 @@ public enum QuizWorksheet {
             surveys[side] = try survey(atlas: atlas.name, side: side, assets: assets, context: context)
         }
         let quiz = QuizGenerator.generate(request, atlas: atlas, surveys: surveys)
+        try QuizGenerator.requireQuestions(quiz, atlas: atlas)
         let (images, placements) = request.mode == .name
             ? try nameImages(quiz, assets: assets, context: context, progress: progress)
             : try findFigures(quiz, atlas: atlas, assets: assets, context: context, progress: progress)
@@ -61,13 +62,34 @@ public enum QuizWorksheet {
                               files: images.map(\.name) + ["answers.json", "answers.md", sheet])
         progress("Writing the worksheet")
         let dir = URL(fileURLWithPath: out)
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        for image in images { try AtomicFile.writeRaw(Data(image.png), to: dir.appendingPathComponent(image.name)) }
-        try AtomicFile.writeRaw(try BrainJSON.encode(answers, pretty: true), to: dir.appendingPathComponent("answers.json"))
-        try AtomicFile.writeRaw(Data(WorksheetText.answerKey(answers).utf8), to: dir.appendingPathComponent("answers.md"))
         let text = format == .md ? WorksheetText.markdown(answers) : WorksheetText.html(answers, images: images)
-        try AtomicFile.writeRaw(Data(text.utf8), to: dir.appendingPathComponent(sheet))
+        let files = images.map { ($0.name, Data($0.png)) } + [
+            ("answers.json", try BrainJSON.encode(answers, pretty: true)),
+            ("answers.md", Data(WorksheetText.answerKey(answers).utf8)),
+            (sheet, Data(text.utf8)),
+        ]
+        try writeAll(files, into: dir)
         return answers
+    }
+
+    /// Writes every file into `dir` (created if missing), each atomically; when one fails (a full disk) the
+    /// files already written go again, and so does the folder if this call made it: a half worksheet, or an
+    /// empty folder, is never left to look like a result.
+    static func writeAll(_ files: [(name: String, data: Data)], into dir: URL) throws {
+        let fileManager = FileManager.default
+        let made = !fileManager.fileExists(atPath: dir.path)
+        try fileManager.createDirectory(at: dir, withIntermediateDirectories: true)
+        var written: [URL] = []
+        do {
+            for file in files {
+                let url = dir.appendingPathComponent(file.name)
+                try AtomicFile.writeRaw(file.data, to: url)
+                written.append(url)
+            }
+        } catch {
+            if made { try? fileManager.removeItem(at: dir) } else { for url in written { try? fileManager.removeItem(at: url) } }
+            throw error
+        }
     }
 
     /// The visibility survey of one side, drawn with the survey's own scene requests.

@@ -31,7 +31,7 @@ public struct MapReportRequest: Sendable {
     }
 
     /// Whether the map is an SMP (values on a mesh's vertices) rather than a volume.
-    public var isSurfaceMap: Bool { file.lowercased().hasSuffix(".smp") }
+    public var isSurfaceMap: Bool { MapFileKind.isSurfaceMap(file) }
 
     /// The cluster options the table is made with (26 neighbours, as the overlays' `clusterMin` counts them).
     public var clusterOptions: ClusterOptions {
@@ -41,8 +41,9 @@ public struct MapReportRequest: Sendable {
     /// The overlay fields of the scene and slice requests, so every picture shows exactly the voxels the table counts:
     /// the same threshold, sides and smallest cluster (volume maps: surface overlays have no cluster removal).
     var overlayFields: [String: String] {
-        var fields = ["overlay": file, "threshold": ClusterReport.number(Double(threshold)), "twoSided": twoSided ? "true" : "false"]
-        if !isSurfaceMap { fields["clusterMin"] = ClusterReport.number(minSizeMm3) }
+        // Exact (shortest round-trip) spellings: the table's two-decimal rounding would turn 0.001 into 0.
+        var fields = ["overlay": file, "threshold": "\(threshold)", "twoSided": twoSided ? "true" : "false"]
+        if !isSurfaceMap { fields["clusterMin"] = "\(minSizeMm3)" }
         if let map { fields["map"] = map }
         return fields
     }

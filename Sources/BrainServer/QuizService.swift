@@ -18,7 +18,9 @@ final class QuizService: Sendable {
         for side in QuizGenerator.hemispheres(request) {
             found[side] = try await survey(atlas: request.atlas, side: side)
         }
-        return QuizGenerator.generate(request, atlas: atlas, surveys: found)
+        let quiz = QuizGenerator.generate(request, atlas: atlas, surveys: found)
+        try QuizGenerator.requireQuestions(quiz, atlas: atlas)
+        return quiz
     }
 
     private func survey(atlas: String, side: Hemisphere) async throws -> QuizSurvey {

@@ -87,8 +87,17 @@ public struct SliceRequest: Sendable, Equatable, OverlayRequesting {
             if mosaic == nil, needsPosition || positionInput != PositionInput() { position = try positionInput.position() }
         } catch { throw .invalid(error) }
         positionInput = PositionInput()
+        // Options with a default cannot be told given from their values: `validate` refuses the rest.
+        let unused = Self.unusedWhenRaw.filter { given[$0] != nil }.map { "{\($0)}" }
+        if raw, !unused.isEmpty {
+            throw .field("raw", "shows the voxel values only, one pixel per voxel (no overlay, letters or caption); drop \(unused.joined(separator: ", "))")
+        }
         try validate()
     }
+
+    /// Fields with a default that `raw` never uses (it honours `radiological`, and takes `scale` and
+    /// `interp` as the scale 1 and nearest sampling it always has).
+    static let unusedWhenRaw = ["opacity", "palette", "letters", "caption"]
 
 
     /// Every option of a slice (`slice`, `/api/slice`), once: a new option is one entry here plus its use.
@@ -98,7 +107,7 @@ public struct SliceRequest: Sendable, Equatable, OverlayRequesting {
             guard let plane = SlicePlane(userText: text) else { throw FieldError("plane", value: text, "is not axial, coronal or sagittal") }
             request.plane = plane
         },
-        .integer("index", in: Int.min...Int.max, help: "BV voxel index along the plane's axis (sagittal z, axial y, coronal x).",
+        .integer("index", in: Int.min...Int.max, help: "BV voxel index along the plane's axis, which differs per plane: sagittal counts z (right to left), axial y (superior to inferior), coronal x (anterior to posterior); 0…255 on the template.",
                  \.positionInput.index),
         .number("mni", valueName: "mm", in: -1e6...1e6, help: "The plane's MNI coordinate (needs an MNI or Talairach VMR).",
                 \.positionInput.mni),

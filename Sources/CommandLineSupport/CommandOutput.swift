@@ -40,14 +40,15 @@ public enum CommandOutput {
         }
     }
 
-    /// Writes `error: <message>` to stderr.
+    /// Writes `error: <message>` to stderr, control bytes escaped (`TextDecoding.printable`): messages
+    /// quote file names and file contents, which must not drive the terminal.
     public static func printError(_ message: String) {
-        writeStderr("error: \(message)\n")
+        writeStderr("error: \(TextDecoding.printable(message, keepLayout: true))\n")
     }
 
-    /// Writes a line to stderr (suggestions, notes) without touching stdout.
+    /// Writes a line to stderr (suggestions, notes) without touching stdout, control bytes escaped.
     public static func printNote(_ message: String) {
-        writeStderr(message + "\n")
+        writeStderr(TextDecoding.printable(message, keepLayout: true) + "\n")
     }
 
     // write(2) rather than the C `stderr` global, which Swift 6 treats as shared mutable state.

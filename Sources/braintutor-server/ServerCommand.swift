@@ -32,6 +32,11 @@ struct ServerCommand: AsyncParsableCommand {
                                                          valueName: "NAME=FILE"))
     var maps: [String] = []
 
+    /// Errors end as every `braintutor` command's do: one `error: …` line, exit status 1 (`ProgramExit`).
+    static func main() async {
+        await ProgramExit.run(Self.self)
+    }
+
     func run() async throws {
         let server: BrainTutorServer
         do {

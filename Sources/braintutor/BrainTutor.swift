@@ -41,8 +41,8 @@ struct BrainTutor: AsyncParsableCommand {
             || (command == PickCommand.configuration.commandName && PickCommand.alwaysDraw) {
             GLBackend.preload(GLOptions.early(CommandLine.arguments))
         }
-        await Self.main(nil)
-        // Reached only on success: argument-parser exits by itself on errors and --help.
+        await ProgramExit.run(Self.self)
+        // Reached only on success: errors and --help end in ProgramExit.
         if command == RenderCommand.configuration.commandName || command == PickCommand.configuration.commandName {
             fflush(nil)
             _exit(0)

@@ -26,10 +26,11 @@ struct CLIRun {
         (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any]
     }
 
+    /// With `shell`, `arguments` go to /bin/sh instead (a limit set with `ulimit` before `exec`).
     static func run(_ arguments: [String], in folder: URL? = nil, data: Bool = true,
-                    environment extra: [String: String] = [:]) throws -> CLIRun {
+                    environment extra: [String: String] = [:], shell: Bool = false) throws -> CLIRun {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = shell ? URL(fileURLWithPath: "/bin/sh") : executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         if data { environment["BRAINTUTOR_DATA"] = dataPath }

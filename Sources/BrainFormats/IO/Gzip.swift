@@ -79,7 +79,7 @@ public enum Gzip {
                 case Z_BUF_ERROR:
                     if consumed >= input.count {
                         if prefix != nil { return }
-                        throw fail("compressed stream is truncated")
+                        throw fail("truncated: the compressed stream ends after \(input.count) bytes, mid-way (\(produced) bytes inflated); the file was cut short")
                     }
                     continue
                 case Z_DATA_ERROR:

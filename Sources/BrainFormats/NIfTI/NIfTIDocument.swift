@@ -2,10 +2,14 @@ import Foundation
 
 extension FileFormat {
     /// NIfTI-1 single-file images (`.nii`, `.nii.gz`).
-    public static let nifti = FileFormat(name: "nifti", extensions: ["nii"], converters: [.niftiToVMR, .niftiToV16, .niftiToVMP],
-                                         sizeLimit: NIfTIFile.maxFileSize) {
-        try NIfTIFile(bytes: [UInt8]($0), name: $1)
-    }
+    public static let nifti: FileFormat = {
+        var format = FileFormat(name: "nifti", extensions: ["nii"], converters: [.niftiToVMR, .niftiToV16, .niftiToVMP],
+                                sizeLimit: NIfTIFile.maxFileSize) {
+            try NIfTIFile(bytes: [UInt8]($0), name: $1)
+        }
+        format.inspectHeader = { try NIfTIHeaderDocument($0) }
+        return format
+    }()
 }
 
 extension FormatConverter {
@@ -26,21 +30,6 @@ extension NIfTIFile: FormatDocument {
     public var formatName: String { "nifti" }
     public func encodedDocument() throws -> Data { Data(encoded()) }
 
-    public func summary() -> JSONValue {
-        .object([
-            ("format", .string("nifti")),
-            ("dims", .ints(dims)),
-            ("voxelSize", .array(voxelSize.map { .double($0) })),
-            ("datatype", .string(datatype.name)),
-            ("affine", .array(affine.map { row in .array(row.map { .double($0 == 0 ? 0 : $0) }) })),
-        ])
-    }
-
-    public func describe() -> String {
-        var lines = ["NIfTI-1 \(isBigEndian ? "big" : "little")-endian: \(dims.map(String.init).joined(separator: " × ")) voxels of \(datatype.name), \(voxelSize.map { "\($0)" }.joined(separator: " × ")) mm"]
-        if sclSlope != 1 || sclInter != 0 { lines.append("scaling: value × \(sclSlope) + \(sclInter)") }
-        lines.append("affine from \(affineSource.rawValue) (qform code \(qformCode), sform code \(sformCode)):")
-        for row in affine.prefix(3) { lines.append("  " + row.map { String(format: "%10.4f", $0) }.joined(separator: " ")) }
-        return lines.joined(separator: "\n")
-    }
+    public func summary() -> JSONValue { header.summary() }
+    public func describe() -> String { header.describe() }
 }

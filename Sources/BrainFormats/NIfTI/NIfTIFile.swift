@@ -25,6 +25,8 @@ public struct NIfTIFile: Sendable {
     public let fileName: String
     /// Header and extension bytes as stored (everything before `vox_offset`), for exact rewrites.
     public let headerBytes: [UInt8]
+    /// The header's fields as read.
+    public let header: NIfTIHeader
 
     /// Number of voxels in one 3-D volume (`nx·ny·nz`).
     public var volumeVoxelCount: Int { dims[0] * dims[1] * dims[2] }
@@ -51,6 +53,7 @@ public struct NIfTIFile: Sendable {
             throw FormatError(file: file, field: "dim",
                               message: "\(header.dims.map(String.init).joined(separator: " × ")) voxels of \(header.datatype.name) need \(end) bytes, file has \(bytes.count)")
         }
+        self.header = header
         dims = header.dims
         voxelSize = header.voxelSize
         datatype = header.datatype

@@ -1,21 +1,30 @@
 import Foundation
 
-/// The 348-byte NIfTI-1 header, validated against the bytes that follow it.
-struct NIfTIHeader {
+/// The 348-byte NIfTI-1 header, validated against the bytes that follow it; read alone (`read(_:)`), it lets a
+/// command check an image's size and space before a single voxel is inflated.
+public struct NIfTIHeader: Sendable {
     static let size = 348
 
-    let bigEndian: Bool
-    let dims: [Int]
-    let voxelSize: [Double]
-    let datatype: NIfTIDataType
-    let dataOffset: Int
-    let dataByteCount: Int
-    let sclSlope: Double
-    let sclInter: Double
-    let qformCode: Int
-    let sformCode: Int
-    let affine: [[Double]]
-    let affineSource: NIfTIFile.AffineSource
+    public let bigEndian: Bool
+    public let dims: [Int]
+    public let voxelSize: [Double]
+    public let datatype: NIfTIDataType
+    public let dataOffset: Int
+    public let dataByteCount: Int
+    public let sclSlope: Double
+    public let sclInter: Double
+    public let qformCode: Int
+    public let sformCode: Int
+    public let affine: [[Double]]
+    public let affineSource: NIfTIFile.AffineSource
+
+    /// The header of the NIfTI-1 file at `url` (gzip or not), inflating only its first bytes.
+    public static func read(_ url: URL) throws -> NIfTIHeader {
+        try NIfTIHeader([UInt8](FileSource.readHeader(url).head), file: url.lastPathComponent)
+    }
+
+    /// Number of voxels in one 3-D volume (`nx·ny·nz`).
+    public var volumeVoxelCount: Int { dims[0] * dims[1] * dims[2] }
 
     init(_ bytes: [UInt8], file: String) throws {
         func fail(_ field: String, _ problem: String) -> FormatError {

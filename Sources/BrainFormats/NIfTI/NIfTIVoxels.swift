@@ -3,10 +3,42 @@ import Foundation
 /// Bulk voxel access: one type switch per call, then a tight loop (no per-voxel dispatch).
 extension NIfTIFile {
     /// All stored voxels as scaled values (`raw · scl_slope + scl_inter`), i fastest.
-    public func floatValues() -> [Float] {
+    public func floatValues() -> [Float] { floatValues(voxels: 0 ..< voxelCount) }
+
+    /// The scaled values of 3-D volume `volume` (0-based) alone.
+    public func floatValues(volume: Int) -> [Float] {
+        let per = volumeVoxelCount
+        return floatValues(voxels: (volume * per) ..< ((volume + 1) * per))
+    }
+
+    /// Scaled values of a run of stored voxels, converted straight to `Float`: no wider working copy of
+    /// the image is made (a 1 GB uint8 volume needs its 4 GB of floats, not 8 GB of doubles on the way).
+    func floatValues(voxels range: Range<Int>) -> [Float] {
         let slope = sclSlope, inter = sclInter
         let identity = slope == 1 && inter == 0
-        return rawDoubleValues().map { Float(identity ? $0 : $0 * slope + inter) }
+        let swap = isBigEndian != (UInt16(1).bigEndian == 1)
+        return [Float](unsafeUninitializedCapacity: range.count) { dst, initialized in
+            rawBytes.withUnsafeBytes { raw in
+                func fill<T>(_: T.Type, _ convert: (T) -> Double) {
+                    let size = MemoryLayout<T>.size
+                    for (out, v) in range.enumerated() {
+                        let d = convert(raw.loadUnaligned(fromByteOffset: v * size, as: T.self))
+                        dst[out] = Float(identity ? d : d * slope + inter)
+                    }
+                }
+                switch datatype {
+                case .uint8: fill(UInt8.self) { Double($0) }
+                case .int8: fill(Int8.self) { Double($0) }
+                case .int16: fill(Int16.self) { Double(swap ? $0.byteSwapped : $0) }
+                case .uint16: fill(UInt16.self) { Double(swap ? $0.byteSwapped : $0) }
+                case .int32: fill(Int32.self) { Double(swap ? $0.byteSwapped : $0) }
+                case .uint32: fill(UInt32.self) { Double(swap ? $0.byteSwapped : $0) }
+                case .float32: fill(UInt32.self) { Double(Float(bitPattern: swap ? $0.byteSwapped : $0)) }
+                case .float64: fill(UInt64.self) { Double(bitPattern: swap ? $0.byteSwapped : $0) }
+                }
+            }
+            initialized = range.count
+        }
     }
 
     /// All stored voxels as integers (label volumes). When the header scales the data (`scl_slope` ≠ 1 or

@@ -34,6 +34,9 @@ public struct FileFormat: Sendable {
     /// Checks a compressed file's leading bytes and gives the largest decompressed size they justify.
     public let sizeLimit: SizeLimit
     public let read: @Sendable (_ data: Data, _ fileName: String) throws -> any FormatDocument
+    /// For formats whose header says all `inspect` prints (NIfTI): the document made from a header read
+    /// alone, so inspecting a gigabyte image inflates a few kilobytes. Nil: `inspect` reads the whole file.
+    public var inspectHeader: (@Sendable (_ file: OpenedFile) throws -> any FormatDocument)?
 
     public init(name: String, extensions: [String], signatures: [[UInt8]] = [], converters: [FormatConverter] = [],
                 sizeLimit: @escaping SizeLimit,
@@ -140,8 +143,12 @@ public enum FormatRegistry {
         }
     }
 
-    /// The format of a file with these (decompressed) contents: a signature match first, then the extension.
+    /// The format of a file with these (decompressed) contents: the format its extension names, else a
+    /// signature match (FreeSurfer surfaces are often named `lh.sphere.reg`). A name the user chose wins over
+    /// a chance byte pattern: a `.vmr` whose first bytes happen to be FF FF FE is read (or refused) as a VMR.
     public static func format(for url: URL, contents: Data) throws -> FileFormat {
+        let ext = formatExtension(of: url)
+        if let byName = formats.first(where: { $0.extensions.contains(ext) }) { return byName }
         if let byContent = formats.first(where: { $0.matchesSignature(contents) }) { return byContent }
         return try format(for: url)
     }
@@ -167,7 +174,8 @@ public enum FormatRegistry {
 
     /// `inspect` with the document's warnings (each starting with the file name) for stderr.
     public static func inspectReport(_ url: URL, json: Bool) throws -> (text: String, warnings: [String]) {
-        let doc = try read(url)
+        let (format, file) = try readHeader(url)
+        let doc = try format.inspectHeader?(file) ?? format.read(file.contents(sizeLimit: format.sizeLimit), url.lastPathComponent)
         // JSON escapes control characters itself; readable text and warnings go to a terminal.
         let text = json ? doc.summary().description
                         : TextDecoding.printable(doc.describe(fileName: url.lastPathComponent), keepLayout: true)

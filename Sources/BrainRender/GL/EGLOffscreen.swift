@@ -1,14 +1,12 @@
 import CEGL
 import COSMesa
 
-/// One OpenGL ES 2 context on the EGL display, drawing into a framebuffer object (RGBA8 colour
-/// and 24-bit depth renderbuffers, as OSMesa's buffer has) resized to each scene.
+/// One OpenGL ES 2 context on the EGL display, drawing into an `OffscreenFramebuffer` resized to
+/// each scene.
 final class EGLOffscreen {
     let connection: EGLDisplayConnection
     private let context: EGLContext
-    private let fbo: FramebufferFunctions
-    private let ids: (framebuffer: GLuint, colour: GLuint, depth: GLuint)
-    private var size = (width: 0, height: 0)
+    private let framebuffer: OffscreenFramebuffer
 
     init() throws(RenderError) {
         connection = try EGLDisplayConnection.shared()
@@ -19,17 +17,12 @@ final class EGLOffscreen {
         }
         self.context = context
         do throws(RenderError) {
-            fbo = try FramebufferFunctions(egl)
             try Self.makeCurrent(context, on: connection)
+            framebuffer = try OffscreenFramebuffer(egl)
         } catch {
             _ = egl.destroyContext(connection.display, context)
             throw error
         }
-        var framebuffer: GLuint = 0
-        var renderbuffers: [GLuint] = [0, 0]
-        fbo.genFramebuffers(1, &framebuffer)
-        fbo.genRenderbuffers(2, &renderbuffers)
-        ids = (framebuffer, renderbuffers[0], renderbuffers[1])
     }
 
     /// Destroys the context, and with it the framebuffer and every buffer it holds (no context
@@ -52,21 +45,7 @@ final class EGLOffscreen {
             _ = egl.makeCurrent(connection.display, nil, nil, nil)
         }
         try Self.makeCurrent(context, on: connection)
-        guard size != (width, height) else { return }
-        let w = GLsizei(width), h = GLsizei(height)
-        fbo.bindFramebuffer(GLenum(GL_FRAMEBUFFER), ids.framebuffer)
-        fbo.bindRenderbuffer(GLenum(GL_RENDERBUFFER), ids.colour)
-        fbo.renderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), w, h)
-        fbo.framebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), ids.colour)
-        fbo.bindRenderbuffer(GLenum(GL_RENDERBUFFER), ids.depth)
-        fbo.renderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH_COMPONENT24), w, h)
-        fbo.framebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_ATTACHMENT), GLenum(GL_RENDERBUFFER), ids.depth)
-        let status = fbo.checkFramebufferStatus(GLenum(GL_FRAMEBUFFER))
-        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-            size = (0, 0)
-            throw .contextFailed("framebuffer \(width)x\(height) (RGBA8 + 24-bit depth) incomplete: status 0x\(String(status, radix: 16))")
-        }
-        size = (width, height)
+        try framebuffer.bind(width: width, height: height)
     }
 
     private static func makeCurrent(_ context: EGLContext, on connection: EGLDisplayConnection) throws(RenderError) {
@@ -75,28 +54,5 @@ final class EGLOffscreen {
         guard egl.makeCurrent(connection.display, nil, nil, context) != 0 else {
             throw .contextFailed("eglMakeCurrent without a surface failed: \(egl.lastError)")
         }
-    }
-}
-
-/// The framebuffer-object calls only the EGL backend needs.
-struct FramebufferFunctions {
-    typealias Gen = @convention(c) (GLsizei, UnsafeMutablePointer<GLuint>?) -> Void
-    typealias Bind = @convention(c) (GLenum, GLuint) -> Void
-    typealias Storage = @convention(c) (GLenum, GLenum, GLsizei, GLsizei) -> Void
-    typealias Attach = @convention(c) (GLenum, GLenum, GLenum, GLuint) -> Void
-    typealias Status = @convention(c) (GLenum) -> GLenum
-
-    let genFramebuffers: Gen, bindFramebuffer: Bind
-    let genRenderbuffers: Gen, bindRenderbuffer: Bind
-    let renderbufferStorage: Storage, framebufferRenderbuffer: Attach, checkFramebufferStatus: Status
-
-    init(_ lib: some GLProcLoader) throws(RenderError) {
-        genFramebuffers = try lib.proc("glGenFramebuffers", as: Gen.self)
-        bindFramebuffer = try lib.proc("glBindFramebuffer", as: Bind.self)
-        genRenderbuffers = try lib.proc("glGenRenderbuffers", as: Gen.self)
-        bindRenderbuffer = try lib.proc("glBindRenderbuffer", as: Bind.self)
-        renderbufferStorage = try lib.proc("glRenderbufferStorage", as: Storage.self)
-        framebufferRenderbuffer = try lib.proc("glFramebufferRenderbuffer", as: Attach.self)
-        checkFramebufferStatus = try lib.proc("glCheckFramebufferStatus", as: Status.self)
     }
 }

@@ -9,12 +9,16 @@ public final class GLContext {
     /// Largest width or height accepted: the request limit, well below OSMesa's own.
     public static let maxSide = RequestLimits.maximumImageSide
 
-    /// Where the passes draw: OSMesa's context draws straight into `buffer`; EGL's into a
-    /// framebuffer object that `readBack` copies from.
+    /// Where the passes draw: on both backends a framebuffer object sized to the scene
+    /// (`OffscreenFramebuffer`), which `readBack` copies into `buffer`. OSMesa's own surface stays
+    /// at one small fixed size: Mesa never frees the buffers it makes for each new surface size.
     private enum Target {
-        case osmesa(OSMesaLibrary, OSMesaContext)
+        case osmesa(OSMesaLibrary, OSMesaContext, surface: PixelBuffer, framebuffer: OffscreenFramebuffer)
         case egl(EGLOffscreen)
     }
+
+    /// The side of OSMesa's fixed surface, which nothing is drawn on.
+    private static let osmesaSurfaceSide = 16
 
     /// The backend this context draws with.
     public let backend: GLBackend
@@ -41,7 +45,17 @@ public final class GLContext {
             guard let context = library.createContextExt(GLenum(OSMESA_RGBA), 24, 0, 0, nil) else {
                 throw .contextFailed("OSMesaCreateContextExt failed (RGBA, 24-bit depth)")
             }
-            target = .osmesa(library, context)
+            let side = Self.osmesaSurfaceSide
+            do throws(RenderError) {
+                let surface = try PixelBuffer(byteCount: side * side * 4)
+                guard library.makeCurrent(context, surface.base, GLenum(GL_UNSIGNED_BYTE), GLsizei(side), GLsizei(side)) != 0 else {
+                    throw .contextFailed("OSMesaMakeCurrent failed for its \(side)x\(side) surface")
+                }
+                target = .osmesa(library, context, surface: surface, framebuffer: try OffscreenFramebuffer(library))
+            } catch {
+                library.destroyContext(context)
+                throw error
+            }
             loader = library
         case .egl:
             let offscreen = try EGLOffscreen()
@@ -67,7 +81,7 @@ public final class GLContext {
 
     private static func destroy(_ target: Target) {
         switch target {
-        case .osmesa(let library, let context): library.destroyContext(context)
+        case .osmesa(let library, let context, _, _): library.destroyContext(context)
         case .egl(let offscreen): offscreen.destroy()
         }
     }
@@ -89,19 +103,20 @@ public final class GLContext {
     /// is current once the other has run on the thread (`EGLOffscreen.bind`).
     private func makeCurrent() throws(RenderError) {
         switch target {
-        case .osmesa(let library, let context):
-            guard library.makeCurrent(context, pixels, GLenum(GL_UNSIGNED_BYTE), GLsizei(width), GLsizei(height)) != 0 else {
-                throw .contextFailed("OSMesaMakeCurrent failed for \(width)x\(height)")
+        case .osmesa(let library, let context, let surface, let framebuffer):
+            let side = GLsizei(Self.osmesaSurfaceSide)
+            guard library.makeCurrent(context, surface.base, GLenum(GL_UNSIGNED_BYTE), side, side) != 0 else {
+                throw .contextFailed("OSMesaMakeCurrent failed")
             }
+            try framebuffer.bind(width: width, height: height)
         case .egl(let offscreen):
             try offscreen.bind(width: width, height: height)
         }
     }
 
-    /// Brings the drawn pixels into `pixels`: the whole image, or the one pixel at (x, GL row).
-    /// OSMesa has drawn there already; EGL's framebuffer is read as the same bottom-up rows.
+    /// Brings the drawn pixels into `pixels`: the whole image, or the one pixel at (x, GL row),
+    /// as bottom-up rows.
     func readBack(pixel: (x: Int, row: Int)?) {
-        guard case .egl = target else { return }
         let (x, row, w, h) = pixel.map { ($0.x, $0.row, 1, 1) } ?? (0, 0, width, height)
         gl.readPixels(GLint(x), GLint(row), GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
                       buffer.base.advanced(by: (row * width + x) * 4))

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// The memory OSMesa draws into, mapped with MAP_POPULATE: the kernel supplies every page in one
+/// The memory a frame is read back into (and OSMesa's fixed surface), mapped with MAP_POPULATE: the kernel supplies every page in one
 /// call, where a fresh heap buffer would take ~750 separate page faults (1024×768) during the
 /// first frame's read-back, a few ms of every one-shot render.
 final class PixelBuffer {

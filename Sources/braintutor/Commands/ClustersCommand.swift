@@ -11,7 +11,7 @@ struct ClustersCommand: ParsableCommand {
 
     @OptionGroup var data: DataOptions
     @OptionGroup var map: MapClusterOptions
-    @Option(help: "Neighbours: 6 (faces), 18 (edges) or 26 (corners, the default); SMP maps: the mesh's edges.") var connectivity: Int?
+    @Option(parsing: .unconditional, help: "Neighbours: 6 (faces), 18 (edges) or 26 (corners, the default); SMP maps: the mesh's edges.") var connectivity: Int?
     @Option(help: ArgumentHelp("SMP maps: the mesh of their vertices, a bundled cortex mesh (pial-left, …) or an .srf file (…_MNI.srf for MNI points and regions).", valueName: "mesh")) var mesh: String?
     @Flag(help: "Print JSON (docs/MAPS.md).") var json = false
     @Flag(help: "Print CSV, one row per cluster (docs/MAPS.md).") var csv = false
@@ -19,7 +19,7 @@ struct ClustersCommand: ParsableCommand {
     func run() throws {
         try CommandOutput.run(json: json) {
             guard !(json && csv) else { throw MapsError("--json and --csv: choose one") }
-            if map.file.lowercased().hasSuffix(".smp") { return try surfaceClusters() }
+            if MapFileKind.isSurfaceMap(map.file) { return try surfaceClusters() }
             if mesh != nil { throw MapsError("--mesh: applies to SMP maps; \(map.file) is a volume map") }
             guard let neighbours = Connectivity(rawValue: connectivity ?? Connectivity.corners.rawValue) else {
                 throw MapsError("--connectivity: \(connectivity ?? 0) is not 6, 18 or 26")

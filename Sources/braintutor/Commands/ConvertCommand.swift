@@ -8,10 +8,10 @@ struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Convert between supported formats; same format gives an exact round trip. OUT ending in .gz is compressed.",
-        discussion: """
-            Conversions: NIfTI → VMR/V16, FreeSurfer surface → SRF, FreeSurfer annotation → POI, \
-            FreeSurfer label → POI (needs --mesh-vertices). Warnings go to stderr.
-            """)
+        discussion: "Conversions (besides any format to itself): "
+            + FormatRegistry.converters.map { "\($0.from) → \($0.to)" }.joined(separator: ", ")
+            + ". A FreeSurfer label → POI needs --mesh-vertices. A VMP stores no space: `clusters`, `report` and overlays "
+            + "read one as MNI or Talairach when its name has _MNI or _TAL (map_MNI.vmp). Warnings go to stderr.")
 
     @Argument(help: "Input file.") var input: String
     @Argument(help: "Output file; its extension picks the format.") var output: String
@@ -25,6 +25,14 @@ struct ConvertCommand: ParsableCommand {
             let warnings = try FormatRegistry.convert(URL(fileURLWithPath: input), to: URL(fileURLWithPath: output),
                                                       options: ConversionOptions(labels: labels, meshVertexCount: meshVertices))
             for warning in warnings { CommandOutput.printNote("warning: \(warning)") }
+            let written = URL(fileURLWithPath: output)
+            let format = try FormatRegistry.format(for: written).name
+            print("wrote \(output) (\(format))")
+            // The space lives in the VMP's name only: say so before `clusters` refuses the file.
+            if format == FileFormat.vmp.name, VMPFile.referenceSpace(fileName: written.lastPathComponent) == .unknown {
+                CommandOutput.printNote("note: \(written.lastPathComponent) has no _MNI or _TAL in its name, so `clusters`, `report` "
+                    + "and overlays take its maps as native space and refuse them; for MNI maps name it like map_MNI.vmp")
+            }
         }
     }
 }

@@ -18,12 +18,21 @@ struct ServeCommand: ParsableCommand {
 
     static let serverName = "braintutor-server"
 
+    /// The build that puts the server beside `program`: a release `braintutor` (the quick start's, or
+    /// `Scripts/release-build.sh`'s) finds only a release server, built with the same flags.
+    static func buildCommand(for program: URL) -> String {
+        program.deletingLastPathComponent().lastPathComponent == "release"
+            ? "swift build -c release --static-swift-stdlib --product \(serverName)"
+            : "swift build --product \(serverName)"
+    }
+
     func run() throws {
         let own = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let server = own.deletingLastPathComponent().appendingPathComponent(Self.serverName).path
         guard FileManager.default.isExecutableFile(atPath: server) else {
-            CommandOutput.printError("\(server) is missing: `braintutor serve` runs it; build it with "
-                + "`swift build --product \(Self.serverName)` (plain `swift build` builds both)")
+            let asked = arguments.contains { $0 == "--help" || $0 == "-h" } ? "its options (--help) are those of" : "it runs"
+            CommandOutput.printError("\(Self.serverName) is not built yet: `braintutor serve` is a second program and "
+                + "\(asked) \(server). Build it from the repository with `\(Self.buildCommand(for: own))`; it lands beside this braintutor")
             throw ExitCode.failure
         }
         let argv = [server] + arguments

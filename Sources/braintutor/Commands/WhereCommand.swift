@@ -17,7 +17,7 @@ struct WhereCommand: ParsableCommand {
     @Flag(help: "Print JSON: {space, mni, voxel, atlases, nearest, caveats}.") var json = false
     @Option(help: ArgumentHelp("A CSV or TSV table of points (columns x, y, z; others kept), or - for stdin: one row per point with every atlas's region and the nearest within --radius (CSV, or JSON with --json).", valueName: "file")) var table: String?
     @Option(help: ArgumentHelp("A NIfTI image in MNI/Talairach space: --space voxel reads X Y Z as its voxel (i, j, k), and the answer adds the point's voxel in it.", valueName: "file.nii")) var image: String?
-    @Option(help: ArgumentHelp("With --table: how far to look for the nearest region.", valueName: "mm")) var radius: Double = Lookup.nearestRadiusMm
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --table: how far to look for the nearest region.", valueName: "mm")) var radius: Double = Lookup.nearestRadiusMm
     // Negative coordinates look like options, so the point is taken from whatever is left.
     @Argument(parsing: .allUnrecognized, help: "X Y Z (or X,Y,Z).") var point: [String] = []
 

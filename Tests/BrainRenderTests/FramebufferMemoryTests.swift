@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+@testable import BrainRender
+
+/// A context that draws many image sizes holds the buffers of one size at a time. OSMesa's own surfaces
+/// once kept colour and depth for every size ever drawn (a server grew by gigabytes over a few hundred
+/// distinct render sizes); every backend now draws into one framebuffer object whose storage is replaced.
+@Suite(.serialized) struct FramebufferMemoryTests {
+    /// Resident bytes of this process (`/proc/self/statm`, second field in pages).
+    static func residentBytes() throws -> Int {
+        let fields = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8).split(separator: " ")
+        return Int(fields[1])! * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    @Test(arguments: GLBackendTests.available)
+    func distinctSizesDoNotAccumulate(_ backend: GLBackend) throws {
+        let layers = try SyntheticBrain.layers([true])
+        let context = try GLContext(width: 64, height: 64, backend: backend)
+        func draw(_ width: Int, _ height: Int) throws {
+            let scene = try Scene(layers: layers, direction: .named(.lateral, hemisphereIsLeft: true), width: width, height: height)
+            let image = try context.renderImage(scene, shading: .flat)
+            #expect(image.width == width && image.height == height)
+        }
+        // The largest size first, so every later buffer fits where one has been.
+        try draw(1400, 1050)
+        let before = try Self.residentBytes()
+        // 60 distinct sizes of 0.4–1.4 megapixels: kept per size, colour and depth alone would be ~8 bytes a pixel,
+        // about 420 MB in all.
+        for step in 0 ..< 60 { try draw(1400 - 9 * step, 1050 - 7 * step) }
+        let grown = try Self.residentBytes() - before
+        #expect(grown < 96 << 20, "resident memory grew by \(grown >> 20) MB over 60 sizes on \(backend)")
+        // The last size still draws the same picture as a fresh context.
+        let scene = try Scene(layers: layers, direction: .named(.lateral, hemisphereIsLeft: true), width: 300, height: 200)
+        let fresh = try GLContext(width: 300, height: 200, backend: backend)
+        #expect(try context.renderImage(scene, shading: .flat).rgba == fresh.renderImage(scene, shading: .flat).rgba)
+    }
+}
