@@ -50,6 +50,7 @@ export async function select(region, options = {}) {
   update({ selected: full });
   showInfo(details);
   moveSliceTo(point || full.anchorMni || full.centroidMni);  // the anchor lies inside the region
+  showBorder(region, point);
   updateButtons();
   await Promise.all([renderBrain(), renderSlice()]);
 }
@@ -62,6 +63,7 @@ export function clearSelection() {
   $("info-swatch").hidden = true;
   for (const id of ["info-atlas", "info-side", "info-lobe", "info-synonyms", "info-volume"]) $(id).textContent = "–";
   $("info-caveat").hidden = true;
+  $("info-border").hidden = true;
   $("info-text").textContent = "";
   $("info-alternatives").textContent = "";
   $("brain-caption").textContent = "";
@@ -69,6 +71,34 @@ export function clearSelection() {
   $("brain").alt = "Brain rendering: click or tap a region to name it";
   markSelectedRow();
   pinName();
+}
+
+/** How sure the answer at a tapped point is, as `where` says it: the nearest other region of the
+ * atlas and its distance when within 3 mm, what the answer rests on there, and a disagreement of the
+ * Brodmann atlases. Hidden for a region chosen by name (no point).
+ * @param {Region} region @param {number[] | null} point */
+async function showBorder(region, point) {
+  const note = $("info-border");
+  note.hidden = true;
+  note.textContent = "";
+  if (!point) return;
+  let answer;
+  try {
+    answer = await getJSON(`/api/where?${query({ x: point[0], y: point[1], z: point[2] })}`);
+  } catch (error) {
+    return;  // the panel already names the region; the border is extra
+  }
+  const here = answer.atlases && answer.atlases[region.atlas];
+  if (state.selected && state.selected.id !== region.id) return;  // a newer selection won
+  if (!here || here.id !== region.id) return;
+  const parts = [];
+  if (here.border && here.border.distanceMm <= 3) {
+    parts.push(`${here.border.distanceMm} mm from ${regionLabel(here.border.region)}`);
+  }
+  if (here.provenance) parts.push(`here: ${here.provenance.kind}`);
+  if (answer.disagreement && region.atlas.startsWith("brodmann")) parts.push(answer.disagreement.text);
+  note.textContent = parts.join("; ");
+  note.hidden = parts.length === 0;
 }
 
 /** @param {Details} details */
