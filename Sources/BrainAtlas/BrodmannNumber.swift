@@ -36,10 +36,12 @@ struct BrodmannNumber: Equatable, Sendable {
     /// The sourceLabels that are exactly this area in the bundled atlases.
     var sourceLabels: Set<String> {
         if !suffix.isEmpty { return ["BA\(number)\(suffix)_exvivo"] }
-        var labels: Set<String> = ["Brodmann.\(number)", "BA\(number)_exvivo"]
-        if number == 3 { labels.formUnion(["BA3a_exvivo", "BA3b_exvivo"]) }
-        if number == 4 { labels.formUnion(["BA4a_exvivo", "BA4p_exvivo"]) }
-        labels.formUnion(Self.namedHistologyLabels.filter { $0.value == number }.keys)
+        var labels: Set<String> = ["Brodmann.\(number)"]
+        // The ex vivo label of the area: its parts (3a and 3b, 4a and 4p), its own name (V1), else BA<n>.
+        let named = Self.namedHistologyLabels.filter { $0.value == number }.keys
+        if number == 3 { labels.formUnion(["BA3a_exvivo", "BA3b_exvivo"]) } else if number == 4 {
+            labels.formUnion(["BA4a_exvivo", "BA4p_exvivo"])
+        } else if !named.isEmpty { labels.formUnion(named) } else { labels.insert("BA\(number)_exvivo") }
         return labels
     }
 

@@ -27,7 +27,7 @@ struct StudentWordsTests {
         ("DLPFC", "dorsolateral-prefrontal", "functional", "dorsolateral-prefrontal"),
         ("vmPFC", "ventromedial-prefrontal", "gyri", "medialorbitofrontal"),
         ("OFC", "orbitofrontal", "gyri", "lateralorbitofrontal"),
-        ("ACC", "anterior-cingulate", "gyri", "caudalanteriorcingulate"),
+        ("ACC", "anterior-cingulate", "gyri", "rostralanteriorcingulate"),
         ("PCC", "posterior-cingulate", "gyri", "posteriorcingulate"),
         ("SMA", "supplementary-motor", "functional", "supplementary-motor"),
         ("pre-SMA", "pre-supplementary-motor", "functional", "pre-supplementary-motor"),
