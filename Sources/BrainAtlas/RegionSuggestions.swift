@@ -36,8 +36,9 @@ extension RegionSearch {
     }
 
     /// Whether a query and a candidate name share a word, allowing the slips people make: the same
-    /// word, one the beginning of the other ("smel", "emotional"), or a misspelling that keeps the
-    /// first letter (one edit in words of five letters or more, two from eight). A suggestion
+    /// word, one the beginning of the other ("smel", "emotional"), a misspelling that keeps the
+    /// first letter (one edit in words of five letters or more, two from eight), or a long word
+    /// found, nearly, inside a longer one. A suggestion
     /// without a shared word would jump to an unrelated area ("decision" is not "vision").
     static func sharesWord(_ query: TextMatching.Key, _ candidate: TextMatching.Key) -> Bool {
         for q in query.words where q.count >= 2 {
@@ -45,6 +46,8 @@ extension RegionSearch {
                 if q == c { return true }
                 let shorter = min(q.count, c.count)
                 if shorter >= 4, q.starts(with: c) || c.starts(with: q) { return true }
+                // A long word misspelt inside a longer one ("hipocampus" in "parahippocampal").
+                if q.count >= 8, c.count > q.count, infixDistance(q, in: c) <= q.count / 3 { return true }
                 guard shorter >= 5, q[0] == c[0], abs(q.count - c.count) <= 2 else { continue }
                 if TextMatching.distance(q, c) <= (shorter >= 8 ? 2 : 1) { return true }
             }
