@@ -74,7 +74,8 @@ export function clearSelection() {
 }
 
 /** How sure the answer at a tapped point is, as `where` says it: the nearest other region of the
- * atlas and its distance when within 3 mm, what the answer rests on there, and a disagreement of the
+ * atlas within 3 mm of the point, what the answer rests on there (the voxel's answer, or the
+ * nearest when the surface point lies just outside the atlas's volume), and a disagreement of the
  * Brodmann atlases. Hidden for a region chosen by name (no point).
  * @param {Region} region @param {number[] | null} point */
 async function showBorder(region, point) {
@@ -84,19 +85,18 @@ async function showBorder(region, point) {
   if (!point) return;
   let answer;
   try {
-    answer = await getJSON(`/api/where?${query({ x: point[0], y: point[1], z: point[2] })}`);
+    answer = await getJSON(`/api/where?${query({ x: point[0], y: point[1], z: point[2], radius: 3 })}`);
   } catch (error) {
     return;  // the panel already names the region; the border is extra
   }
-  const here = answer.atlases && answer.atlases[region.atlas];
-  if (state.selected && state.selected.id !== region.id) return;  // a newer selection won
-  if (!here || here.id !== region.id) return;
+  if (!state.selected || state.selected.id !== region.id || state.atlas !== region.atlas) return;  // a newer selection won
+  const atlas = region.atlas;
+  const own = (answer.atlases && answer.atlases[atlas]) || (answer.nearest && answer.nearest[atlas] && answer.nearest[atlas].region);
+  const other = ((answer.within && answer.within[atlas]) || []).find((/** @type {any} */ n) => n.region.id !== region.id);
   const parts = [];
-  if (here.border && here.border.distanceMm <= 3) {
-    parts.push(`${here.border.distanceMm} mm from ${regionLabel(here.border.region)}`);
-  }
-  if (here.provenance) parts.push(`here: ${here.provenance.kind}`);
-  if (answer.disagreement && region.atlas.startsWith("brodmann")) parts.push(answer.disagreement.text);
+  if (other) parts.push(`${other.distanceMm} mm from ${regionLabel(other.region)}`);
+  if (own && own.id === region.id && own.provenance) parts.push(`here: ${own.provenance.kind}`);
+  if (answer.disagreement && atlas.startsWith("brodmann")) parts.push(answer.disagreement.text);
   note.textContent = parts.join("; ");
   note.hidden = parts.length === 0;
 }
