@@ -55,6 +55,7 @@ export async function select(region, options = {}) {
   update({ selected: full });
   showInfo(details);
   moveSliceTo(point || full.anchorMni || full.centroidMni);  // the anchor lies inside the region
+  showBorder(region, point);
   updateButtons();
   await Promise.all([renderBrain(), renderSlice()]);
 }
@@ -67,6 +68,7 @@ export function clearSelection() {
   $("info-swatch").hidden = true;
   for (const id of ["info-atlas", "info-side", "info-lobe", "info-synonyms", "info-volume"]) $(id).textContent = "–";
   $("info-caveat").hidden = true;
+  $("info-border").hidden = true;
   $("info-text").textContent = "";
   $("info-alternatives").textContent = "";
   $("brain-caption").textContent = "";
@@ -74,6 +76,34 @@ export function clearSelection() {
   $("brain").alt = "Brain rendering: click or tap a region to name it";
   markSelectedRow();
   pinName();
+}
+
+/** How sure the answer at a tapped point is, as `where` says it: the nearest other region of the
+ * atlas within 3 mm of the point, what the answer rests on there (the voxel's answer, or the
+ * nearest when the surface point lies just outside the atlas's volume), and a disagreement of the
+ * Brodmann atlases. Hidden for a region chosen by name (no point).
+ * @param {Region} region @param {number[] | null} point */
+async function showBorder(region, point) {
+  const note = $("info-border");
+  note.hidden = true;
+  note.textContent = "";
+  if (!point) return;
+  let answer;
+  try {
+    answer = await getJSON(`/api/where?${query({ x: point[0], y: point[1], z: point[2], radius: 3 })}`);
+  } catch (error) {
+    return;  // the panel already names the region; the border is extra
+  }
+  if (!state.selected || state.selected.id !== region.id || state.atlas !== region.atlas) return;  // a newer selection won
+  const atlas = region.atlas;
+  const own = (answer.atlases && answer.atlases[atlas]) || (answer.nearest && answer.nearest[atlas] && answer.nearest[atlas].region);
+  const other = ((answer.within && answer.within[atlas]) || []).find((/** @type {any} */ n) => n.region.id !== region.id);
+  const parts = [];
+  if (other) parts.push(`${other.distanceMm} mm from ${regionLabel(other.region)}`);
+  if (own && own.id === region.id && own.provenance) parts.push(`here: ${own.provenance.kind}`);
+  if (answer.disagreement && atlas.startsWith("brodmann")) parts.push(answer.disagreement.text);
+  note.textContent = parts.join("; ");
+  note.hidden = parts.length === 0;
 }
 
 /** @param {Details} details */

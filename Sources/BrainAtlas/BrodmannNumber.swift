@@ -22,15 +22,40 @@ struct BrodmannNumber: Equatable, Sendable {
         suffix = rest
     }
 
+    /// An area by number alone ("area 4" takes 4a and 4p).
+    init(number: Int) {
+        self.number = number
+        suffix = ""
+    }
+
+    /// Ex vivo labels that carry a whole area under another name than `BA<n>_exvivo`.
+    static let namedHistologyLabels: [String: Int] = [
+        "V1_exvivo": 17, "V2_exvivo": 18, "entorhinal_exvivo": 28, "perirhinal_exvivo": 35,
+    ]
+
     /// The sourceLabels that are exactly this area in the bundled atlases.
     var sourceLabels: Set<String> {
         if !suffix.isEmpty { return ["BA\(number)\(suffix)_exvivo"] }
-        var labels: Set<String> = ["Brodmann.\(number)", "BA\(number)_exvivo"]
-        if number == 3 { labels.formUnion(["BA3a_exvivo", "BA3b_exvivo"]) }
-        if number == 4 { labels.formUnion(["BA4a_exvivo", "BA4p_exvivo"]) }
-        if number == 17 { labels.insert("V1_exvivo") }
-        if number == 18 { labels.insert("V2_exvivo") }
+        var labels: Set<String> = ["Brodmann.\(number)"]
+        // The ex vivo label of the area: its parts (3a and 3b, 4a and 4p), its own name (V1), else BA<n>.
+        let named = Self.namedHistologyLabels.filter { $0.value == number }.keys
+        if number == 3 { labels.formUnion(["BA3a_exvivo", "BA3b_exvivo"]) } else if number == 4 {
+            labels.formUnion(["BA4a_exvivo", "BA4p_exvivo"])
+        } else if !named.isEmpty { labels.formUnion(named) } else { labels.insert("BA\(number)_exvivo") }
         return labels
+    }
+
+    /// The area number a sourceLabel stands for ("Brodmann.45", "BA3a_exvivo", "V1_exvivo"), or nil
+    /// for labels that are no Brodmann area (MT).
+    static func area(ofSourceLabel label: String) -> Int? {
+        if let n = namedHistologyLabels[label] { return n }
+        var rest = Substring(label)
+        if rest.hasPrefix("Brodmann.") { rest = rest.dropFirst("Brodmann.".count) } else if rest.hasPrefix("BA"), rest.hasSuffix("_exvivo") {
+            rest = rest.dropFirst(2).dropLast("_exvivo".count)
+        } else { return nil }
+        let digits = rest.prefix { $0.isNumber }
+        guard ["", "a", "b", "p"].contains(String(rest.dropFirst(digits.count))) else { return nil }
+        return Int(digits)
     }
 
     var display: String { "BA\(number)\(suffix)" }

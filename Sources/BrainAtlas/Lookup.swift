@@ -1,5 +1,5 @@
-import Foundation
 import BrainFormats
+import Foundation
 
 /// The space a `where` point is given in.
 public enum CoordinateSpace: String, Sendable, CaseIterable, Codable {
@@ -11,14 +11,17 @@ public enum CoordinateSpace: String, Sendable, CaseIterable, Codable {
     case voxel
 }
 
-/// `where`: the region of every atlas at a point, with the closest labelled region within
-/// 10 mm for atlases that have none there. Reads only the catalog and the label volumes.
+/// `where`: the region of every atlas at a point, with how near its border lies and what the answer
+/// rests on, and the closest labelled region within 10 mm for atlases that have none there. Reads
+/// only the catalog and the label volumes.
 public struct Lookup: Sendable {
-    /// How far `nearest` looks (mm).
+    /// How far `nearest` and `border` look (mm).
     public static let nearestRadiusMm = 10.0
     /// How close an approximate area must be for `where` to warn about it (mm): the 3 mm within which
-    /// a published coordinate and an atlas border are not told apart.
+    /// a published coordinate and an atlas border are not told apart. A border this close is said in words.
     public static let caveatRadiusMm = 3.0
+    /// The largest radius `where --radius` (and `--table`'s nearest search) accepts (mm).
+    public static let radiusLimitMm = 50.0
 
     /// A `where` answer; encodes as `{"space","mni","voxel","atlases","nearest",…}`.
     public struct Result: Encodable, Sendable {
@@ -33,12 +36,28 @@ public struct Lookup: Sendable {
         public let atlases: [(name: String, region: Region?)]
         /// Atlas name → closest labelled region within 10 mm, for atlases with nil above.
         public let nearest: [(name: String, hit: Nearest)]
+        /// Atlas name → what its answer rests on and, for an answer at the point, its border.
+        public let details: [String: Detail]
+        /// With a radius: per atlas (catalog order), every region within it, nearest first.
+        public let within: [(name: String, hits: [Nearest])]?
+        public let radiusMm: Double?
+        /// Set where the Brodmann atlases name different areas at the point.
+        public let disagreement: BrodmannDisagreement?
         /// Set when the input was converted (Talairach).
         public let conversion: String?
         /// Approximate maps the answer rests on or lies near, in catalog order (empty: none).
         public let caveats: [LookupCaveat]
 
-        enum CodingKeys: String, CodingKey { case space, input, mni, voxel, atlases, nearest, conversion, caveats }
+        enum CodingKeys: String, CodingKey {
+            case space, input, mni, voxel, atlases, nearest, within, radiusMm, disagreement, conversion, caveats
+        }
+
+        /// A region with the answer's provenance in place of the area's.
+        func answered(_ region: Region, atlas: String) -> Region {
+            var r = region
+            if let detail = details[atlas] { r.provenance = detail.provenance }
+            return r
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -48,12 +67,40 @@ public struct Lookup: Sendable {
             try c.encode(voxel, forKey: .voxel)
             var a = c.nestedContainer(keyedBy: NameKey.self, forKey: .atlases)
             for (name, region) in atlases {
-                if let region { try a.encode(region, forKey: NameKey(name)) } else { try a.encodeNil(forKey: NameKey(name)) }
+                if let region {
+                    try a.encode(Flattened(answered(region, atlas: name), BorderField(border: details[name]?.border)), forKey: NameKey(name))
+                } else { try a.encodeNil(forKey: NameKey(name)) }
             }
             var n = c.nestedContainer(keyedBy: NameKey.self, forKey: .nearest)
-            for (name, hit) in nearest { try n.encode(hit, forKey: NameKey(name)) }
+            for (name, hit) in nearest {
+                try n.encode(Nearest(region: answered(hit.region, atlas: name), distanceMm: hit.distanceMm), forKey: NameKey(name))
+            }
+            if let within {
+                var w = c.nestedContainer(keyedBy: NameKey.self, forKey: .within)
+                for (name, hits) in within { try w.encode(hits, forKey: NameKey(name)) }
+                try c.encodeIfPresent(radiusMm, forKey: .radiusMm)
+            }
+            try c.encodeIfPresent(disagreement, forKey: .disagreement)
             try c.encodeIfPresent(conversion, forKey: .conversion)
             try c.encode(caveats, forKey: .caveats)
+        }
+    }
+
+    /// What one atlas's answer rests on, and how near the region's border is.
+    public struct Detail: Sendable, Equatable {
+        /// The answer's provenance: the area's, except `histology` where no ex vivo label of the area covers the point.
+        public let provenance: Provenance?
+        /// The nearest other region of the atlas within `nearestRadiusMm` (answers at the point only).
+        public let border: Nearest?
+    }
+
+    /// `"border": {region, distanceMm}` or `null`.
+    struct BorderField: Encodable {
+        let border: Nearest?
+        enum CodingKeys: String, CodingKey { case border }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            if let border { try c.encode(border, forKey: .border) } else { try c.encodeNil(forKey: .border) }
         }
     }
 
@@ -70,11 +117,18 @@ public struct Lookup: Sendable {
         self.library = library
     }
 
-    /// Looks up `point` (given in `space`) in every atlas of the library.
-    public func lookup(_ point: SIMD3<Double>, space: CoordinateSpace) throws -> Result {
+    /// Looks up `point` (given in `space`) in every atlas of the library; with `radius` (mm, at
+    /// most `radiusLimitMm`), also lists every region of each atlas within it, nearest first.
+    public func lookup(_ point: SIMD3<Double>, space: CoordinateSpace, radius: Double? = nil) throws -> Result {
         let (mni, voxel) = try Lookup.resolve(point, space: space, grid: library.grid)
+        if let radius { try Lookup.checkRadius(radius, field: "radius") }
+        let shells = radius.map(ShellOffsets.reaching) ?? .standard
+        let histology = try library.atlases.first { $0.name == AnswerProvenance.histologyAtlas && $0.hasLabelVolume }
+            .map { ($0, try $0.labelVolume()) }
         var atlases: [(String, Region?)] = []
         var nearest: [(String, Nearest)] = []
+        var details: [String: Detail] = [:]
+        var within: [(String, [Nearest])] = []
         var caveats: [LookupCaveat] = []
         for atlas in library.atlases {
             guard atlas.hasLabelVolume else {
@@ -84,8 +138,15 @@ public struct Lookup: Sendable {
             let labels = try atlas.labelVolume()
             let id = labels.label(x: voxel.x, y: voxel.y, z: voxel.z)
             let around = labels.labels(near: voxel.x, voxel.y, voxel.z, radius: Lookup.caveatRadiusMm)
+            if let radius {
+                within.append((atlas.name, labels.labelsByDistance(x: voxel.x, y: voxel.y, z: voxel.z, radius: radius, shells: shells)
+                    .compactMap { hit in atlas.region(id: hit.label).map { Nearest(region: $0, distanceMm: hit.distance.roundedToHundredths) } }))
+            }
             if let region = atlas.region(id: id) {
                 atlases.append((atlas.name, region))
+                let border = labels.nearestLabel(other: id, x: voxel.x, y: voxel.y, z: voxel.z, radius: Lookup.nearestRadiusMm)
+                    .flatMap { hit in atlas.region(id: hit.label).map { Nearest(region: $0, distanceMm: hit.distance.roundedToHundredths) } }
+                details[atlas.name] = Detail(provenance: AnswerProvenance.at(voxel, region: region, histology: histology), border: border)
                 caveats += LookupCaveat.caveats(atlas: atlas, at: region, nearest: nil, near: around)
                 continue
             }
@@ -94,13 +155,23 @@ public struct Lookup: Sendable {
             if let hit = labels.nearestLabel(x: voxel.x, y: voxel.y, z: voxel.z, radius: Lookup.nearestRadiusMm),
                let region = atlas.region(id: hit.label) {
                 nearest.append((atlas.name, Nearest(region: region, distanceMm: hit.distance.roundedToHundredths)))
+                details[atlas.name] = Detail(provenance: AnswerProvenance.at(hit.voxel, region: region, histology: histology), border: nil)
                 closest = region
             }
             caveats += LookupCaveat.caveats(atlas: atlas, at: nil, nearest: closest, near: around)
         }
         return Result(space: space, input: [point.x, point.y, point.z], mni: mni.map { [$0.x, $0.y, $0.z].map(\.roundedToHundredths) },
-                      voxel: voxel, atlases: atlases, nearest: nearest,
+                      voxel: voxel, atlases: atlases, nearest: nearest, details: details,
+                      within: radius == nil ? nil : within, radiusMm: radius,
+                      disagreement: BrodmannDisagreement(atlases, details: details),
                       conversion: space == .tal ? Talairach.conversionNote : nil, caveats: caveats)
+    }
+
+    /// A search radius must be a finite number of millimetres from 0 to `radiusLimitMm`.
+    public static func checkRadius(_ radius: Double, field: String) throws {
+        guard radius.isFinite, (0...radiusLimitMm).contains(radius) else {
+            throw AtlasError.invalid(FieldError(field, value: formatNumber(radius), "must be 0…\(formatNumber(radiusLimitMm)) mm"))
+        }
     }
 
     /// MNI point and grid voxel of an input point; errors for points outside the grid.

@@ -43,25 +43,42 @@ extension Lookup.Result {
         let width = atlases.map(\.name.count).max() ?? 0
         for (name, region) in atlases {
             let pad = String(repeating: " ", count: width - name.count)
+            let detail = details[name]
             if let region {
-                lines.append("  \(name)\(pad)  \(region.displayName)" + evidenceTag(region))
+                lines.append("  \(name)\(pad)  \(region.displayName)" + evidenceTag(region, detail?.provenance) + borderPhrase(detail?.border))
             } else if let hit = nearest.first(where: { $0.name == name })?.hit {
-                lines.append("  \(name)\(pad)  — (nearest: \(hit.region.displayName)\(evidenceTag(hit.region)), \(format(hit.distanceMm)) mm)")
+                lines.append("  \(name)\(pad)  — (nearest: \(hit.region.displayName)\(evidenceTag(hit.region, detail?.provenance)), \(format(hit.distanceMm)) mm)")
             } else {
                 lines.append("  \(name)\(pad)  —")
             }
         }
+        if let disagreement { lines.append("! " + disagreement.text) }
         for c in caveats {
             lines.append(c.kind == .near ? "* \(c.atlas): \(c.text)" : "* \(c.region) [\(c.atlas)]: \(c.text)")
+        }
+        if let within, let radiusMm {
+            lines.append("Within \(format(radiusMm)) mm, nearest first:")
+            for (name, hits) in within {
+                let pad = String(repeating: " ", count: width - name.count)
+                let list = hits.map { "\($0.region.displayName) \(format($0.distanceMm)) mm" }.joined(separator: "; ")
+                lines.append("  \(name)\(pad)  " + (list.isEmpty ? "—" : list))
+            }
         }
         return lines.joined(separator: "\n")
     }
 }
 
-/// " (approximate*)" for approximate maps, " [histology]" / " [landmarks]" where the atlas records its evidence.
-func evidenceTag(_ r: Region) -> String {
+/// ", 1.41 mm from Brodmann area 44 (left)" when another region lies within the caveat radius.
+func borderPhrase(_ border: Lookup.Nearest?) -> String {
+    guard let border, border.distanceMm <= Lookup.caveatRadiusMm else { return "" }
+    return ", \(format(border.distanceMm)) mm from \(border.region.displayName)"
+}
+
+/// " (approximate*)" for approximate maps, " [histology]" / " [landmarks]" where the atlas records its
+/// evidence: the answer's own (`answer`) where given, else the area's.
+func evidenceTag(_ r: Region, _ answer: Provenance? = nil) -> String {
     if r.isApproximate { return " (approximate*)" }
-    return r.provenance.map { " [\($0.kind.rawValue)]" } ?? ""
+    return (answer ?? r.provenance).map { " [\($0.kind.rawValue)]" } ?? ""
 }
 
 /// ", frontal lobe" or ", spans the frontal, parietal and temporal lobes"; empty without a lobe.

@@ -11,14 +11,13 @@ extension RegionSearch {
         guard !key.bytes.isEmpty else { return [] }
         var scored: [(regions: [Region], score: Double, rank: Int)] = []
         for g in groups {
-            let best = g.keys.map { RegionSearch.resemblance(key, $0) }.max() ?? 0
+            let best = g.keys.filter { RegionSearch.sharesWord(key, $0) }.map { RegionSearch.resemblance(key, $0) }.max() ?? 0
             if best >= RegionSearch.suggestionFloor { scored.append((g.regions, best, g.rank)) }
         }
         // A misspelt textbook term ("Brocca") suggests the concept's regions in the searched atlases.
         for concept in concepts?.concepts ?? [] {
-            let best = ([concept.name] + concept.terms).map {
-                RegionSearch.resemblance(key, TextMatching.Key(normalized: TextMatching.normalize($0)))
-            }.max() ?? 0
+            let best = ([concept.name] + concept.terms).map { TextMatching.Key(normalized: TextMatching.normalize($0)) }
+                .filter { RegionSearch.sharesWord(key, $0) }.map { RegionSearch.resemblance(key, $0) }.max() ?? 0
             guard best >= RegionSearch.suggestionFloor else { continue }
             for (_, regions) in library.regions(of: concept, side: nil, atlas: atlasFilter).prefix(1) {
                 for r in regions {
@@ -34,6 +33,26 @@ extension RegionSearch {
             if !regions.contains(where: { $0.displayName == region.displayName }) { regions.append(region) }
         }
         return regions
+    }
+
+    /// Whether a query and a candidate name share a word, allowing the slips people make: the same
+    /// word, one the beginning of the other ("smel", "emotional"), a misspelling that keeps the
+    /// first letter (one edit in words of five letters or more, two from eight), or a long word
+    /// found, nearly, inside a longer one. A suggestion
+    /// without a shared word would jump to an unrelated area ("decision" is not "vision").
+    static func sharesWord(_ query: TextMatching.Key, _ candidate: TextMatching.Key) -> Bool {
+        for q in query.words where q.count >= 2 {
+            for c in candidate.words where c.count >= 2 {
+                if q == c { return true }
+                let shorter = min(q.count, c.count)
+                if shorter >= 4, q.starts(with: c) || c.starts(with: q) { return true }
+                // A long word misspelt inside a longer one ("hipocampus" in "parahippocampal").
+                if q.count >= 8, c.count > q.count, infixDistance(q, in: c) <= q.count / 3 { return true }
+                guard shorter >= 5, q[0] == c[0], abs(q.count - c.count) <= 2 else { continue }
+                if TextMatching.distance(q, c) <= (shorter >= 8 ? 2 : 1) { return true }
+            }
+        }
+        return false
     }
 
     /// How much a candidate name resembles a query, 0…1: the best of the loose word match, the

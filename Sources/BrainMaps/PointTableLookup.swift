@@ -25,7 +25,9 @@ public struct PointTableLookup: Sendable {
     public let space: CoordinateSpace
 
     public init(library: AtlasLibrary, radiusMm: Double = Lookup.nearestRadiusMm, space: CoordinateSpace = .mni) throws {
-        guard radiusMm.isFinite, (0...50).contains(radiusMm) else { throw MapsError("--radius: \(radiusMm) must be 0…50 mm") }
+        guard radiusMm.isFinite, (0...Lookup.radiusLimitMm).contains(radiusMm) else {
+            throw MapsError("--radius: \(radiusMm) must be 0…\(Int(Lookup.radiusLimitMm)) mm")
+        }
         self.library = library
         self.radiusMm = radiusMm
         self.space = space

@@ -121,10 +121,10 @@ final class AtlasEngine: Sendable {
     }
 
     /// `braintutor where X Y Z --space S --json`.
-    func whereIs(x: Double, y: Double, z: Double, space: String) throws -> Data {
+    func whereIs(x: Double, y: Double, z: Double, space: String, radius: Double? = nil) throws -> Data {
         guard let space = CoordinateSpace(spelling: space) else {
             throw APIError.badRequest("space: unknown value '\(space)'; expected mni, tal or voxel")
         }
-        return try BrainJSON.encode(Lookup(library: library).lookup(SIMD3(x, y, z), space: space))
+        return try BrainJSON.encode(Lookup(library: library).lookup(SIMD3(x, y, z), space: space, radius: radius))
     }
 }

@@ -48,12 +48,12 @@ enum Routes {
 
         router.readOnly("/api/where") { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
-            try q.allowOnly(["x", "y", "z", "space"])
+            try q.allowOnly(["x", "y", "z", "space", "radius"])
             guard let x = try q.double("x"), let y = try q.double("y"), let z = try q.double("z") else {
                 throw APIError.badRequest("x, y and z: all three coordinates are required")
             }
             let space = try q.choice("space", from: ["mni", "tal", "voxel"]) ?? "mni"
-            return HTTPResponses.json(try engine.whereIs(x: x, y: y, z: z, space: space))
+            return HTTPResponses.json(try engine.whereIs(x: x, y: y, z: z, space: space, radius: try q.double("radius")))
         }
 
         router.readOnly("/api/render") { request, _ in

@@ -26,6 +26,7 @@ import Testing
         ("/api/where?x=500&y=0&z=0", 400, "outside"),
         ("/api/where?x=1&y=2&z=3&space=martian", 400, "space"),
         ("/api/where?x=nan&y=0&z=0", 400, "not a finite number"),
+        ("/api/where?x=0&y=0&z=0&radius=99", 400, "radius: '99' must be 0…50 mm"),
         ("/api/info?q=", 400, "q: missing"),
         ("/api/info?q=qqqqzzzzxxxx", 404, "no region matches"),
         ("/api/info?q=precentral&atlas=nope", 404, "unknown atlas"),

@@ -82,6 +82,9 @@ import Testing
         #expect(sameJSON(whereReply.body, try BrainJSON.encode(Lookup(library: library).lookup(SIMD3(-38, -10, 50), space: .mni))))
         let tal = try await server.get("/api/where?x=-38&y=-10&z=50&space=tal")
         #expect(sameJSON(tal.body, try BrainJSON.encode(Lookup(library: library).lookup(SIMD3(-38, -10, 50), space: .tal))))
+        let around = try await server.get("/api/where?x=-38&y=-10&z=50&radius=5")
+        #expect(sameJSON(around.body, try BrainJSON.encode(Lookup(library: library).lookup(SIMD3(-38, -10, 50), space: .mni, radius: 5))))
+        #expect((around.json as? [String: Any])?["within"] is [String: Any])
     }
 
     @Test func renderAndRenderJSONEqualTheRenderCommand() async throws {

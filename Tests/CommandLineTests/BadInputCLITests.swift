@@ -62,6 +62,8 @@ import Glibc
         Row(arguments: ["quiz", "--out", "a-file"], succeeds: false, expect: "is a file, not a folder"),
         Row(arguments: ["where", "--space", "TAL", "0", "0", "0"], succeeds: true, expect: "tal"),
         Row(arguments: ["where", "1, 2, 3"], succeeds: true, expect: "1, 2, 3"),
+        Row(arguments: ["where", "--radius", "51", "0", "0", "0"], succeeds: false, expect: "--radius: '51' must be 0…50 mm"),
+        Row(arguments: ["where", "--radius", "4", "-46", "36", "-8"], succeeds: true, expect: "Within 4 mm, nearest first:"),
         Row(arguments: ["inspect", "--json", "garbage.srf"], succeeds: false, expect: "garbage.srf: FileVersion", jsonError: true),
         Row(arguments: ["inspect", "empty.gz"], succeeds: false, expect: "empty.gz: gzip: empty gzip file (0 bytes)"),
         Row(arguments: ["slice", "--plane", "axial", "--index", "-1"], succeeds: false, expect: "axial index -1 is outside 0 (superior) … 255 (inferior)"),

@@ -14,17 +14,17 @@ struct WhereCommand: ParsableCommand {
     @OptionGroup var data: DataOptions
     @OptionGroup(title: "User BrainVoyager files") var user: UserSetOptions
     @Option(help: "Coordinate space: mni (default), tal, voxel.") var space: CoordinateSpace = .mni
-    @Flag(help: "Print JSON: {space, mni, voxel, atlases, nearest, caveats}.") var json = false
+    @Flag(help: "Print JSON: {space, mni, voxel, atlases (each with its border), nearest, disagreement, caveats; within with --radius}.") var json = false
     @Option(help: ArgumentHelp("A CSV or TSV table of points (columns x, y, z; others kept), or - for stdin: one row per point with every atlas's region and the nearest within --radius (CSV, or JSON with --json).", valueName: "file")) var table: String?
     @Option(help: ArgumentHelp("A NIfTI image in MNI/Talairach space: --space voxel reads X Y Z as its voxel (i, j, k), and the answer adds the point's voxel in it.", valueName: "file.nii")) var image: String?
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --table: how far to look for the nearest region.", valueName: "mm")) var radius: Double = Lookup.nearestRadiusMm
+    @Option(parsing: .unconditional, help: ArgumentHelp("How far around the point to look (0…50 mm): every region of each atlas within it, nearest first; with --table, the nearest region where an atlas has none at the point (default 10).", valueName: "mm")) var radius: Double?
     // Negative coordinates look like options, so the point is taken from whatever is left.
     @Argument(parsing: .allUnrecognized, help: "X Y Z (or X,Y,Z).") var point: [String] = []
 
     func run() throws {
         var times = StageTimes()
         try CommandOutput.run(json: json) {
-            if let table { return try WhereTable.run(table, radius: radius, space: space, json: json, library: user.library(data: data)) }
+            if let table { return try WhereTable.run(table, radius: radius ?? Lookup.nearestRadiusMm, space: space, json: json, library: user.library(data: data)) }
             let numbers = try NumberArguments.parse(point, count: 3, field: "point", command: "where")
             let p = SIMD3(numbers[0], numbers[1], numbers[2])
             let library = try user.library(data: data)
@@ -33,7 +33,7 @@ struct WhereCommand: ParsableCommand {
                 let answer = try ImageVoxelAnswer.lookup(p, space: space, grid: try ImageVoxelGrid.open(image), library: library)
                 return json ? try CommandOutput.printJSON(answer) : print(answer.readableText())
             }
-            let result = try Lookup(library: library).lookup(p, space: space)
+            let result = try Lookup(library: library).lookup(p, space: space, radius: radius)
             times.mark("lookup")
             if json { try CommandOutput.printJSON(result) } else { print(result.readableText()) }
             times.mark("print")

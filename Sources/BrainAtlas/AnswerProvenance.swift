@@ -1,0 +1,50 @@
+/// What one answer at one voxel rests on. An area whose map claims histology is drawn from an ex
+/// vivo label and filled out by a landmark rule where the label does not reach, so `[histology]` is
+/// true of the answer only where the histology atlas itself carries one of the area's labels there;
+/// elsewhere the answer rests on the fill rule.
+public enum AnswerProvenance {
+    /// The atlas of ex vivo histology labels the check reads.
+    public static let histologyAtlas = "brodmann-histology"
+
+    /// Functional areas whose map claims histology, by the Brodmann areas (or ex vivo labels) they
+    /// are made of; the Brodmann atlas's own areas are read from their number.
+    static let functionalAreas: [String: [Int]] = [
+        "primary-motor": [4], "premotor": [6], "broca": [44, 45], "primary-somatosensory": [1, 2, 3],
+        "primary-visual": [17], "visual-association": [18],
+    ]
+    static let functionalLabels: [String: Set<String>] = ["middle-temporal-visual": ["MT_exvivo"]]
+
+    /// The ex vivo labels (sourceLabels of the histology atlas) whose presence makes an answer of
+    /// `region` histological; empty for regions that claim no histology or that this table does not know.
+    public static func histologyLabels(for region: Region) -> Set<String> {
+        guard region.provenance?.kind == .histology else { return [] }
+        if let labels = functionalLabels[region.sourceLabel] { return labels }
+        let areas = functionalAreas[region.sourceLabel] ?? BrodmannNumber.area(ofSourceLabel: region.sourceLabel).map { [$0] } ?? []
+        return areas.reduce(into: Set<String>()) { set, n in
+            set.formUnion(BrodmannNumber(number: n).sourceLabels.filter { $0.hasSuffix("_exvivo") })
+        }
+    }
+
+    /// The provenance of `region` as the answer at `voxel`: its own, unless it claims histology and
+    /// the histology atlas (`histology`, nil when the set has none) has none of its labels there.
+    static func at(_ voxel: VoxelIndex, region: Region, histology: (atlas: Atlas, labels: LabelVolume)?) -> Provenance? {
+        guard let own = region.provenance, own.kind == .histology else { return region.provenance }
+        guard let histology else { return own }
+        let here = histology.atlas.region(id: histology.labels.label(x: voxel.x, y: voxel.y, z: voxel.z))
+        if let here, histologyLabels(for: region).contains(here.sourceLabel), here.hemisphere == region.hemisphere || region.hemisphere == .none {
+            return own
+        }
+        return Provenance(kind: .landmarks, rule: fillRule(own.rule, region: region, here: here), source: fillSource)
+    }
+
+    /// The parcellations the fill rules read.
+    static let fillSource = "Desikan-Killiany, Destrieux and PALS-B12 parcels on fsaverage (FreeSurfer)"
+
+    /// The fill part of an area's rule ("pars triangularis no label covers is filled as BA45"), which
+    /// the area's rule writes after a semicolon; otherwise a sentence saying the label does not reach.
+    static func fillRule(_ rule: String, region: Region, here: Region?) -> String {
+        let outside = here.map { "the ex vivo label here is \($0.name)" } ?? "no ex vivo label reaches this point"
+        if let cut = rule.range(of: "; ") { return "\(rule[cut.upperBound...]) (\(outside))" }
+        return "\(region.name) beyond its ex vivo label (\(outside))"
+    }
+}
