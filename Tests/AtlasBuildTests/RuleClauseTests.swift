@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import AtlasBuild
 import BrainAtlas
+import BrainFormats
 
 /// The clauses a landmark rule is written in, and the overlap gate on the areas they draw.
 @Suite struct RuleClauseTests {

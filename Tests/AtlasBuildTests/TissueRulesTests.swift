@@ -50,7 +50,7 @@ import BrainFormats
         var (dense, dk) = Self.row()
         dk[Self.at(-17)] = 0
         Self.rule(lateral: [], reach: 4).apply(to: &dense, id: 7, hemisphere: .left, withinIDs: [1], dk: dk, dkLabel: Self.label)
-        #expect((-16 ... -11).map { dense[Self.at($0)] } == [0, 0, 7, 7, 7, 7])
+        #expect((-16 ... -11).map { dense[Self.at($0)] } == [1, 1, 7, 7, 7, 7])
     }
 
     /// The callosum grows sideways through white matter, stops at a ventricle, and at its reach.
