@@ -5,7 +5,7 @@ import Foundation
 /// the distance from its centroid to theirs. `landmarks` areas below `minimumShare` fail the build.
 public struct AreaOverlap: Codable, Sendable {
     /// The smallest share of a landmark area's surface that must lie on its rule's gyri.
-    public static let minimumShare = 0.6
+    public static let minimumShare = 0.8
 
     /// One area on one side.
     public struct Row: Codable, Sendable {

@@ -102,6 +102,18 @@ public enum AtlasBuilder {
                                  + (overlap.failures.count > 1 ? " (and \(overlap.failures.count - 1) more areas)" : ""))
         }
 
+        let triangles = src.hemis.map(\.pial.triangles)
+        let splits = ordered.filter { $0.recipe.method == .rules }.flatMap {
+            SurfacePieces.unexplained($0, triangles: triangles, mid: src.hemis.map(\.mid))
+        }
+        if let split = splits.first {
+            throw BuildError(file: "atlas-recipe.json", field: "atlases[\(split.atlas)].\(split.area) (\(split.hemisphere.rawValue))",
+                             problem: "drawn in \(split.sizes.count) pieces (\(split.description)); "
+                                 + "fix the rule or give the reason in piecesReason"
+                                 + (splits.count > 1 ? " (and \(splits.count - 1) more areas: "
+                                     + splits.dropFirst().map(\.description).joined(separator: "; ") + ")" : ""))
+        }
+
         var agreement = 0.0
         if let gyri = ordered.first(where: { $0.recipe.method == .dk }), let vl = gyri.vertexLabels, let rl = gyri.ribbonLabels {
             let painted = painter.paint(vl)

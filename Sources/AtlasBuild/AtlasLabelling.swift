@@ -116,6 +116,14 @@ struct AtlasLabelling {
                 }
                 base = b
             }
+            var lobes: LabelledAtlas? = nil
+            if regionList.contains(where: { ($0.rules ?? []).contains { $0.lobe != nil } }) {
+                guard let l = done["lobes"], l.vertexLabels != nil else {
+                    throw BuildError(file: "atlas-recipe.json", field: "atlases[\(atlas.name)].rules.lobe",
+                                     problem: "a clause names a lobe, but no cortical atlas \"lobes\" is built before this one")
+                }
+                lobes = l
+            }
             let rules = RuleLabelling(sources: sources)
             // Areas take the colours PALS-B12 gives the same names unless the recipe sets one.
             let palsAnnot = try FreeSurferAnnotation(contentsOf: sources.root.appendingPathComponent(Side.left.path(spec.pals)))
@@ -123,7 +131,14 @@ struct AtlasLabelling {
             let layers = try sides.map { try rules.layers(spec, regions: regionList, side: $0) }
             vertexLabels = sides.map { s in
                 let of = base.map { b in b.vertexLabels![s.rawValue].map { $0 == 0 ? nil : b.regions.region($0).sourceLabel } }
-                return rules.label(regions: regions, layers: layers[s.rawValue], base: of, side: s)
+                let lobe = lobes.map { l in l.vertexLabels![s.rawValue].map { $0 == 0 ? nil : l.regions.region($0).sourceLabel } }
+                let raw = rules.label(regions: regions, layers: layers[s.rawValue], base: of, lobes: lobe, side: s)
+                let h = sources.hemis[s.rawValue], destrieux = layers[s.rawValue].destrieux
+                let gyri = regions.regions.map { Set($0.gyri ?? []) }
+                return SurfacePieces.absorbingSpecks(raw, triangles: h.pial.triangles, regionCount: regionList.count) { id, v in
+                    let names = gyri[Int(id) - 1]
+                    return (h.dkNames[v].map(names.contains) ?? false) || (destrieux[v].map(names.contains) ?? false)
+                }
             }
             ribbonLabels = painter.paint(vertexLabels!)
             volume = AtlasVolume(ribbon: ribbon, labels: ribbonLabels!)
@@ -172,6 +187,15 @@ struct AtlasLabelling {
             }
             rule.apply(to: &dense, id: UInt16(i + 1), hemisphere: r.hemisphere, withinIDs: within,
                        dk: sources.dkVolume, dkLabel: { rowOf[$0] })
+        }
+        for (i, r) in regions.regions.enumerated() {
+            guard let rule = r.spread else { continue }
+            let within = Set(regions.regions.indices.filter { rule.within.contains(regions.regions[$0].sourceLabel) }.map { UInt16($0 + 1) })
+            guard !within.isEmpty, rule.reachMm > 0 else {
+                throw BuildError(file: "atlas-recipe.json", field: "\(r.sourceLabel).spread",
+                                 problem: "needs regions of this atlas in \"within\" and a positive reachMm")
+            }
+            rule.apply(to: &dense, id: UInt16(i + 1), withinIDs: within)
         }
         return AtlasVolume(dense: dense)
     }

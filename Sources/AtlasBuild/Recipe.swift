@@ -79,6 +79,8 @@ public struct Recipe: Codable, Sendable {
         public var lutCodes: [Int]?
         /// `subcortical` method: a region derived from its neighbours where no source maps it.
         public var between: BetweenRule?
+        /// `subcortical` method: how a region drawn only near the midline grows sideways.
+        public var spread: SpreadRule?
         /// Marks a region whose source map is known to be displaced: why, in a sentence for students.
         public var caveat: String?
         /// What the region's map rests on (overrides the atlas's `provenance`).
@@ -87,6 +89,9 @@ public struct Recipe: Codable, Sendable {
         public var rules: [RuleClause]?
         /// The textbook gyri (DK or Destrieux names) the area should lie on, for the overlap check.
         public var gyri: [String]?
+        /// `rules` method: why the area is drawn in more than one piece on its side's surface;
+        /// without it a second piece fails the build (`SurfacePieces`).
+        public var piecesReason: String?
         /// A landmark point (right-hemisphere x, mirrored on the left) the overlap table measures the
         /// area's distance to; without it, the centroid of `gyri`.
         public var landmark: [Double]?

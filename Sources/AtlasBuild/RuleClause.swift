@@ -9,6 +9,13 @@ public struct RuleClause: Codable, Sendable {
     public var dk: [String]?
     /// Destrieux parcels.
     public var destrieux: [String]?
+    /// Desikan-Killiany gyri and Destrieux parcels the vertex must not lie on: how a rule cuts a
+    /// coarse gyrus along a finer parcel's border (the superior temporal gyrus without the pole).
+    public var notDk: [String]?
+    public var notDestrieux: [String]?
+    /// Lobes (`sourceLabel`s of the `lobes` atlas built before): the textbook lobe borders, such as
+    /// the parieto-occipital sulcus and the preoccipital line, decided in one place.
+    public var lobe: [String]?
     /// PALS-B12 Brodmann labels, only to split a gyrus the other conditions already name.
     public var pals: [String]?
     /// Regions (`sourceLabel`) of the atlas named by `groupsOf`.
@@ -44,6 +51,7 @@ struct RuleVertex {
     var destrieux: String?
     var pals: String?
     var of: String?
+    var lobe: String?
     var exvivo: Set<String>
     var position: SIMD3<Float>
     var left: Bool
@@ -54,6 +62,9 @@ extension RuleClause {
         if let exvivo, exvivo.allSatisfy({ !v.exvivo.contains($0) }) { return false }
         if let dk, !(v.dk.map(dk.contains) ?? false) { return false }
         if let destrieux, !(v.destrieux.map(destrieux.contains) ?? false) { return false }
+        if let notDk, v.dk.map(notDk.contains) ?? false { return false }
+        if let notDestrieux, v.destrieux.map(notDestrieux.contains) ?? false { return false }
+        if let lobe, !(v.lobe.map(lobe.contains) ?? false) { return false }
         if let pals, !(v.pals.map(pals.contains) ?? false) { return false }
         if let of, !(v.of.map(of.contains) ?? false) { return false }
         let p = SIMD3<Double>(Double(v.position.x), Double(v.position.y), Double(v.position.z))

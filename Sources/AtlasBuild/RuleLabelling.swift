@@ -34,8 +34,9 @@ struct RuleLabelling {
         return Layers(destrieux: try names(spec.destrieux), pals: try names(spec.pals), exvivo: exvivo)
     }
 
-    /// One region id per vertex of side `s`; `base` gives the `of` layer (sourceLabels of another atlas).
-    func label(regions: RegionIndex, layers: Layers, base: [String?]?, side s: Side) -> [UInt16] {
+    /// One region id per vertex of side `s`; `base` gives the `of` layer (sourceLabels of another
+    /// atlas), `lobes` the lobe of each vertex.
+    func label(regions: RegionIndex, layers: Layers, base: [String?]?, lobes: [String?]?, side s: Side) -> [UInt16] {
         let h = sources.hemis[s.rawValue]
         var ordered: [(UInt16, RuleClause)] = []
         for pass in 0 ..< 3 {
@@ -45,7 +46,7 @@ struct RuleLabelling {
         }
         return (0 ..< h.vertexCount).map { v in
             guard h.dkNames[v] != nil else { return 0 }
-            let vertex = RuleVertex(dk: h.dkNames[v], destrieux: layers.destrieux[v], pals: layers.pals[v], of: base?[v],
+            let vertex = RuleVertex(dk: h.dkNames[v], destrieux: layers.destrieux[v], pals: layers.pals[v], of: base?[v], lobe: lobes?[v],
                                     exvivo: Set(layers.exvivo[v]), position: h.mid[v], left: s == .left)
             return ordered.first { $0.1.matches(vertex) }?.0 ?? 0
         }

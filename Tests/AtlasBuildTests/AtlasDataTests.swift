@@ -21,7 +21,7 @@ import BrainFormats
         #expect(c.atlases.map(\.name) == Catalog.atlasOrder)
         let counts = Dictionary(uniqueKeysWithValues: c.atlases.map { ($0.name, $0.regions.count) })
         #expect(counts == ["lobes": 12, "gyri": 68, "sulci": 68, "brodmann": 82, "brodmann-histology": 28,
-                           "brodmann-pals": 82, "functional": 34, "subcortical": 23, "tissue": 14, "networks": 14,
+                           "brodmann-pals": 82, "functional": 34, "subcortical": 23, "tissue": 20, "networks": 14,
                            "parcels": 400])
         for atlas in c.atlases {
             for r in atlas.regions { #expect((r.voxelCount ?? 0) > 0, "\(atlas.name) \(r.sourceLabel) \(r.hemisphere) has no voxel") }

@@ -19,7 +19,7 @@ import BrainFormats
                 checked += 1
             }
         }
-        #expect(checked == 309 + 82 + 6 + 14)
+        #expect(checked == 309 + 82 + 6 + 20)
         #expect(table.spans("networks") && table.spans("parcels"))
     }
 

@@ -9,7 +9,7 @@ import BrainFormats
         let r = try Recipe.load(from: Recipe.repositoryURL)
         #expect(r.atlases.map(\.name) == Catalog.atlasOrder)
         let counts = r.atlases.map { $0.regions.count }
-        #expect(counts == [12, 68, 68, 82, 28, 82, 34, 23, 14, 14, 0])
+        #expect(counts == [12, 68, 68, 82, 28, 82, 34, 23, 20, 14, 0])
         let functional = r.atlases[6].regions
         #expect(functional.first { $0.sourceLabel == "wernicke" }?.rules?.last?.maxY == -25)
         #expect(r.atlases[5].colorCollisions?.resolve.first?.candidates == ["Brodmann.3", "Brodmann.33"])

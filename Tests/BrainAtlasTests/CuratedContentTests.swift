@@ -66,7 +66,7 @@ struct CuratedContentTests {
                 checked += 1
             }
         }
-        #expect(checked == 723 + 82 + 6 + 14)
+        #expect(checked == 723 + 82 + 6 + 20)
         #expect(wrong.isEmpty, "\(wrong.prefix(10))")
     }
 
