@@ -13,7 +13,7 @@ public struct TRFChain: Sendable {
     public init(_ files: [(name: String, trf: TRFFile)]) throws {
         for (name, trf) in files {
             switch trf.transformationType {
-            case 2: continue
+            case 2: break
             case 1:
                 throw FormatError(file: name, field: "TransformationType", message: "1 is an FMR → VMR alignment; a VMP already lies on its "
                                       + "VMR, so it needs the VMR's own normalisation (an AC-PC or MNI .trf, type 2)")

@@ -26,10 +26,13 @@ extension TRFFile {
                       let next = Self.numberRow(rawLines[n + rows.count].trimmingCharacters(in: .whitespaces)) {
                     rows.append(next)
                 }
+                let texts = (0..<rows.count).map { i in
+                    rawLines[n + i].split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+                }
                 guard rows.count == 4 else {
                     throw FormatError(file: name, field: "matrix", message: "line \(n + 1): a matrix has 4 rows of 4 numbers; found \(rows.count) rows")
                 }
-                lines.append(.matrix(TRFMatrix(rows: rows)))
+                lines.append(.matrix(TRFMatrix(rows: rows, texts: texts)))
                 n += 4
             } else if let colon = trimmed.firstIndex(of: ":") {
                 let key = trimmed[..<colon].trimmingCharacters(in: .whitespaces)

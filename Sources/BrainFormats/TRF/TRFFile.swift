@@ -48,10 +48,26 @@ public struct TRFFile: Sendable, Equatable {
 public struct TRFMatrix: Sendable, Equatable {
     /// Four rows of four values.
     public var rows: [[Float]]
+    /// The numbers as the file wrote them, kept so that unchanged values are written back as they were:
+    /// BrainVoyager versions round a value exactly halfway between two 16-decimal texts differently.
+    var texts: [[String]]?
 
     public init(rows: [[Float]]) {
         precondition(rows.count == 4 && rows.allSatisfy { $0.count == 4 }, "a TRF matrix is 4×4")
         self.rows = rows
+    }
+
+    init(rows: [[Float]], texts: [[String]]) {
+        self.init(rows: rows)
+        self.texts = texts
+    }
+
+    public static func == (a: TRFMatrix, b: TRFMatrix) -> Bool { a.rows == b.rows }
+
+    /// Entry (r, c) as the file shows it: its own text while the value is unchanged, else BrainVoyager's format.
+    func text(_ r: Int, _ c: Int) -> String {
+        if let t = texts?[r][c], Float(t) == rows[r][c] { return t }
+        return TRFFile.decimal16(rows[r][c])
     }
 
     public var doubles: [[Double]] { rows.map { $0.map(Double.init) } }

@@ -3,17 +3,33 @@ import BrainAtlas
 import BrainMaps
 import Foundation
 
-/// `where --table FILE|-`: reads the table and prints one answer row per point.
+/// `where --table FILE|-`: reads the table and streams one answer row per point.
 enum WhereTable {
-    static func run(_ path: String, radius: Double, space: CoordinateSpace, json: Bool, library: AtlasLibrary) throws {
+    static func run(_ path: String, radius: Double, space: CoordinateSpace, atlases: [String]?, json: Bool, library: AtlasLibrary) throws {
         let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
         let name = path == "-" ? "stdin" : URL(fileURLWithPath: path).lastPathComponent
         guard let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else {
             throw MapsError("\(name): not text")
         }
         let table = try PointTable(text: text, name: name)
-        let lookup = try PointTableLookup(library: library, radiusMm: radius, space: space)
-        if json { return try CommandOutput.printJSON(lookup.json(table)) }
-        print(try lookup.csv(table))
+        let lookup = try PointTableLookup(library: library, radiusMm: radius, space: space, atlases: atlases)
+        var out = BufferedOutput()
+        if json { try lookup.writeJSON(table) { out.write($0) } } else { try lookup.writeCSV(table) { out.write($0) } }
+        out.flush()
+    }
+}
+
+/// Standard output in 1 MB writes, so a long table's text is never held whole.
+struct BufferedOutput {
+    var buffer = Data()
+
+    mutating func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 20 { flush() }
+    }
+
+    mutating func flush() {
+        FileHandle.standardOutput.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
     }
 }
