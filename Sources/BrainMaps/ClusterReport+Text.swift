@@ -23,7 +23,7 @@ extension ClusterReport {
     /// Readable text: a line per cluster, its maxima and its main regions in every atlas.
     public func text() -> String {
         var lines = ["\(map): \(clusters.count) cluster\(clusters.count == 1 ? "" : "s") at \(twoSided ? "|value|" : "value") ≥ \(threshold)\(thresholdMethod == "given" ? "" : " (\(thresholdMethod))"), "
-                     + "\(connectivity)-connected\(minSizeMm3 > 0 ? ", ≥ \(Self.number(minSizeMm3)) mm³" : "") (\(coordinates == "tal" ? "Talairach" : "MNI") mm\(space == "talairach" ? "; the map is in Talairach space" : ""))"]
+                     + "\(connectivity)-connected\(minSizeMm3 > 0 ? ", ≥ \(Self.number(minSizeMm3)) mm³" : "") (\(coordinates == "tal" ? "Talairach" : "MNI") mm\(space == "talairach" ? "; the map is in Talairach space" : "")\(template.map { "; template \($0)" } ?? ""))"]
         for c in clusters {
             lines.append("")
             lines.append("cluster \(c.id) (\(c.sign)): \(c.voxels) voxels, \(Self.number(c.sizeMm3)) mm³; peak \(Self.point(shown(c.peak.mni))) = "

@@ -43,6 +43,8 @@ public struct ClusterReport: Encodable, Sendable {
     public let space: String
     /// The space the text and CSV give coordinates in (`mni` or `tal`); JSON has `mni` always and `tal` when asked.
     public let coordinates: String
+    /// The template the map's file names ("MNI152NLin2009cAsym (file name)"), nil when it names none.
+    public let template: String?
     public let threshold: Float
     /// How the threshold was found ("given", or the p/q rule with its distribution).
     public let thresholdMethod: String
@@ -75,7 +77,8 @@ public struct ClusterReport: Encodable, Sendable {
         }
         progress(found.count, found.count)
         return ClusterReport(map: map.name, space: map.space == .talairach ? "talairach" : "mni",
-                             coordinates: options.coordinates == .tal ? "tal" : "mni", threshold: options.threshold,
+                             coordinates: options.coordinates == .tal ? "tal" : "mni",
+                             template: map.template.map { "\($0.name) (\($0.source))" }, threshold: options.threshold,
                              thresholdMethod: options.thresholdMethod,
                              twoSided: options.twoSided, connectivity: options.connectivity.rawValue, minSizeMm3: options.minSizeMm3,
                              voxelVolumeMm3: ClusterRegions.round2(map.voxelVolume), peakSeparationMm: options.peakSeparationMm,

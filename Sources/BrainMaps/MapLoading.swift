@@ -27,6 +27,7 @@ extension MapVolume {
                                    display: display)
             volume.degreesOfFreedom = [Double(header.degreesOfFreedom1), Double(header.degreesOfFreedom2)]
             volume.fdrTable = header.fdrTable
+            volume.template = MapTemplate.find(in: [("file name", name), ("map name", header.name.string)])
             return volume
         case let image as NIfTIFile:
             if normalisation != nil { throw MapsError("--vmr/--trf: apply to native BrainVoyager maps (.vmp); \(name) is a NIfTI image") }
@@ -41,6 +42,8 @@ extension MapVolume {
                                    affine: Array(image.affine.prefix(3)), space: space,
                                    display: .defaults(values: values, statistic: statistic))
             volume.degreesOfFreedom = [Double(image.intent.p1), Double(image.intent.p2)].map { $0.isFinite ? $0 : 0 }
+            let description = image.headerBytes.count >= 228 ? String(decoding: image.headerBytes[148..<228].prefix { $0 != 0 }, as: UTF8.self) : ""
+            volume.template = MapTemplate.find(in: [("file name", name), ("NIfTI description", description)])
             return volume
         case is SMPFile:
             throw MapsError("\(name): an SMP map holds one value per vertex of a mesh, not a volume; this needs a .vmp or .nii/.nii.gz "

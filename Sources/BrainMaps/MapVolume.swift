@@ -20,6 +20,8 @@ public struct MapVolume: Sendable {
     public var degreesOfFreedom: [Double] = []
     /// A VMP's own FDR table: rows of (q, threshold, conservative threshold).
     public var fdrTable: [SIMD3<Float>] = []
+    /// The template the file names, when it names one.
+    public var template: MapTemplate?
 
     public init(name: String, values: [Float], dims: SIMD3<Int>, affine: [[Double]], space: ReferenceSpace, storedThreshold: Float? = nil,
                 display: MapDisplay? = nil) {

@@ -83,3 +83,14 @@ import Testing
         #expect(e4.description.contains("t, z, F or r"))
     }
 }
+
+/// The template a map's file names is read and said.
+@Suite struct MapTemplateTests {
+    @Test func bidsNamesAndDescriptionsNameTheTemplate() {
+        #expect(MapTemplate.find(in: [("file name", "sub-01_space-MNI152NLin2009cAsym_stat-t.nii.gz")])
+                    == MapTemplate(name: "MNI152NLin2009cAsym", source: "file name"))
+        #expect(MapTemplate.find(in: [("file name", "zstat1.nii.gz"), ("NIfTI description", "FSL5.0 MNI152NLin6Asym")])?.name == "MNI152NLin6Asym")
+        #expect(MapTemplate.find(in: [("file name", "faces_TAL.vmp"), ("map name", "Talairach t map")])?.name == "Talairach")
+        #expect(MapTemplate.find(in: [("file name", "blob.nii")]) == nil)
+    }
+}
