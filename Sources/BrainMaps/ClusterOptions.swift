@@ -1,3 +1,5 @@
+import BrainAtlas
+
 /// What `clusters` is asked: the threshold, sides, smallest size and neighbourhood.
 public struct ClusterOptions: Sendable {
     /// Voxels with value ≥ threshold (and ≤ −threshold when two-sided) form clusters.
@@ -8,6 +10,12 @@ public struct ClusterOptions: Sendable {
     public var connectivity: Connectivity
     /// Local maxima closer than this to a higher one are not reported (mm).
     public var peakSeparationMm: Double
+    /// The space the table's coordinates are given in (`.mni` or `.tal`; look-ups are always made in MNI).
+    public var coordinates: CoordinateSpace = .mni
+    /// How the threshold was found ("given", or the p/q rule and its distribution), stated in the table.
+    public var thresholdMethod = "given"
+    /// `--atlases`: the atlases described and the order the summary label tries them (nil: all, default order).
+    public var atlases: [String]?
 
     public init(threshold: Float, twoSided: Bool = false, minSizeMm3: Double = 0, connectivity: Connectivity = .corners,
                 peakSeparationMm: Double = 8) {

@@ -14,15 +14,34 @@ public struct ClusterRegions: Sendable {
     public static let minimumPercent = 1.0
 
     public let library: AtlasLibrary
+    /// The atlases described, in this order (nil: every atlas with a label volume, catalog order).
+    public let atlasNames: [String]?
 
-    public init(library: AtlasLibrary) { self.library = library }
+    /// Throws when `atlases` names an atlas the library does not hold or one without a label volume.
+    public init(library: AtlasLibrary, atlases: [String]? = nil) throws {
+        self.library = library
+        if let atlases {
+            let usable = library.atlases.filter(\.hasLabelVolume).map(\.name)
+            for name in atlases where !usable.contains(name) {
+                throw MapsError("--atlases: \(name) is not an atlas with a label volume (atlases: \(usable.joined(separator: ", ")))")
+            }
+        }
+        atlasNames = atlases
+    }
+
+    /// The atlases described, in order.
+    public var atlases: [Atlas] {
+        let all = library.atlases.filter(\.hasLabelVolume)
+        guard let atlasNames else { return all }
+        return atlasNames.compactMap { name in all.first { $0.name == name } }
+    }
 
     /// Per atlas (catalog order), the regions holding ≥ 1 % of the cluster's voxels, largest first (ties by id),
     /// and the unlabelled percentage. A voxel counts for the template voxel nearest its centre.
     public func shares(of cluster: Cluster, in map: MapVolume) throws -> [(atlas: String, shares: [RegionShare], unlabelled: Double)] {
         let cells = cluster.voxels.map { library.grid.voxel(ofMNI: map.mni(ofIndex: $0)) }
         var out: [(String, [RegionShare], Double)] = []
-        for atlas in library.atlases where atlas.hasLabelVolume {
+        for atlas in atlases {
             let labels = try atlas.labelVolume()
             var counts: [Int: Int] = [:]
             for cell in cells {

@@ -10,8 +10,8 @@ extension ClusterReport {
         for a in atlases { header += ["\(a)_peak", "\(a)_regions"] }
         var rows = [header.map(Self.quoted).joined(separator: ",")]
         for c in clusters {
-            var row = ["\(c.id)", c.sign, "\(c.voxels)", Self.number(c.sizeMm3)] + c.peak.mni.map(Self.number)
-                + [Self.number(Double(c.peak.value))] + c.centreOfMass.map(Self.number) + ["\(c.maxima.count)"]
+            var row = ["\(c.id)", c.sign, "\(c.voxels)", Self.number(c.sizeMm3)] + shown(c.peak.mni).map(Self.number)
+                + [Self.number(Double(c.peak.value))] + shown(c.centreOfMass).map(Self.number) + ["\(c.maxima.count)"]
             for a in atlases {
                 row.append(c.peak.regionText(atlas: a, tagged: false) ?? "")
                 row.append(Self.sharesText(c.regions[a]))
@@ -23,15 +23,16 @@ extension ClusterReport {
 
     /// Readable text: a line per cluster, its maxima and its main regions in every atlas.
     public func text() -> String {
-        var lines = ["\(map): \(clusters.count) cluster\(clusters.count == 1 ? "" : "s") at \(twoSided ? "|value|" : "value") ≥ \(threshold), "
-                     + "\(connectivity)-connected\(minSizeMm3 > 0 ? ", ≥ \(Self.number(minSizeMm3)) mm³" : "") (\(space.uppercased()) mm)"]
+        var lines = ["\(map): \(clusters.count) cluster\(clusters.count == 1 ? "" : "s") at \(twoSided ? "|value|" : "value") ≥ \(threshold)\(thresholdMethod == "given" ? "" : " (\(thresholdMethod))"), "
+                     + "\(connectivity)-connected\(minSizeMm3 > 0 ? ", ≥ \(Self.number(minSizeMm3)) mm³" : "") (\(coordinates == "tal" ? "Talairach" : "MNI") mm\(space == "talairach" ? "; the map is in Talairach space" : "")\(template.map { "; template \($0)" } ?? ""))"]
         for c in clusters {
             lines.append("")
-            lines.append("cluster \(c.id) (\(c.sign)): \(c.voxels) voxels, \(Self.number(c.sizeMm3)) mm³; peak \(Self.point(c.peak.mni)) = "
-                         + "\(Self.number(Double(c.peak.value))); centre of mass \(Self.point(c.centreOfMass))")
+            lines.append("cluster \(c.id) (\(c.sign)): \(c.voxels) voxels, \(Self.number(c.sizeMm3)) mm³; peak \(Self.point(shown(c.peak.mni))) = "
+                         + "\(Self.number(Double(c.peak.value))); centre of mass \(Self.point(shown(c.centreOfMass)))"
+                         + (c.label.map { "; at the peak: \($0)" } ?? ""))
             for m in c.maxima {
                 let names = c.atlasOrder.compactMap { m.regionText(atlas: $0).map { "\($0)" } }
-                lines.append("  maximum \(Self.point(m.mni)) = \(Self.number(Double(m.value))): \(names.isEmpty ? "no region" : names.joined(separator: "; "))")
+                lines.append("  maximum \(Self.point(shown(m.mni))) = \(Self.number(Double(m.value))): \(names.isEmpty ? "no region" : names.joined(separator: "; "))")
             }
             for a in c.atlasOrder {
                 lines.append("  \(a): \(Self.sharesText(c.regions[a]))")

@@ -4,7 +4,8 @@ import BrainFormats
 extension MapVolume {
     /// Reads map `map` (1-based number or name; nil = the first) of a VMP, or volume `map` of a NIfTI image,
     /// refusing maps whose space atlas look-ups cannot use.
-    public static func load(_ url: URL, map: String? = nil) throws -> MapVolume {
+    /// A native or AC-PC VMP needs `normalisation` (its VMR and TRF files) to reach MNI.
+    public static func load(_ url: URL, map: String? = nil, normalisation: MapNormalisation? = nil) throws -> MapVolume {
         let name = url.lastPathComponent
         // A NIfTI header says the grid's size, space and affine: each is checked before a voxel is inflated.
         if try FormatRegistry.readHeader(url).format.name == FileFormat.nifti.name {
@@ -15,39 +16,53 @@ extension MapVolume {
         let document = try FormatRegistry.read(url)
         switch document {
         case let vmp as VMPFile:
-            let space = try VMPFile.requireAtlasSpace(vmp, fileName: name, for: "an atlas look-up")
-            try MapGridCheck.check(dims: [vmp.dims.x, vmp.dims.y, vmp.dims.z], affine: vmp.canonicalAffine, file: name)
+            let (affine, space) = try MapNormalisation.place(vmp, fileName: name, normalisation: normalisation, purpose: "an atlas look-up")
+            try MapGridCheck.check(dims: [vmp.dims.x, vmp.dims.y, vmp.dims.z], affine: affine, file: name)
             let m = try choose(map, count: vmp.maps.count, names: vmp.maps.map(\.name.string), file: name)
             let d = vmp.dims
             let header = vmp.maps[m]
             let values = vmp.mapValues(m).floats
-            let voxelVolume = pow(Double(vmp.resolution), 3)
             // A stored lower threshold of 0 (as converted NIfTI maps have) would colour every voxel:
             // the NIfTI rule (a third of the upper end) stands in for it.
             let upper = header.upperThreshold > 0 ? header.upperThreshold : MapDisplay.defaults(values: values, statistic: nil).upper
             let display = MapDisplay(threshold: header.threshold > 0 ? header.threshold : upper * MapDisplay.defaultThresholdFraction, upper: upper,
                                      signs: header.showPositiveNegative == 2 ? .negative : header.showPositiveNegative == 1 ? .positive : .both,
-                                     clusterMinMm3: header.enableClusterSizeThreshold != 0 ? Double(header.clusterSizeThreshold) * voxelVolume : 0,
+                                     clusterMinMm3: header.enableClusterSizeThreshold != 0 ? Double(header.clusterSizeThreshold) * Self.volume(of: affine) : 0,
                                      statistic: header.type.name)
-            return MapVolume(name: header.name.string, values: values, dims: d,
-                             affine: Array(vmp.canonicalAffine.prefix(3)), space: space, storedThreshold: header.threshold,
-                             display: display)
+            var volume = MapVolume(name: header.name.string, values: values, dims: d,
+                                   affine: Array(affine.prefix(3)), space: space, storedThreshold: header.threshold,
+                                   display: display)
+            volume.degreesOfFreedom = [Double(header.degreesOfFreedom1), Double(header.degreesOfFreedom2)]
+            volume.fdrTable = header.fdrTable
+            volume.template = MapTemplate.find(in: [("file name", name), ("map name", header.name.string)])
+            return volume
         case let image as NIfTIFile:
+            if normalisation != nil { throw MapsError("--vmr/--trf: apply to native BrainVoyager maps (.vmp); \(name) is a NIfTI image") }
             let space = try niftiSpace(image)
             let volumes = image.dims.dropFirst(3).reduce(1, *)
             let m = try choose(map, count: volumes, names: [], file: name)
             let values = image.floatValues(volume: m)
             let statistic: String? = switch image.intent.code { case 2: "r"; case 3: "t"; case 4: "F"; case 5: "z"; default: nil }
-            return MapVolume(name: volumes > 1 ? "\(name) volume \(m + 1)" : name, values: values,
-                             dims: SIMD3(image.dims[0], image.dims[1], image.dims[2]),
-                             affine: Array(image.affine.prefix(3)), space: space,
-                             display: .defaults(values: values, statistic: statistic))
+            var volume = MapVolume(name: volumes > 1 ? "\(name) volume \(m + 1)" : name, values: values,
+                                   dims: SIMD3(image.dims[0], image.dims[1], image.dims[2]),
+                                   affine: Array(image.affine.prefix(3)), space: space,
+                                   display: .defaults(values: values, statistic: statistic))
+            volume.degreesOfFreedom = [Double(image.intent.p1), Double(image.intent.p2)].map { $0.isFinite ? $0 : 0 }
+            let description = image.headerBytes.count >= 228 ? String(decoding: image.headerBytes[148..<228].prefix { $0 != 0 }, as: UTF8.self) : ""
+            volume.template = MapTemplate.find(in: [("file name", name), ("NIfTI description", description)])
+            return volume
         case is SMPFile:
             throw MapsError("\(name): an SMP map holds one value per vertex of a mesh, not a volume; this needs a .vmp or .nii/.nii.gz "
                             + "(surface clusters: braintutor clusters \(name) --mesh pial-left|…|FILE.srf)")
         default:
             throw MapsError("\(name): a \(document.formatName) file is not a statistical map (give a .vmp or .nii/.nii.gz)")
         }
+    }
+
+    /// mm³ of one voxel of a rows-of-4 affine (its determinant).
+    static func volume(of a: [[Double]]) -> Double {
+        abs(a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0])
+            + a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0]))
     }
 
     /// NIfTI codes: 3 Talairach, 2/4/5 aligned to a template (SPM writes 2 for normalised images, FSL 4);

@@ -16,6 +16,12 @@ public struct MapVolume: Sendable {
     public let storedThreshold: Float?
     /// Thresholds, signs and statistic for drawing the map (`MapDisplay.defaults` when the file has none).
     public let display: MapDisplay
+    /// The statistic's degrees of freedom as the file stores them (VMP DF1, DF2; NIfTI intent parameters); empty when unknown.
+    public var degreesOfFreedom: [Double] = []
+    /// A VMP's own FDR table: rows of (q, threshold, conservative threshold).
+    public var fdrTable: [SIMD3<Float>] = []
+    /// The template the file names, when it names one.
+    public var template: MapTemplate?
 
     public init(name: String, values: [Float], dims: SIMD3<Int>, affine: [[Double]], space: ReferenceSpace, storedThreshold: Float? = nil,
                 display: MapDisplay? = nil) {

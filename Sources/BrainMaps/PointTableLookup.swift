@@ -1,8 +1,9 @@
-import BrainFormats
 import BrainAtlas
+import BrainFormats
 import Foundation
 
 /// `where --table`: the region of every atlas at each point of a table, and the nearest region within a radius.
+/// Rows are answered and written one at a time, so output of any length needs no more memory than one row.
 public struct PointTableLookup: Sendable {
     /// One atlas's answer at a point: the region there, else the nearest within the radius.
     public struct Answer: Encodable, Sendable {
@@ -18,58 +19,99 @@ public struct PointTableLookup: Sendable {
         public let mni: [Double]
         /// Atlas name → answer.
         public let atlases: [String: Answer]
+        /// Why the row has no answer ("row 7: column y: …"), absent when it has one.
+        public let error: String?
     }
 
     public let library: AtlasLibrary
     public let radiusMm: Double
     public let space: CoordinateSpace
+    /// The atlases answered, in order (`--atlases`; default every atlas with a label volume, catalog order).
+    public let atlases: [Atlas]
+    let search: NearestLabelSearch
 
-    public init(library: AtlasLibrary, radiusMm: Double = Lookup.nearestRadiusMm, space: CoordinateSpace = .mni) throws {
+    public init(library: AtlasLibrary, radiusMm: Double = Lookup.nearestRadiusMm, space: CoordinateSpace = .mni, atlases names: [String]? = nil) throws {
         guard radiusMm.isFinite, (0...Lookup.radiusLimitMm).contains(radiusMm) else {
             throw MapsError("--radius: \(radiusMm) must be 0…\(Int(Lookup.radiusLimitMm)) mm")
         }
         self.library = library
         self.radiusMm = radiusMm
         self.space = space
+        atlases = try ClusterRegions(library: library, atlases: names).atlases
+        search = NearestLabelSearch(radius: radiusMm)
     }
 
-    /// Answers for every row, in order; atlases in catalog order.
-    public func answers(_ table: PointTable) throws -> [(mni: SIMD3<Double>?, answers: [(atlas: String, answer: Answer)])] {
-        let atlases = try library.atlases.filter(\.hasLabelVolume).map { ($0, try $0.labelVolume()) }
-        return try table.points.map { point in
-            let (mni, voxel) = try Lookup.resolve(point, space: space, grid: library.grid)
-            let answers = atlases.map { atlas, labels -> (String, Answer) in
+    /// Answers row by row, in order: `emit(row index, MNI point or nil, answers, or nil and the row's error)`.
+    public func answer(_ table: PointTable, emit: (Int, SIMD3<Double>?, [Answer]?, String?) throws -> Void) throws {
+        let volumes = try atlases.map { try $0.labelVolume() }
+        // Large tables pay once per atlas for a distance field so that points far from every region cost nothing;
+        // small ones scan around each point. Both give the same answer.
+        let useFields = table.points.count >= Self.distanceFieldRows
+        var fields = [LabelDistanceField?](repeating: nil, count: atlases.count)
+        for (n, point) in table.points.enumerated() {
+            guard let point, table.errors[n] == nil else { try emit(n, nil, nil, table.errors[n] ?? "row \(table.rowNumbers[n]): no point"); continue }
+            let mni: SIMD3<Double>?, voxel: VoxelIndex
+            do {
+                (mni, voxel) = try Lookup.resolve(point, space: space, grid: library.grid)
+            } catch {
+                try emit(n, nil, nil, "row \(table.rowNumbers[n]): \(error)")
+                continue
+            }
+            var answers: [Answer] = []
+            answers.reserveCapacity(atlases.count)
+            for (a, (atlas, labels)) in zip(atlases, volumes).enumerated() {
                 if let region = atlas.region(id: labels.label(x: voxel.x, y: voxel.y, z: voxel.z)) {
-                    return (atlas.name, Answer(region: region, nearest: nil, distanceMm: 0))
+                    answers.append(Answer(region: region, nearest: nil, distanceMm: 0))
+                    continue
                 }
-                guard let hit = labels.nearestLabel(x: voxel.x, y: voxel.y, z: voxel.z, radius: radiusMm),
-                      let region = atlas.region(id: hit.label) else { return (atlas.name, Answer(region: nil, nearest: nil, distanceMm: nil)) }
-                return (atlas.name, Answer(region: nil, nearest: region, distanceMm: hit.distance.roundedToHundredths))
+                if useFields && fields[a] == nil { fields[a] = LabelDistanceField(labels: labels, radius: radiusMm) }
+                let found = fields[a].map { search.nearest(in: labels, field: $0, x: voxel.x, y: voxel.y, z: voxel.z) }
+                    ?? search.nearest(in: labels, x: voxel.x, y: voxel.y, z: voxel.z)
+                answers.append(Self.answer(atlas: atlas, hit: found))
             }
-            return (mni, answers)
+            try emit(n, mni, answers, nil)
         }
     }
 
-    /// JSON rows.
-    public func json(_ table: PointTable) throws -> [Row] {
-        try zip(table.rows, answers(table)).map { row, a in
-            Row(input: Dictionary(zip(table.columns, row), uniquingKeysWith: { first, _ in first }),
-                mni: a.mni.map { [$0.x, $0.y, $0.z].map(\.roundedToHundredths) } ?? [],
-                atlases: Dictionary(uniqueKeysWithValues: a.answers.map { ($0.atlas, $0.answer) }))
+    /// Tables with at least this many rows use distance fields.
+    public static let distanceFieldRows = 5_000
+
+    static func answer(atlas: Atlas, hit: (label: Int, distance: Double, voxel: VoxelIndex)?) -> Answer {
+        guard let hit, let region = atlas.region(id: hit.label) else { return Answer(region: nil, nearest: nil, distanceMm: nil) }
+        return Answer(region: nil, nearest: region, distanceMm: hit.distance.roundedToHundredths)
+    }
+
+    /// Streams the JSON array of rows to `write`, one row per line.
+    public func writeJSON(_ table: PointTable, to write: (String) -> Void) throws {
+        write("[")
+        var first = true
+        try answer(table) { n, mni, answers, error in
+            let row = Row(input: Dictionary(zip(table.columns, table.rows[n]), uniquingKeysWith: { first, _ in first }),
+                          mni: mni.map { [$0.x, $0.y, $0.z].map(\.roundedToHundredths) } ?? [],
+                          atlases: answers.map { Dictionary(uniqueKeysWithValues: zip(atlases.map(\.name), $0)) } ?? [:],
+                          error: error)
+            write((first ? "\n" : ",\n") + (try BrainJSON.string(row)))
+            first = false
+        }
+        write("\n]\n")
+    }
+
+    /// Streams CSV: the input columns, then per atlas `<atlas>`, `<atlas>_nearest`, `<atlas>_distance_mm`, then `error`.
+    public func writeCSV(_ table: PointTable, to write: (String) -> Void) throws {
+        let names = atlases.map(\.name)
+        write((table.columns + names.flatMap { [$0, "\($0)_nearest", "\($0)_distance_mm"] } + ["error"]).map(ClusterReport.quoted).joined(separator: ",") + "\n")
+        try answer(table) { n, _, answers, error in
+            let extra = answers.map { list in
+                list.flatMap { a in [a.region?.displayName ?? "", a.nearest?.displayName ?? "", a.distanceMm.map(ClusterReport.number) ?? ""] }
+            } ?? Array(repeating: "", count: 3 * names.count)
+            write((table.rows[n] + extra + [error ?? ""]).map(ClusterReport.quoted).joined(separator: ",") + "\n")
         }
     }
 
-    /// CSV: the input columns, then per atlas `<atlas>`, `<atlas>_nearest`, `<atlas>_distance_mm`.
+    /// The whole CSV as one string (small tables and tests).
     public func csv(_ table: PointTable) throws -> String {
-        let all = try answers(table)
-        let names = all.first?.answers.map(\.atlas) ?? library.atlases.filter(\.hasLabelVolume).map(\.name)
-        var lines = [(table.columns + names.flatMap { [$0, "\($0)_nearest", "\($0)_distance_mm"] }).map(ClusterReport.quoted).joined(separator: ",")]
-        for (row, a) in zip(table.rows, all) {
-            let extra = a.answers.flatMap { _, answer in
-                [answer.region?.displayName ?? "", answer.nearest?.displayName ?? "", answer.distanceMm.map(ClusterReport.number) ?? ""]
-            }
-            lines.append((row + extra).map(ClusterReport.quoted).joined(separator: ","))
-        }
-        return lines.joined(separator: "\n")
+        var out = ""
+        try writeCSV(table) { out += $0 }
+        return String(out.dropLast())
     }
 }

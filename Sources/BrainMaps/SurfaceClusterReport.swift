@@ -59,7 +59,7 @@ public struct SurfaceClusterReport: Encodable, Sendable {
     public static func make(values: [Float], name: String, mesh: SurfaceMesh, options: ClusterOptions,
                             library: () throws -> AtlasLibrary) throws -> SurfaceClusterReport {
         let found = try SurfaceClusterFinder.clusters(values: values, mesh: mesh, options: options)
-        let regions = mesh.space == .mni || mesh.space == .talairach ? ClusterRegions(library: try library()) : nil
+        let regions = mesh.space == .mni || mesh.space == .talairach ? try ClusterRegions(library: try library()) : nil
         let labels = try mesh.bundledSide.map { side in try library().atlases.compactMap { a in
             (try? a.surfaceLabels(side)).flatMap { $0.vertexCount == mesh.positions.count ? (a, $0) : nil }
         } }
@@ -138,5 +138,5 @@ public struct SurfaceClusterReport: Encodable, Sendable {
 
 extension SurfaceClusterReport.Peak {
     /// The peak as a volume maximum, so both tables word regions one way.
-    public var maximum: ClusterReport.Maximum { ClusterReport.Maximum(mni: mni ?? position, value: value, atlases: atlases) }
+    public var maximum: ClusterReport.Maximum { ClusterReport.Maximum(mni: mni ?? position, tal: nil, value: value, atlases: atlases) }
 }

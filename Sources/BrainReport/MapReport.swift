@@ -25,7 +25,7 @@ public struct MapReport: Sendable {
                             progress: (Int, Int) -> Void = { _, _ in }) throws -> MapReport {
         try request.clusterOptions.validate()
         let url = URL(fileURLWithPath: request.file)
-        let volume = try MapVolume.load(url, map: request.map)
+        let volume = try MapVolume.load(url, map: request.map, normalisation: request.normalisation)
         let clusters = try ClusterReport.make(map: volume, options: request.clusterOptions, library: library)
         let drawn = min(clusters.clusters.count, figureClusters)
         let total = 1 + ReportSurfaceViews.views.count + drawn * ReportPeakSlices.planes.count

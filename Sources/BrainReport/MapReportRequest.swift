@@ -18,9 +18,16 @@ public struct MapReportRequest: Sendable {
     public var mesh: String?
     /// The GL backend the views are drawn with (nil: the default, `GLBackend.chosen`).
     public var glBackend: GLBackend? = nil
+    /// How `threshold` was found ("given", or a p/q rule), stated on the page and in the table.
+    public var thresholdMethod = "given"
+    /// `--atlases`: the atlases described, in the order the peak's label tries them.
+    public var atlases: [String]?
+    /// A native VMP's VMR and TRF files.
+    public var normalisation: MapNormalisation?
 
     public init(file: String, map: String? = nil, threshold: Float, twoSided: Bool = false, minSizeMm3: Double = 0,
-                surface: CortexSurface = .inflated, mesh: String? = nil) {
+                surface: CortexSurface = .inflated, mesh: String? = nil, normalisation: MapNormalisation? = nil) {
+        self.normalisation = normalisation
         self.file = file
         self.map = map
         self.threshold = threshold
@@ -35,7 +42,10 @@ public struct MapReportRequest: Sendable {
 
     /// The cluster options the table is made with (26 neighbours, as the overlays' `clusterMin` counts them).
     public var clusterOptions: ClusterOptions {
-        ClusterOptions(threshold: threshold, twoSided: twoSided, minSizeMm3: minSizeMm3, connectivity: .corners)
+        var options = ClusterOptions(threshold: threshold, twoSided: twoSided, minSizeMm3: minSizeMm3, connectivity: .corners)
+        options.thresholdMethod = thresholdMethod
+        options.atlases = atlases
+        return options
     }
 
     /// The overlay fields of the scene and slice requests, so every picture shows exactly the voxels the table counts:

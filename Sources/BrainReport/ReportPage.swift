@@ -24,7 +24,7 @@ extension MapReport {
         let sides = clusters.twoSided ? "values ≥ \(n(clusters.threshold)) or ≤ −\(n(clusters.threshold))" : "values ≥ \(n(clusters.threshold))"
         let count = clusters.clusters.count == 1 ? "1 cluster" : "\(clusters.clusters.count) clusters"
         return "\(file)\(statistic.map { ", \($0) map" } ?? ""), \(clusters.space == "talairach" ? "Talairach" : "MNI") space. "
-            + "\(count) of \(sides), \(clusters.connectivity)-connected"
+            + "\(count) of \(sides)\(clusters.thresholdMethod == "given" ? "" : " (\(clusters.thresholdMethod))"), \(clusters.connectivity)-connected"
             + (clusters.minSizeMm3 > 0 ? ", at least \(ClusterReport.number(clusters.minSizeMm3)) mm³" : "")
             + "; voxel volume \(ClusterReport.number(clusters.voxelVolumeMm3)) mm³. Coordinates in MNI millimetres."
     }
@@ -33,20 +33,14 @@ extension MapReport {
         guard !clusters.clusters.isEmpty else { return "<p>No voxel passes the threshold.</p>\n" }
         var rows = "<table class=\"clusters\"><thead><tr><th>#</th><th>sign</th><th>voxels</th><th>mm³</th>"
             + "<th>peak x</th><th>peak y</th><th>peak z</th><th>peak value</th><th>centre of mass</th><th>maxima</th>"
-            + "<th>at the peak (\(e(summaryAtlas)))</th></tr></thead><tbody>\n"
+            + "<th>at the peak (most specific atlas)</th></tr></thead><tbody>\n"
         for c in clusters.clusters {
             let cells = ["<a href=\"#cluster-\(c.id)\">\(c.id)</a>", c.sign, "\(c.voxels)", ClusterReport.number(c.sizeMm3)]
                 + c.peak.mni.map(ClusterReport.number) + [n(c.peak.value), ClusterReport.point(c.centreOfMass), "\(c.maxima.count)",
-                                                           e(c.peak.regionText(atlas: summaryAtlas, tagged: false) ?? "–")]
+                                                           e(c.label ?? "–")]
             rows += "<tr class=\"cluster\" data-id=\"\(c.id)\">" + cells.map { "<td>\($0)</td>" }.joined() + "</tr>\n"
         }
         return rows + "</tbody></table>\n"
-    }
-
-    /// The atlas named in the summary table: the default one (`gyri`) when bundled, else the first.
-    var summaryAtlas: String {
-        let order = clusters.clusters.first?.atlasOrder ?? []
-        return order.contains(AtlasLibrary.defaultAtlas) ? AtlasLibrary.defaultAtlas : order.first ?? ""
     }
 
     /// The `clusters --csv` table inside the page (a `data:` link), for a spreadsheet without running the command again.

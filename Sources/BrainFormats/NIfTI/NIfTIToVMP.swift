@@ -42,7 +42,9 @@ public enum NIfTIToVMP {
             let base = volume * perVolume
             for k in 0..<d.z { for j in 0..<d.y { for i in 0..<d.x {
                 let step: SIMD3<Double> = column[0] * Double(i) + column[1] * Double(j) + column[2] * Double(k)
-                values[at] = trilinear(source, base: base, dims: image.dims, at: column[3] + step)
+                let value = trilinear(source, base: base, dims: image.dims, at: column[3] + step)
+                // BrainVoyager writes 0 where a map has no value; a NaN would poison its statistics and colours.
+                values[at] = value.isNaN ? 0 : value
                 at += 1
             } } }
         }
@@ -63,12 +65,11 @@ public enum NIfTIToVMP {
         return map
     }
 
-    /// The canonical-frame box (end exclusive) whose map voxels, `resolution` wide, are centred on the image's
+    /// The canonical-frame box (end exclusive) whose map voxels, `resolution` wide, stand on the image's
     /// corner voxels when the grids agree (so a VMP → NIfTI → VMP trip keeps the box and the values).
     static func box(of image: NIfTIFile, resolution: Int32) throws -> (SIMD3<Int32>, SIMD3<Int32>) {
         let unit = VMPFile(maps: [], start: .zero, end: SIMD3(repeating: Int32(CanonicalFrame.size)), resolution: 1, values: MapValues([]))
         let toFrame = try NIfTIResampling.inverseAffine(unit.canonicalAffine, file: image.fileName)
-        let half = Double(resolution - 1) / 2
         var low = SIMD3<Double>(repeating: .infinity), high = SIMD3<Double>(repeating: -.infinity)
         for corner in 0..<8 {
             let i = corner & 1 == 0 ? 0 : Double(image.dims[0] - 1)
@@ -85,8 +86,8 @@ public enum NIfTIToVMP {
         let edge = CanonicalFrame.size, r = Int(resolution)
         var start = SIMD3<Int32>(), end = SIMD3<Int32>()
         for axis in 0..<3 {
-            let s = min(max(Int((low[axis] - half).rounded()), 0), edge)
-            let e = min(max(Int((high[axis] + half).rounded()) + 1, 0), edge)
+            let s = min(max(Int(low[axis].rounded()), 0), edge)
+            let e = min(max(Int(high[axis].rounded()) + r, 0), edge)
             guard e > s else {
                 throw FormatError(file: image.fileName, field: "affine", message: "the image lies outside the 256 mm cube around MNI (0, 0, 0)")
             }

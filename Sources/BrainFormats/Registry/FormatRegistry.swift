@@ -64,6 +64,9 @@ public struct ConversionOptions: Sendable {
     public var meshVertexCount: Int?
     /// Name of the input file (set by `FormatRegistry.convert`; used for names and errors).
     public var sourceFileName: String
+    /// A native VMP's VMR grid and TRF files (VMP → NIfTI: the maps go to the chain's MNI or Talairach space).
+    public var vmrFrame: VolumeFrame? = nil
+    public var trfChain: TRFChain? = nil
 
     public init(labels: Bool = false, meshVertexCount: Int? = nil, sourceFileName: String = "input") {
         self.labels = labels
@@ -105,6 +108,7 @@ public enum FormatRegistry {
         .freesurferColorLUT,
         .vmp,
         .smp,
+        .trf,
     ]
 
     /// Cross-format conversions, as the formats declare them.

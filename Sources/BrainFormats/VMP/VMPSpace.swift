@@ -10,33 +10,43 @@ extension VMPFile {
         return .unknown
     }
 
-    /// Throws unless the maps are in MNI or Talairach space on a 256³ cube, the frame atlas look-ups and NIfTI export need.
+    /// Throws unless the maps are in MNI or Talairach space by their name (a native map needs its VMR's TRF files).
     public static func requireAtlasSpace(_ vmp: VMPFile, fileName: String, for purpose: String) throws -> ReferenceSpace {
         let space = referenceSpace(fileName: fileName)
         guard space == .mni || space == .talairach else {
             throw FormatError(file: fileName, field: "space", message: "a VMP does not store its space and this name has no _MNI or _TAL "
-                                  + "suffix, so its maps are taken as native (subject) space, which \(purpose) cannot use; "
-                                  + "if the maps were computed on an MNI or Talairach VMR, name the file …_MNI.vmp or …_TAL.vmp")
-        }
-        guard vmp.vmrDims == SIMD3(repeating: Int32(CanonicalFrame.size)) else {
-            throw FormatError(file: fileName, field: "DimX", message: "the maps' VMR is \(vmp.vmrDims.x) × \(vmp.vmrDims.y) × \(vmp.vmrDims.z), "
-                                  + "not the \(CanonicalFrame.size)³ framing cube \(purpose) needs")
+                                  + "suffix, so its maps are taken as native (subject) space, which \(purpose) cannot use as it is: "
+                                  + "give the subject's normalisation (--vmr FILE.vmr --trf FILE_MNI.trf, several --trf in order), "
+                                  + "or, if the maps were computed on an MNI or Talairach VMR, name the file …_MNI.vmp or …_TAL.vmp")
         }
         return space
     }
 
-    /// Row-major affine from map voxel (i, j, k) to RAS millimetres in the canonical frame (voxel centres).
-    public var canonicalAffine: [[Double]] {
-        func mni(_ x: Int32, _ y: Int32, _ z: Int32) -> SIMD3<Double> {
-            let m = CanonicalFrame.mni(Int(x), Int(y), Int(z))
-            return SIMD3(Double(m.x), Double(m.y), Double(m.z))
+    /// The frame of the VMR the maps lie on when only the VMP is known: a cube of `vmrDims` voxels spanning
+    /// 256 mm (1 mm at 256³, 0.5 mm at 512³); anything else needs the VMR itself.
+    public func impliedVMRFrame(fileName: String) throws -> VolumeFrame {
+        guard vmrDims.x == vmrDims.y, vmrDims.y == vmrDims.z, vmrDims.x > 0 else {
+            throw FormatError(file: fileName, field: "DimX", message: "the maps' VMR is \(vmrDims.x) × \(vmrDims.y) × \(vmrDims.z), not a cube, "
+                                  + "so its voxel size cannot be implied; give the VMR with --vmr FILE.vmr")
         }
-        let origin = mni(start.x, start.y, start.z)
-        let axes = [mni(start.x + 1, start.y, start.z) - origin, mni(start.x, start.y + 1, start.z) - origin,
-                    mni(start.x, start.y, start.z + 1) - origin]
-        let r = Double(resolution)
-        // A map voxel covers `resolution` VMR voxels per axis; its centre is half of the rest further on.
-        let centre = origin + (axes[0] + axes[1] + axes[2]) * ((r - 1) / 2)
-        return (0..<3).map { row in [axes[0][row] * r, axes[1][row] * r, axes[2][row] * r, centre[row]] } + [[0, 0, 0, 1]]
+        let size = Double(CanonicalFrame.size) / Double(vmrDims.x)
+        return VolumeFrame(voxelSize: SIMD3(repeating: size), framingCubeDim: Int(vmrDims.x))
     }
+
+    /// Rows of the 4×4 matrix from map voxel (i, j, k) to the VMR voxel it stands at: map voxel `i` covers
+    /// `resolution` VMR voxels per axis from `start + resolution · i`, and BrainVoyager places its value at
+    /// that first VMR voxel (so a 2 mm map's voxels fall on whole, even MNI millimetres, as 2 mm NIfTI grids do).
+    public var voxelToVMR: [[Double]] {
+        let r = Double(resolution)
+        return [[r, 0, 0, Double(start.x)], [0, r, 0, Double(start.y)], [0, 0, r, Double(start.z)], [0, 0, 0, 1]]
+    }
+
+    /// Rows of the 4×4 matrix from map voxel to RAS millimetres of `frame` (the maps' VMR).
+    public func affine(in frame: VolumeFrame) -> [[Double]] {
+        let a = frame.voxelToRAS, b = voxelToVMR
+        return (0..<4).map { r in (0..<4).map { c in (0..<4).reduce(0) { $0 + a[r][$1] * b[$1][c] } } }
+    }
+
+    /// Row-major affine from map voxel (i, j, k) to RAS millimetres in the canonical frame.
+    public var canonicalAffine: [[Double]] { affine(in: .canonical) }
 }

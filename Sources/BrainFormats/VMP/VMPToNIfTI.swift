@@ -1,10 +1,14 @@
 import Foundation
 
 extension FormatConverter {
-    /// VMP (MNI or Talairach, 256³ cube) → float32 NIfTI-1, one volume per map, sform in the canonical frame.
+    /// VMP → float32 NIfTI-1, one volume per map. MNI or Talairach maps (by name, or through TRF files) get sform code
+    /// 4 or 3; a native map without TRF files keeps its VMR's own frame (centred, RAS-oriented) under code 1.
     public static let vmpToNIfTI = FormatConverter(from: "vmp", to: "nifti") { doc, options in
         guard let vmp = doc as? VMPFile else { throw FormatError(file: options.sourceFileName, field: "convert", message: "not a VMP") }
-        let space = try VMPFile.requireAtlasSpace(vmp, fileName: options.sourceFileName, for: "NIfTI export")
+        let native = options.trfChain == nil && VMPFile.referenceSpace(fileName: options.sourceFileName) == .unknown
+        let (affine, space): ([[Double]], ReferenceSpace) = native
+            ? (vmp.affine(in: try options.vmrFrame ?? vmp.impliedVMRFrame(fileName: options.sourceFileName)), .native)
+            : try vmp.placement(vmr: options.vmrFrame, chain: options.trfChain, fileName: options.sourceFileName, purpose: "NIfTI export")
         let types = Set(vmp.maps.map(\.type.code))
         let intent: NIfTIFile.StatisticIntent
         if types.count == 1, let first = vmp.maps.first {
@@ -21,7 +25,7 @@ extension FormatConverter {
         }
         let d = vmp.dims
         return try NIfTIFile(float32: vmp.values.floats, dims: vmp.maps.count == 1 ? [d.x, d.y, d.z] : [d.x, d.y, d.z, vmp.maps.count],
-                             affine: vmp.canonicalAffine, sformCode: space == .mni ? 4 : 3, intent: intent,
+                             affine: affine, sformCode: space == .mni ? 4 : space == .talairach ? 3 : 1, intent: intent,
                              description: vmp.maps.map(\.name.string).joined(separator: "; "), name: options.sourceFileName)
     }
 }

@@ -3,6 +3,7 @@ import BrainAtlas
 import BrainMaps
 import BrainReport
 import CommandLineSupport
+import Foundation
 
 /// `braintutor report FILE --threshold T --out report.html`: a map's clusters, surface views and peak slices on one page.
 struct ReportCommand: ParsableCommand {
@@ -28,9 +29,21 @@ struct ReportCommand: ParsableCommand {
                 throw FieldError("surface", value: surface, "is not inflated or pial")
             }
             try OutputFile.check(out, extensions: ["html"])
-            var request = MapReportRequest(file: map.file, map: map.map, threshold: map.threshold,
-                                           twoSided: map.twoSided, minSizeMm3: map.minSize, surface: cortex, mesh: mesh)
+            let normalisation = try map.normalisation()
+            var threshold = map.threshold ?? 0
+            var method = "given"
+            if map.threshold == nil || map.p != nil || map.q != nil {
+                guard !MapFileKind.isSurfaceMap(map.file) else { throw MapsError("--p, --q: SMP maps take a --threshold value") }
+                let resolved = try map.thresholdRequest().resolve(for: MapVolume.load(URL(fileURLWithPath: map.file), map: map.map,
+                                                                                    normalisation: normalisation))
+                (threshold, method) = (resolved.value, resolved.method)
+            }
+            var request = MapReportRequest(file: map.file, map: map.map, threshold: threshold,
+                                           twoSided: map.twoSided, minSizeMm3: map.minSize, surface: cortex, mesh: mesh,
+                                           normalisation: normalisation)
             request.glBackend = gl.choice
+            request.thresholdMethod = method
+            request.atlases = map.atlasList
             if request.isSurfaceMap {
                 let report = try SurfaceMapReport.make(request, library: data.library()) { done, total in Progress.report("report", done, total) }
                 try report.write(to: out)

@@ -18,13 +18,18 @@ struct WhereCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A CSV or TSV table of points (columns x, y, z; others kept), or - for stdin: one row per point with every atlas's region and the nearest within --radius (CSV, or JSON with --json).", valueName: "file")) var table: String?
     @Option(help: ArgumentHelp("A NIfTI image in MNI/Talairach space: --space voxel reads X Y Z as its voxel (i, j, k), and the answer adds the point's voxel in it.", valueName: "file.nii")) var image: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("How far around the point to look (0…50 mm): every region of each atlas within it, nearest first; with --table, the nearest region where an atlas has none at the point (default 10).", valueName: "mm")) var radius: Double?
+    @Option(help: ArgumentHelp("With --table: the atlases answered, comma-separated, in this order (default: all).", valueName: "a,b,c")) var atlases: String?
     // Negative coordinates look like options, so the point is taken from whatever is left.
     @Argument(parsing: .allUnrecognized, help: "X Y Z (or X,Y,Z).") var point: [String] = []
 
     func run() throws {
         var times = StageTimes()
         try CommandOutput.run(json: json) {
-            if let table { return try WhereTable.run(table, radius: radius ?? Lookup.nearestRadiusMm, space: space, json: json, library: user.library(data: data)) }
+            if let table {
+                let chosen = atlases.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+                return try WhereTable.run(table, radius: radius ?? Lookup.nearestRadiusMm, space: space, atlases: chosen, json: json, library: user.library(data: data))
+            }
+            if atlases != nil { throw MapsError("--atlases: applies to --table") }
             let numbers = try NumberArguments.parse(point, count: 3, field: "point", command: "where")
             let p = SIMD3(numbers[0], numbers[1], numbers[2])
             let library = try user.library(data: data)

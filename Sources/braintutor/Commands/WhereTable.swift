@@ -4,9 +4,9 @@ import BrainMaps
 import BrainFormats
 import Foundation
 
-/// `where --table FILE|-`: reads the table and prints one answer row per point.
+/// `where --table FILE|-`: reads the table and streams one answer row per point.
 enum WhereTable {
-    static func run(_ path: String, radius: Double, space: CoordinateSpace, json: Bool, library: AtlasLibrary) throws {
+    static func run(_ path: String, radius: Double, space: CoordinateSpace, atlases: [String]?, json: Bool, library: AtlasLibrary) throws {
         // FileSource refuses a directory or named pipe by name, where Foundation's reader would report a
         // permission problem or hang waiting for a writer.
         let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try FileSource.readRaw(URL(fileURLWithPath: path))
@@ -15,9 +15,25 @@ enum WhereTable {
             throw MapsError("\(name): not text")
         }
         let table = try PointTable(text: text, name: name)
-        let lookup = try PointTableLookup(library: library, radiusMm: radius, space: space)
-        if json { return try CommandOutput.printJSON(lookup.json(table)) }
+        let lookup = try PointTableLookup(library: library, radiusMm: radius, space: space, atlases: atlases)
+        var out = BufferedOutput()
         // The table's own cells go to a terminal: escape bytes in them must not retitle or clear it.
-        print(TextDecoding.printable(try lookup.csv(table), keepLayout: true))
+        if json { try lookup.writeJSON(table) { out.write($0) } } else { try lookup.writeCSV(table) { out.write(TextDecoding.printable($0, keepLayout: true)) } }
+        out.flush()
+    }
+}
+
+/// Standard output in 1 MB writes, so a long table's text is never held whole.
+struct BufferedOutput {
+    var buffer = Data()
+
+    mutating func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 20 { flush() }
+    }
+
+    mutating func flush() {
+        FileHandle.standardOutput.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -1,21 +1,68 @@
 import ArgumentParser
+import BrainAtlas
 import BrainMaps
+import Foundation
 
 /// The map and cluster options `clusters` and `report` share: the file, which map, the threshold, sides and smallest cluster.
 struct MapClusterOptions: ParsableArguments {
-    @Argument(help: "The map: .vmp (name ending _MNI or _TAL) or .nii/.nii.gz (clusters: also .smp with --mesh).") var file: String
+    @Argument(help: "The map: .vmp (name ending _MNI or _TAL, or native with --trf) or .nii/.nii.gz (clusters: also .smp with --mesh).") var file: String
     @Option(help: "Map number (1-based) or name; for 4-D NIfTI, the volume.") var map: String?
-    @Option(parsing: .unconditional, help: "Cluster voxels have value ≥ T (and ≤ −T with --two-sided).") var threshold: Float
+    @Option(parsing: .unconditional, help: "Cluster voxels have value ≥ T (and ≤ −T with --two-sided); or give --p or --q.") var threshold: Float?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Threshold at this p-value per voxel through the map's statistic and degrees of freedom (per tail with --two-sided: p/2 each).", valueName: "p")) var p: Double?
+    @Flag(help: "With --p: Bonferroni-correct it over the map's in-mask (non-zero) voxels.") var bonferroni = false
+    @Option(parsing: .unconditional, help: ArgumentHelp("Threshold at this false discovery rate (Benjamini–Hochberg over the in-mask voxels; a VMP's own FDR table where it holds this q).", valueName: "q")) var q: Double?
+    @Option(help: ArgumentHelp("Degrees of freedom when the file stores none (F maps: DF1,DF2).", valueName: "N")) var df: String?
     @Flag(help: "Also clusters of values ≤ −threshold.") var twoSided = false
     @Option(parsing: .unconditional, help: ArgumentHelp("Drop clusters smaller than this (mm² for SMP maps).", valueName: "mm3")) var minSize: Double = 0
+    @Option(help: ArgumentHelp("Atlases to describe clusters with, comma-separated; the peak's label is the first of them that contains it (default: all atlases; label from subcortical, gyri, tissue).", valueName: "a,b,c")) var atlases: String?
+    @Option(help: ArgumentHelp("A native or AC-PC VMP: the VMR its maps lie on (any grid: 256³, 512³, anisotropic).", valueName: "file.vmr")) var vmr: String?
+    @Option(help: ArgumentHelp("A native or AC-PC VMP: the subject's VMR → VMR transformation files in the order they were applied (repeat the option), the last one an MNI normalisation.", valueName: "file.trf")) var trf: [String] = []
 
-    func options(connectivity: Connectivity) -> ClusterOptions {
-        ClusterOptions(threshold: threshold, twoSided: twoSided, minSizeMm3: minSize, connectivity: connectivity)
+    /// The threshold as asked (a value, or a p or q to turn into one on the map).
+    func thresholdRequest() throws -> ThresholdRequest {
+        let dfs = try df.map { text in
+            try text.split(separator: ",").map { part -> Double in
+                guard let d = Double(part.trimmingCharacters(in: .whitespaces)), d > 0, d.isFinite else {
+                    throw MapsError("--df: \"\(text)\" is not N or DF1,DF2 with numbers > 0")
+                }
+                return d
+            }
+        }
+        return ThresholdRequest(value: threshold, p: p, q: q, bonferroni: bonferroni, df: dfs, twoSided: twoSided)
+    }
+
+    /// Cluster options for `volume`, its threshold found as asked.
+    func options(connectivity: Connectivity, for volume: MapVolume) throws -> ClusterOptions {
+        let resolved = try thresholdRequest().resolve(for: volume)
+        var options = ClusterOptions(threshold: resolved.value, twoSided: twoSided, minSizeMm3: minSize, connectivity: connectivity)
+        options.thresholdMethod = resolved.method
+        options.atlases = atlasList
+        return options
+    }
+
+    /// `--atlases` as a list (nil when not given).
+    var atlasList: [String]? {
+        atlases.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+    }
+
+    /// SMP maps: a value threshold only.
+    func surfaceOptions() throws -> ClusterOptions {
+        guard let threshold, p == nil, q == nil else { throw MapsError("--p, --q: SMP maps take a --threshold value") }
+        return ClusterOptions(threshold: threshold, twoSided: twoSided, minSizeMm3: minSize, connectivity: .corners)
+    }
+
+    func normalisation() throws -> MapNormalisation? {
+        try MapNormalisation.load(vmr: vmr, trfs: trf)
     }
 
     /// Negative numbers reach here as numbers (`parsing: .unconditional`) and are refused by the cluster
     /// options' own range check, before any file is read.
     func validate() throws {
-        try options(connectivity: .corners).validate()
+        if let threshold {
+            try ClusterOptions(threshold: threshold, twoSided: twoSided, minSizeMm3: minSize, connectivity: .corners).validate()
+        } else if p == nil && q == nil {
+            throw MapsError("--threshold: give a value T, or --p P or --q Q")
+        }
+        guard minSize.isFinite, minSize >= 0 else { throw MapsError("--min-size: \(minSize) must be ≥ 0 mm³") }
     }
 }
