@@ -43,6 +43,16 @@ public enum AnswerProvenance {
         return answer(region, here: histology.region(id: Int(labels.regionIds[vertex])))
     }
 
+    /// The provenance of `region` as the answer at the voxel of the library's grid holding MNI point
+    /// `mni` (a pick on an MRI plane), as `where` gives it there.
+    public static func at(mni: SIMD3<Double>, region: Region, library: AtlasLibrary) -> Provenance? {
+        guard region.provenance?.kind == .histology,
+              let histology = library.atlases.first(where: { $0.name == histologyAtlas && $0.hasLabelVolume }),
+              let labels = try? histology.labelVolume(),
+              let voxel = try? Lookup.resolve(mni, space: .mni, grid: library.grid).voxel else { return region.provenance }
+        return at(voxel, region: region, histology: (histology, labels))
+    }
+
     /// The one rule, for a voxel or a vertex: `region`'s own histology provenance where the
     /// histology atlas answers `here` with one of its ex vivo labels on the same side; otherwise the
     /// fill rule that drew the area there.

@@ -1,4 +1,4 @@
-import BrainAtlas
+@testable import BrainAtlas
 import Testing
 
 /// `[histology]` on the cortex mesh: an answer of a histology-based area is histological at a vertex
@@ -35,6 +35,20 @@ struct VertexProvenanceTests {
         // The landmark fill around Broca's area is where the teacher found [histology] overstated.
         #expect((covered["Brodmann.45"] ?? 0) > 100 && (outside["Brodmann.45"] ?? 0) > 100)
         #expect((covered["Brodmann.17"] ?? 0) > 500)
+    }
+
+    @Test func aPlanePickAtAVoxelAnswersAsWhereDoes() throws {
+        // Outside every ex vivo label on the inferior frontal gyrus, and inside V1.
+        let library = try WhereCertaintyTests.library()
+        for point in [SIMD3<Double>(-46, 36, -8), SIMD3(-10, -85, 2), SIMD3(-38, -22, 56)] {
+            let result = try Lookup(library: library).lookup(point, space: .mni)
+            for name in ["brodmann", "functional"] {
+                guard let region = result.atlases.first(where: { $0.name == name })?.region else { continue }
+                #expect(AnswerProvenance.at(mni: point, region: region, library: library) == result.details[name]?.provenance, "\(name) at \(point)")
+            }
+        }
+        let ba17 = try #require(try Lookup(library: library).lookup(SIMD3(-10, -85, 2), space: .mni).atlases.first { $0.name == "brodmann" }?.region)
+        #expect(AnswerProvenance.at(mni: SIMD3(-10, -85, 2), region: ba17, library: library)?.kind == .histology)
     }
 
     @Test func areasWithoutAHistologyClaimKeepTheirOwnProvenance() throws {

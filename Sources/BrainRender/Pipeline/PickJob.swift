@@ -108,6 +108,8 @@ public protocol AtlasLibraryTexts: Sendable {
     func surfaceLabels(atlas: String, side: Hemisphere) -> SurfaceLabels?
     /// What `region` rests on as the answer at `vertex` of its hemisphere's cortex mesh (`AnswerProvenance`).
     func answerProvenance(of region: Region, vertex: Int) -> Provenance?
+    /// The same at the voxel holding MNI point `mni` (a pick on an MRI plane).
+    func answerProvenance(of region: Region, mni: SIMD3<Double>) -> Provenance?
 }
 
 extension AtlasLibrary: AtlasLibraryTexts {
@@ -122,6 +124,10 @@ extension AtlasLibrary: AtlasLibraryTexts {
 
     public func answerProvenance(of region: Region, vertex: Int) -> Provenance? {
         AnswerProvenance.at(vertex: vertex, region: region, library: self)
+    }
+
+    public func answerProvenance(of region: Region, mni: SIMD3<Double>) -> Provenance? {
+        AnswerProvenance.at(mni: mni, region: region, library: self)
     }
 }
 

@@ -28,8 +28,10 @@ extension AtlasScene {
                 }
             }
         }
-        return PickReport(x: pixel.x, y: pixel.y, region: region, text: text, plane: plane.orientation.rawValue,
-                          mni: plane.mni(i: best.i, j: best.j))
+        let mni = plane.mni(i: best.i, j: best.j)
+        var answer = region
+        if let region, let library { answer?.provenance = library.answerProvenance(of: region, mni: mni) }
+        return PickReport(x: pixel.x, y: pixel.y, region: answer, text: text, plane: plane.orientation.rawValue, mni: mni)
     }
 }
 
