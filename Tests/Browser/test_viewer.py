@@ -167,6 +167,61 @@ class ViewerTest:
         self.assertGreater(len(self.driver.find_element(By.ID, "info-text").text.split()), 20)
         self.shot("2-picked-info")
 
+    def border_pixel(self, scene, natural_w, natural_h, atlas):
+        """A pixel of a region of `atlas` whose MNI point /api/where finds within 2 mm of another
+        region of that atlas, with the same region 2 pixels around it (a click may land a pixel off)."""
+        params = dict(urllib.parse.parse_qsl(scene))
+        steps = 16
+        for gy in range(2, steps - 1):
+            for gx in range(2, steps - 1):
+                x, y = natural_w * gx // steps, natural_h * gy // steps
+                pick = api("/api/pick", **params, x=x, y=y)
+                hit, mni = pick["region"], pick["mni"]
+                if not hit or not mni:
+                    continue
+                where = api("/api/where", x=mni[0], y=mni[1], z=mni[2], radius=3)
+                others = [n for n in where.get("within", {}).get(atlas, []) if n["region"]["id"] != hit["id"]]
+                if not others or others[0]["distanceMm"] > 2:
+                    continue
+                around = [api("/api/pick", **params, x=x + dx, y=y + dy)["region"]
+                          for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2))]
+                if all(r and r["id"] == hit["id"] for r in around):
+                    return x, y, hit
+        self.fail(f"no {atlas} pixel within 2 mm of a border found in the rendered scene")
+
+    def test_2b_a_tap_near_a_border_says_how_near(self):
+        """A real click on a Brodmann area near another: the info panel names the nearest other
+        area and its distance, and what the answer rests on, as /api/where says at the tapped point."""
+        self.load()
+        Select(self.driver.find_element(By.ID, "atlas")).select_by_value("brodmann")
+        self.wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#regions tbody tr"))
+                        == len(api("/api/regions", atlas="brodmann")))
+        brain = self.wait_image("brain", "atlas=brodmann")
+        scene = brain.get_attribute("data-scene")
+        natural_w = self.js("return arguments[0].naturalWidth", brain)
+        natural_h = self.js("return arguments[0].naturalHeight", brain)
+        x, y, region = self.border_pixel(scene, natural_w, natural_h, "brodmann")
+        shown_w, shown_h = brain.size["width"], brain.size["height"]
+        dx = round((x + 0.5) * shown_w / natural_w - shown_w / 2)
+        dy = round((y + 0.5) * shown_h / natural_h - shown_h / 2)
+        ActionChains(self.driver).move_to_element_with_offset(brain, dx, dy).click().perform()
+        self.wait.until(lambda d: d.find_element(By.ID, "info-name").get_attribute("textContent") == region["name"])
+        self.tab("text")
+        note = self.driver.find_element(By.ID, "info-border")
+        self.wait.until(lambda d: note.get_attribute("hidden") is None and note.get_attribute("textContent"))
+        text = note.get_attribute("textContent")
+        self.shot("2b-border")
+        # The point the page tapped (the slices went there), asked of the engine directly.
+        point = self.js("return brainTutor.slice.state().point")
+        self.assertTrue(point, "a tap carries its MNI point")
+        where = api("/api/where", x=point[0], y=point[1], z=point[2], radius=3)
+        other = next(n for n in where["within"]["brodmann"] if n["region"]["id"] != region["id"])
+        side = "" if other["region"]["hemisphere"] == "none" else f" ({other['region']['hemisphere']})"
+        self.assertIn(f"{other['distanceMm']} mm from {other['region']['name']}{side}", text)
+        own = where["atlases"].get("brodmann") or where["nearest"]["brodmann"]["region"]
+        if own["id"] == region["id"] and own.get("provenance"):
+            self.assertIn(f"here: {own['provenance']['kind']}", text)
+
     def test_3_search_broca(self):
         self.load()
         try:

@@ -88,8 +88,12 @@ extension AtlasScene {
         if scene.layers[target.layer].plane != nil {
             return try planePickReport(layer: target.layer, label: target.range, pixel: pixel, library: library)
         }
-        let region = layers[target.layer].regions[target.range]
+        var region = layers[target.layer].regions[target.range]
         let hit = PickResolver.resolve(scene: scene, layer: target.layer, triangles: triangles(target), pixel: pixel)
+        // The answer says what it rests on at this vertex, as `where` does at a voxel.
+        if let r = region, let vertex = hit?.vertex, let library {
+            region?.provenance = library.answerProvenance(of: r, vertex: vertex)
+        }
         let text = try region.flatMap { try library?.text(for: $0) }
         let surface = region == nil
             ? PickSurface.describe(mesh: layers[target.layer].mesh, vertex: hit?.vertex, library: library) : nil
@@ -103,6 +107,10 @@ public protocol AtlasLibraryTexts: Sendable {
     func text(for region: Region) throws -> String?
     /// `atlas`'s region id per vertex of the cortex meshes of `side`; nil where it has none.
     func surfaceLabels(atlas: String, side: Hemisphere) -> SurfaceLabels?
+    /// What `region` rests on as the answer at `vertex` of its hemisphere's cortex mesh (`AnswerProvenance`).
+    func answerProvenance(of region: Region, vertex: Int) -> Provenance?
+    /// The same at the voxel holding MNI point `mni` (a pick on an MRI plane).
+    func answerProvenance(of region: Region, mni: SIMD3<Double>) -> Provenance?
 }
 
 extension AtlasLibrary: AtlasLibraryTexts {
@@ -113,6 +121,14 @@ extension AtlasLibrary: AtlasLibraryTexts {
 
     public func surfaceLabels(atlas name: String, side: Hemisphere) -> SurfaceLabels? {
         try? atlas(named: name).surfaceLabels(side)
+    }
+
+    public func answerProvenance(of region: Region, vertex: Int) -> Provenance? {
+        AnswerProvenance.at(vertex: vertex, region: region, library: self)
+    }
+
+    public func answerProvenance(of region: Region, mni: SIMD3<Double>) -> Provenance? {
+        AnswerProvenance.at(mni: mni, region: region, library: self)
     }
 }
 

@@ -20,8 +20,10 @@ extension AtlasScene {
         let best = RendererContract.planeVoxel(texel: plane.texel(of: origin + direction * t), picked: label) {
             plane.label(i: $0, j: $1)
         }
-        return PickReport(x: pixel.x, y: pixel.y, region: region, text: text, plane: plane.orientation.rawValue,
-                          mni: plane.mni(i: best.i, j: best.j))
+        let mni = plane.mni(i: best.i, j: best.j)
+        var answer = region
+        if let region, let library { answer?.provenance = library.answerProvenance(of: region, mni: mni) }
+        return PickReport(x: pixel.x, y: pixel.y, region: answer, text: text, plane: plane.orientation.rawValue, mni: mni)
     }
 }
 

@@ -15,7 +15,7 @@ struct PickCommand: ParsableCommand {
 
     @OptionGroup var scene: SceneOptions
     @OptionGroup var gl: GLOptions
-    @Flag(help: "Print JSON: {x, y, region: region + text | null, mni: [x,y,z] | null, vertex: N | null, surface: what was hit without a region, or the plane (axial, coronal, sagittal) | null}.") var json = false
+    @Flag(help: "Print JSON: {x, y, region: region + text (its provenance the answer's at this vertex) | null, mni: [x,y,z] | null, vertex: N | null, surface: what was hit without a region, or the plane (axial, coronal, sagittal) | null}.") var json = false
 
     /// `BRAINTUTOR_GL_PICK=1`: always draw the GL pick pass, never decide on the CPU (to compare
     /// the two, or to rule the CPU decision out when chasing a wrong answer).
@@ -44,7 +44,9 @@ struct PickCommand: ParsableCommand {
                 guard let surface = report.surface else { return print("(\(x), \(y)): no region (background)") }
                 return print("(\(x), \(y)): no region: \(report.vertex == nil ? "unlabelled voxel" : surface)\(mni)\(place)")
             }
-            print("(\(x), \(y)): \(region.displayName) [\(region.atlas) #\(region.id)]\(mni)\(place)")
+            // What the answer rests on at this vertex ([histology] only inside the ex vivo label).
+            let evidence = region.provenance.map { " [\($0.kind.rawValue)]" } ?? ""
+            print("(\(x), \(y)): \(region.displayName)\(evidence) [\(region.atlas) #\(region.id)]\(mni)\(place)")
         }
     }
 }
