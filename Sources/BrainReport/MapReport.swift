@@ -15,6 +15,7 @@ public struct MapReport: Sendable {
     /// The statistic (`t`, `z`, …) or nil.
     public let statistic: String?
     public let clusters: ClusterReport
+    /// The cortex views, then the one colour bar every picture of the page shares (`ReportColourBar`).
     public let views: [ReportFigure]
     /// Per cluster (the first `figureClusters`), its axial, coronal and sagittal slices through the peak.
     public let peakSlices: [[ReportFigure]]

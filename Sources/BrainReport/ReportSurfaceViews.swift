@@ -3,7 +3,8 @@ import BrainMaps
 import BrainRender
 
 /// The four surface pictures of a report: lateral and medial views of each hemisphere, the map coloured
-/// onto the cortex and the default atlas drawn as outlines, drawn in one GL context.
+/// onto the cortex and the default atlas drawn as outlines, drawn in one GL context, then the page's
+/// one colour bar (`ReportColourBar`), which every view and slice shares.
 enum ReportSurfaceViews {
     static let width = 640
     static let height = 480
@@ -15,18 +16,20 @@ enum ReportSurfaceViews {
                      meshFile: String? = nil, only: Hemisphere? = nil, step: () -> Void) throws -> [ReportFigure] {
         let assets = SceneAssets(library: library, maps: maps)
         let context = try GLContext(width: width, height: height, backend: request.glBackend)
-        return try views.filter { only == nil || $0.hemi == only?.rawValue }.map { v in
+        let pictures = try views.filter { only == nil || $0.hemi == only?.rawValue }.map { v in
             var fields = request.overlayFields
             fields.merge(["view": v.view, "hemi": v.hemi, "size": "\(width)x\(height)"]) { $1 }
             if let meshFile { fields["mesh"] = meshFile } else { fields.merge(["surface": request.surface.rawValue, "outline": "true"]) { $1 } }
             let scene = try SceneRequest(fields)
             // The request's mesh, if any, decides the source (`SceneSource`), as for every scene; either way the map
             // comes from `maps`.
-            var frame = try DrawnFrame(try SceneSource.of(scene, maps: maps) { assets }.scene(scene), context: context)
+            var frame = try DrawnFrame(try SceneSource.of(scene, maps: maps) { assets }.scene(scene).sharingItsColourBar(),
+                                       context: context)
             let figure = ReportFigure(caption: "\(v.hemi.capitalized) hemisphere, \(v.view) (\(request.surface.rawValue))",
                                       png: try frame.png(context: context), width: width, height: height)
             step()
             return figure
         }
+        return pictures + [try ReportColourBar.figure(try maps.overlay(try OverlayOptions.read(request.overlayFields)), height: height)]
     }
 }

@@ -75,8 +75,9 @@ public final class Slicer: Sendable {
         }
     }
 
-    public func render(_ request: SliceRequest) throws -> SliceResult {
-        try render(plan(request), request)
+    /// `colourBar` false leaves a map's colour bar out, for figures that share one drawn apart.
+    public func render(_ request: SliceRequest, colourBar: Bool = true) throws -> SliceResult {
+        try render(plan(request, colourBar: colourBar), request)
     }
 
     /// Draws a planned slice.

@@ -25,6 +25,10 @@ import Testing
         #expect(maps.fileReads == 0, "the pictures read the map again")
 
         let views = try ReportSurfaceViews.draw(request, library: library, step: {})
+        // The four views, then the one colour bar every picture shares, as tall as a view and narrow.
+        let bar = try #require(views.last)
+        #expect(views.count == 5 && bar.caption == "Colour scale of every picture on this page")
+        #expect(bar.height == ReportSurfaceViews.height && bar.width < ReportSurfaceViews.width / 2)
         let slices = try shared.clusters.clusters.map {
             try ReportPeakSlices.draw(request, peak: $0.peak.mni, slicer: Slicer(library: library), step: {})
         }
@@ -48,7 +52,7 @@ import Testing
         let request = MapReportRequest(file: file.path, threshold: 3, mesh: "pial-left")
         let maps = MapOverlayStore()
         let shared = try SurfaceMapReport.make(request, library: library, maps: maps)
-        #expect(maps.fileReads == 1 && shared.views.count == 2 && shared.clusters.clusters.count == 1)
+        #expect(maps.fileReads == 1 && shared.views.count == 3 && shared.clusters.clusters.count == 1)
 
         let mesh = try SurfaceMesh.open("pial-left", library: { library })
         let table = try SurfaceClusterReport.make(smp: file, map: nil, mesh: mesh, options: request.clusterOptions, library: { library })

@@ -59,14 +59,19 @@ import Testing
             for name in atlases.keys { #expect(block.contains("data-atlas=\"\(name)\"")) }
         }
 
-        // Every picture is an inline PNG that decodes: 4 cortex views, then 3 slices per cluster.
+        // Every picture is an inline PNG that decodes: 4 cortex views, the one colour bar they and the
+        // slices share (as tall as a view, narrow), then 3 slices per cluster.
         let sources = html.matches(of: try Regex(#"src="([^"]*)""#)).map { String($0.output[1].substring ?? "") }
-        #expect(sources.count == 4 + 3 * clusters.count)
-        for src in sources {
+        #expect(sources.count == 4 + 1 + 3 * clusters.count)
+        for (i, src) in sources.enumerated() {
             #expect(src.hasPrefix("data:image/png;base64,"))
             let bytes = try #require(Data(base64Encoded: String(src.dropFirst("data:image/png;base64,".count))))
             let image = try PNGDecoder.decode([UInt8](bytes))
-            #expect(image.width >= 300 && image.height >= 300)
+            if i == 4 {
+                #expect(image.height >= 300 && image.width < image.height / 2, "the colour bar")
+            } else {
+                #expect(image.width >= 300 && image.height >= 300)
+            }
         }
         // The CSV link holds exactly what `clusters --csv` prints.
         let link = try #require(html.firstMatch(of: try Regex(#"href="data:text/csv;charset=utf-8;base64,([^"]+)""#)))

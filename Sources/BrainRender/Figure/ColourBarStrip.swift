@@ -18,11 +18,19 @@ extension AtlasScene {
     /// The colour bar laid out in its strip, vertically centred (nil without a map or a strip).
     func colourBarLayout(text: TextRenderer) -> (bar: ColourBar, layout: ColourBar.Layout)? {
         let strip = Self.colourBarStrip(width: scene.width)
-        guard let bar = map?.colourBar, strip > 0 else { return nil }
+        guard let bar = map?.colourBar, strip > 0, !colourBarShared else { return nil }
         let size = SceneAnnotations.legendSize(width: scene.width, height: scene.height)
         let margin = FigureSpacing.margin(textSize: size)
         let area = PixelRect(x: scene.width - strip, y: margin, width: strip - margin, height: scene.height - 2 * margin)
         return bar.layout(in: area, size: size, text: text).map { (bar, $0) }
+    }
+
+    /// This scene for figures that share one colour bar drawn apart (the report's views): the map
+    /// still colours the cortex, the brain takes the whole image and no bar is drawn on it.
+    public func sharingItsColourBar() throws -> AtlasScene {
+        var out = try framed(in: .whole)
+        out.colourBarShared = true
+        return out
     }
 
     /// Draws the colour bar in its strip on `canvas` (the raster image or a vector figure).

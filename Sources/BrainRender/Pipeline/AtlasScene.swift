@@ -31,6 +31,8 @@ public struct AtlasScene: Sendable {
     public var highlighted: Set<Region> = []
     /// The statistical map coloured onto the cortex (`request.overlay`), for its colour bar.
     public internal(set) var map: MapOverlay?
+    /// The map's colour bar is drawn once for several figures (`sharingItsColourBar`), not on this one.
+    public internal(set) var colourBarShared = false
 
     /// Unlabelled cortex.
     public static let unlabelledColor = RGB(212, 212, 212)

@@ -48,13 +48,13 @@ struct ReportCommand: ParsableCommand {
                 let report = try SurfaceMapReport.make(request, library: data.library()) { done, total in Progress.report("report", done, total) }
                 try report.write(to: out)
                 let count = report.clusters.clusters.count
-                return print("wrote \(out): \(count) surface cluster\(count == 1 ? "" : "s"), \(report.views.count) views")
+                return print("wrote \(out): \(count) surface cluster\(count == 1 ? "" : "s"), \(report.views.count - 1) views with one colour bar")
             }
             if mesh != nil { throw MapsError("--mesh: applies to SMP maps; \(map.file) is a volume map") }
             let report = try MapReport.make(request, library: data.library()) { done, total in Progress.report("report", done, total) }
             try report.write(to: out)
             let count = report.clusters.clusters.count
-            print("wrote \(out): \(count) cluster\(count == 1 ? "" : "s"), \(report.views.count) cortex views, \(report.peakSlices.count * 3) slices")
+            print("wrote \(out): \(count) cluster\(count == 1 ? "" : "s"), \(report.views.count - 1) cortex views, \(report.peakSlices.count * 3) slices, one colour bar")
         }
     }
 }
