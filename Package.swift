@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Data flows one way: formats → atlas model → slicing / rendering → server → CLI.
+// Data flows one way: formats → atlas model → slicing / rendering → CLI and server (two programs side by side)
+// → the web viewer in Viewer/, a client of the server's API and of Shaders/.
 // Lower modules never import higher ones.
 let package = Package(
     name: "BrainTutor",
