@@ -132,7 +132,7 @@ import Testing
         // The first job holds the worker, so the other four are still queued when shutdown starts.
         // The deadline is far off: this test is about shutdown, and a loaded machine may starve the queue for a while.
         let tasks = (0..<5).map { i in
-            Task { try await pool.run(timeout: .seconds(600)) { c in if i == 0 { gate.wait() }; return c + i } }
+            Task { try await pool.run(timeout: .seconds(1800)) { c in if i == 0 { gate.wait() }; return c + i } }
         }
         try await waitUntil("one job runs and four wait") { pool.load == (4, 1) }
         let stopper = Task.detached { pool.shutdown() }
@@ -147,8 +147,10 @@ import Testing
 }
 
 /// Polls `condition` every 2 ms (an explicit signal from the code under test, never a guessed
-/// delay); records an issue instead of hanging when it stays false.
-func waitUntil(_ what: String, seconds: Int = 300, _ condition: () -> Bool) async throws {
+/// delay); records an issue instead of hanging when it stays false. The bound is long because the
+/// suite's synchronous tests (CLI runs, mesh builds) can hold every thread of a 2-core machine's
+/// test pool for several minutes, and the tasks being waited for cannot start until one is free.
+func waitUntil(_ what: String, seconds: Int = 1200, _ condition: () -> Bool) async throws {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while !condition() {
         guard ContinuousClock.now < deadline else { Issue.record("timed out waiting until \(what)"); return }

@@ -35,7 +35,8 @@ import Testing
                                              ReportCLITests.number(c["areaMm2"]), "\(peak["vertex"] as? Int ?? 0)"])
         }
         let sources = html.matches(of: try Regex(#"src="([^"]*)""#)).map { String($0.output[1].substring ?? "") }
-        #expect(sources.count == 2 && sources.allSatisfy { $0.hasPrefix("data:image/png;base64,") })
+        // Two views of the mesh, then the one colour bar the page shares.
+        #expect(sources.count == 3 && sources.allSatisfy { $0.hasPrefix("data:image/png;base64,") })
         #expect(html.range(of: #"https?://"#, options: .regularExpression) == nil)
         let noMesh = try CLIRun.run(["report", file.path, "--threshold", "3", "--out", out.path])
         #expect(noMesh.status != 0 && noMesh.errorMessage?.contains("--mesh") == true, "\(noMesh.stderr)")
