@@ -6,10 +6,15 @@
 # run here (the only exception is the OSMesa comparison on a system whose Mesa no longer has OSMesa).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Wall time per part, printed with the summary, so a slower CI names the part that grew.
+stages=""; last=$SECONDS
+stage() { stages+="$1 $((SECONDS - last))s, "; last=$SECONDS; }
 Scripts/setup-tests.sh
+stage setup
 # One build of every target with testing enabled: the browser tests reuse its braintutor, so
 # nothing (Hummingbird and swift-nio above all) is compiled a second time without it.
 swift build --build-tests
+stage build
 LOG="$(mktemp)"
 trap 'rm -f "$LOG" "$LOG.egl" "$LOG.soak" "$LOG.fuzz" "$LOG.viewer"' EXIT
 # The suite uses swift-testing only; --disable-xctest drops XCTest's "Executed 0 tests" line.
@@ -17,6 +22,7 @@ trap 'rm -f "$LOG" "$LOG.egl" "$LOG.soak" "$LOG.fuzz" "$LOG.viewer"' EXIT
 # minutes on a quiet 2-core machine, several times that on a slow or busy one).
 status=0
 timeout --signal=INT --kill-after=30 2400 swift test --skip-build --disable-xctest 2>&1 | tee "$LOG" || status=$?
+stage swift-tests
 summary="$(grep -E 'Test run with [0-9]+ tests?' "$LOG" | tail -1 || true)"
 # The renderer suite again on EGL (the only backend where Mesa is 25.1 or later), with the server's
 # GL health check; then the CLI and the server end to end with OSMesa hidden. The rest of the server
@@ -25,6 +31,7 @@ BRAINTUTOR_GL=egl timeout --signal=INT --kill-after=30 1200 swift test --skip-bu
   --filter 'BrainRenderTests|BrainQuizTests|GLHealthTests' > "$LOG.egl" 2>&1 || { status=1; cat "$LOG.egl"; }
 egl="$(grep -E 'Test run with [0-9]+ tests?' "$LOG.egl" | tail -1 || true)"
 Scripts/check-gl-backends.sh || status=1
+stage egl
 # Start-up: where/info/pick load no PNG, font or GL library, EGL never looks for OSMesa; prints
 # the stage times (two runs of the debug build: a smoke run, not a measurement).
 BIN="$(swift build --show-bin-path)/braintutor" RUNS=2 BUDGET=0 Scripts/bench-queries.sh || status=1
@@ -36,12 +43,16 @@ BIN="$(swift build --show-bin-path)/braintutor"
 BIN="$BIN" Scripts/check-quick-start.sh || status=1
 # The README's tour prints what the program prints.
 python3 Scripts/check-readme-tour.py "$BIN" || status=1
+stage benches-and-docs
 # The viewer's JavaScript without a browser: tsc, node --test (the Swift reference cases replayed).
 Scripts/check-viewer.sh > "$LOG.viewer" 2>&1 || { status=1; cat "$LOG.viewer"; }
+stage viewer-checks
 BRAINTUTOR_BIN="$BIN" Scripts/browser-test.sh 2>&1 | tee -a "$LOG" || status=$?
+stage browser
 # The server under mixed load for a few seconds (the long run is `Scripts/soak.sh 30m`).
 BRAINTUTOR_BIN="$BIN" Scripts/soak.sh 20s > "$LOG.soak" 2>&1 || { status=1; cat "$LOG.soak"; }
 Scripts/fuzz.sh --smoke > "$LOG.fuzz" 2>&1 || { status=1; cat "$LOG.fuzz"; }
+stage soak-and-fuzz
 
 # swift-testing reports a test whose condition is false as "➜ Test name() skipped: reason" (its suite
 # gets a line of its own too); none may be.
@@ -59,4 +70,5 @@ grep -E '^Viewer checks' "$LOG.viewer" || true
 grep -E '^(Ran [0-9]+ tests?|OK|FAILED)' "$LOG" | sed 's/^/Browser tests: /' || true
 grep -E '^(requests|Soak)' "$LOG.soak" | tail -2 | sed 's/^/Soak: /' || true
 sed -n '/^Fuzz totals/,$p' "$LOG.fuzz" || true
+echo "Stage times: ${stages%, } (total ${SECONDS}s)"
 exit $status
