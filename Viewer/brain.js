@@ -102,7 +102,8 @@ export function theBrain() {
 /** The scene the store describes. @param {string} [view] @param {string} [hemi] @returns {SceneParams} */
 export function sceneParams(view = state.view, hemi = state.hemi) {
   const region = shownSelection();
-  const point = state.slicing && state.slicePoint ? state.slicePoint.map(Math.round).join(",") : null;
+  const crossing = state.planesPoint || state.slicePoint;
+  const point = state.slicing && crossing ? crossing.map(Math.round).join(",") : null;
   return {
     atlas: /** @type {string} */ (state.atlas), view, hemi: point && !state.slicingCortex ? null : hemi, surface: state.surface,
     head: state.head && !point ? "true" : null, planes: point, subcortical: point && state.slicingDeep ? "true" : null,
@@ -160,7 +161,7 @@ function pixelsOf(report, region) {
  * shows; else the preset (and side) that shows most of it.
  * @param {Region} region */
 export async function turnToRegion(region) {
-  if (region.atlas !== state.atlas || state.slicing) return;  // in the 3D slices the planes go to it
+  if (region.atlas !== state.atlas || state.slicing) return;  // the 3D slices keep their view
   /** @param {string} view @param {string} hemi */
   const survey = (view, hemi) => {
     const { region: _r, highlight, dimOthers, ...p } = sceneParams(view, /** @type {any} */ (hemi));
