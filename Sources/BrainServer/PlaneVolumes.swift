@@ -39,19 +39,31 @@ enum PlaneVolumes {
 
         init(template: VMRFile) {
             let floor = UInt8(PlaneSection.greyWindow.low)
-            var low = SIMD3(repeating: Int.max), high = SIMD3(repeating: Int.min)
+            let n = CanonicalFrame.size
+            // Plain integer loops over the bytes: a pass over 16.7 M voxels must stay quick in a
+            // debug build too, where generic SIMD helpers are not inlined.
+            var lowBV = (x: n, y: n, z: n), highBV = (x: -1, y: -1, z: -1)
             template.voxels.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-                for index in 0..<CanonicalFrame.voxelCount where raw[index] >= floor {
-                    let v = CanonicalFrame.voxel(index)
-                    let m = CanonicalFrame.mni(v.x, v.y, v.z)
-                    let p = SIMD3(m.x, m.y, m.z)
-                    low = pointwiseMin(low, p)
-                    high = pointwiseMax(high, p)
+                let bytes = raw.bindMemory(to: UInt8.self)
+                for z in 0..<n {
+                    for y in 0..<n {
+                        let row = n * (y + n * z)
+                        var first = -1, last = -1
+                        for x in 0..<n where bytes[row + x] >= floor {
+                            if first < 0 { first = x }
+                            last = x
+                        }
+                        guard first >= 0 else { continue }
+                        lowBV = (min(lowBV.x, first), min(lowBV.y, y), min(lowBV.z, z))
+                        highBV = (max(highBV.x, last), max(highBV.y, y), max(highBV.z, z))
+                    }
                 }
             }
-            if low.x > high.x { low = .zero; high = .zero }
-            self.low = low
-            self.high = high
+            guard highBV.x >= 0 else { low = .zero; high = .zero; return }
+            // MNI (x, y, z) = centre − (BV z, BV x, BV y): the low MNI corner is the high BV one.
+            let c = CanonicalFrame.centre
+            low = SIMD3(c - highBV.z, c - highBV.x, c - highBV.y)
+            high = SIMD3(c - lowBV.z, c - lowBV.x, c - lowBV.y)
         }
 
         /// The voxel count per axis at `step` (samples at low, low + step, … ≤ high).
@@ -67,31 +79,38 @@ enum PlaneVolumes {
     /// level at most), the coarse picture 5, a third of its bytes.
     static func greyBitsDropped(step: Int) -> Int { step == 1 ? 1 : 3 }
 
-    /// Calls `body` with the frame voxel index of every sample, in the body's order.
-    static func forEachSample(_ box: Box, step: Int, _ body: (Int) -> Void) {
+    /// The frame voxel index of every sample, in the body's order (MNI x fastest).
+    static func sampleIndices(_ box: Box, step: Int) -> [Int] {
         let dims = box.dims(step: step)
+        var indices = [Int](repeating: 0, count: dims.x * dims.y * dims.z)
+        let c = CanonicalFrame.centre, n = CanonicalFrame.size
+        var at = 0
         for k in 0..<dims.z {
+            let bvY = c - (box.low.z + k * step)
             for j in 0..<dims.y {
+                let bvX = c - (box.low.y + j * step)
                 for i in 0..<dims.x {
-                    let m = box.low &+ SIMD3(i, j, k) &* step
-                    let v = CanonicalFrame.voxel(mniX: m.x, mniY: m.y, mniZ: m.z)
-                    body(CanonicalFrame.index(v.x, v.y, v.z))
+                    let bvZ = c - (box.low.x + i * step)
+                    indices[at] = bvX + n * (bvY + n * bvZ)
+                    at += 1
                 }
             }
         }
+        return indices
     }
 
     static func grey(template: VMRFile, box: Box, step: Int) throws -> Data {
         let floor = UInt8(PlaneSection.greyWindow.low)
         let dropped = greyBitsDropped(step: step)
         let mask = UInt8(truncatingIfNeeded: 0xFF << dropped)
-        var grey: [UInt8] = []
-        grey.reserveCapacity(box.dims(step: step).x * box.dims(step: step).y * box.dims(step: step).z)
+        let indices = sampleIndices(box, step: step)
+        var grey = [UInt8](repeating: 0, count: indices.count)
         template.voxels.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            forEachSample(box, step: step) { index in
-                let g = raw[index]
+            let bytes = raw.bindMemory(to: UInt8.self)
+            for (at, index) in indices.enumerated() {
+                let g = bytes[index]
                 // The head's edge is the threshold `floor`: a value at or above it stays there.
-                grey.append(g < floor ? 0 : max(floor, g & mask))
+                grey[at] = g < floor ? 0 : max(floor, g & mask)
             }
         }
         return try SceneBinary.encode(header: header("grey", atlas: nil, box: box, step: step), arrays: [("grey", .u8(grey))])
@@ -99,10 +118,13 @@ enum PlaneVolumes {
 
     /// Label ids as `u8` when every id fits a byte, else `u16`.
     static func labels(_ volume: LabelVolume?, atlas: String, idCount: Int, box: Box, step: Int) throws -> Data {
-        var ids: [UInt16] = []
-        forEachSample(box, step: step) { index in
-            let v = CanonicalFrame.voxel(index)
-            ids.append(UInt16(truncatingIfNeeded: volume?.label(x: v.x, y: v.y, z: v.z) ?? 0))
+        let indices = sampleIndices(box, step: step)
+        var ids = [UInt16](repeating: 0, count: indices.count)
+        if let volume {
+            let n = CanonicalFrame.size
+            for (at, index) in indices.enumerated() {
+                ids[at] = UInt16(truncatingIfNeeded: volume.label(x: index % n, y: (index / n) % n, z: index / (n * n)))
+            }
         }
         let array: SceneBinary.Array32 = idCount <= 256 ? .u8(ids.map { UInt8(truncatingIfNeeded: $0) }) : .u16(ids)
         return try SceneBinary.encode(header: header("labels", atlas: atlas, box: box, step: step), arrays: [("labels", array)])
