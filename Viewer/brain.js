@@ -145,9 +145,15 @@ export function pinName() {
   if (!region || !state.pin) { pin.hidden = true; return; }
   const drawing = theBrain().kind === "webgl" ? $("brain-canvas") : $("brain");
   pin.textContent = regionLabel(region);
-  pin.style.left = `${drawing.offsetLeft + state.pin.x * drawing.clientWidth}px`;
   pin.style.top = `${drawing.offsetTop + state.pin.y * drawing.clientHeight}px`;
   pin.hidden = false;
+  // Kept inside the drawing (a name tapped near its edge was clipped); the arrow still points
+  // at the spot tapped.
+  const x = drawing.offsetLeft + state.pin.x * drawing.clientWidth;
+  const half = pin.offsetWidth / 2;
+  const left = Math.max(drawing.offsetLeft + half + 4, Math.min(drawing.offsetLeft + drawing.clientWidth - half - 4, x));
+  pin.style.left = `${left}px`;
+  pin.style.setProperty("--arrow", `${half + x - left}px`);
 }
 
 /** @param {any} report @param {Region} region */

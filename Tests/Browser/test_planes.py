@@ -77,13 +77,13 @@ class PlanesTest(BrowserSession):
         coarse = sorted(u.path for u in volumes if "step=2" in u.query)
         self.assertEqual(coarse, ["/api/volume/labels/gyri", "/api/volume/template"], entry["urls"])
         self.assertFalse([u for u in self.resources() if "/api/plane/" in u])
-        # The mode's own data on the wire (gzip sizes the scene JSON states): the head mesh and the
-        # coarse volumes, all a first entry needs before its first planes; budget 600 KB.
+        # The mode's own data as the scene JSON states it: the head mesh (its body before gzip) and
+        # the coarse volumes (gzip), all a first entry needs before its first planes.
         sizes = self.call("""(() => { const d = brainTutor.viewer().scene.description;
             const head = d.layers.find((l) => l.name === 'head'); const v = d.planes.volumeBytes;
             return {head: head.meshBytes, coarse: v.template.coarse + v.labels.coarse}; })()""")
-        print(f"\n{self.width}x{self.height}: entering the 3D slices: head mesh {sizes['head'] / 1000:.0f} KB + coarse volumes "
-              f"{sizes['coarse'] / 1000:.0f} KB (gzip); the page's resource timing counted {entry['bytes'] / 1000:.0f} KB "
+        print(f"\n{self.width}x{self.height}: entering the 3D slices: head mesh {sizes['head'] / 1000:.0f} KB before gzip, "
+              f"coarse volumes {sizes['coarse'] / 1000:.0f} KB gzip; the page's resource timing counted {entry['bytes'] / 1000:.0f} KB "
               f"in {len(entry['urls'])} requests before the first planes (the service worker's copies count 0)")
         self.assertLessEqual(sizes["coarse"], 400_000, "the coarse volumes stay a few hundred KB")
         self.wait.until(lambda d: self.call("brainTutor.planes().step") == 1)
