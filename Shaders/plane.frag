@@ -9,7 +9,8 @@
 // (RendererContract.planeVoxel), whose neighbour search covers the interpolation's rounding.
 // With uCut.w = 1 (the head cut open, as lit.frag's CUT_AWAY) only the part of the plane that
 // faces into the cut is drawn: elsewhere the plane lies inside the head, where it could only
-// show by poking through the skin.
+// show by poking through the skin. uDarken (RendererContract.planeDarkening, per orientation)
+// darkens the colour so the three faces of the open corner differ; 0 leaves it as it is.
 #ifdef GL_FRAGMENT_PRECISION_HIGH
 precision highp float;
 #else
@@ -24,6 +25,7 @@ uniform float uPick;
 uniform float uPickBase;
 uniform vec4 uCut;
 uniform vec3 uCutSide;
+uniform float uDarken;
 varying vec2 vTexCoord;
 varying vec3 vPosition;
 
@@ -48,5 +50,5 @@ void main() {
     float grey = clamp((greyInside.r * 255.0 - uWindow.x) / (uWindow.y - uWindow.x), 0.0, 1.0);
     float column = id - 256.0 * floor(id / 256.0);
     vec4 region = texture2D(uPalette, vec2((column + 0.5) / 256.0, (floor(id / 256.0) + 0.5) / uPaletteRows));
-    gl_FragColor = vec4(mix(vec3(grey), region.rgb, region.a), 1.0);
+    gl_FragColor = vec4(mix(vec3(grey), region.rgb, region.a) * (1.0 - uDarken), 1.0);
 }

@@ -102,7 +102,8 @@ export function theBrain() {
 /** The scene the store describes. @param {string} [view] @param {string} [hemi] @returns {SceneParams} */
 export function sceneParams(view = state.view, hemi = state.hemi) {
   const region = shownSelection();
-  const point = state.slicing && state.slicePoint ? state.slicePoint.map(Math.round).join(",") : null;
+  const crossing = state.planesPoint || state.slicePoint;
+  const point = state.slicing && crossing ? crossing.map(Math.round).join(",") : null;
   return {
     atlas: /** @type {string} */ (state.atlas), view, hemi: point && !state.slicingCortex ? null : hemi, surface: state.surface,
     head: state.head && !point ? "true" : null, planes: point, subcortical: point && state.slicingDeep ? "true" : null,
@@ -144,9 +145,15 @@ export function pinName() {
   if (!region || !state.pin) { pin.hidden = true; return; }
   const drawing = theBrain().kind === "webgl" ? $("brain-canvas") : $("brain");
   pin.textContent = regionLabel(region);
-  pin.style.left = `${drawing.offsetLeft + state.pin.x * drawing.clientWidth}px`;
   pin.style.top = `${drawing.offsetTop + state.pin.y * drawing.clientHeight}px`;
   pin.hidden = false;
+  // Kept inside the drawing (a name tapped near its edge was clipped); the arrow still points
+  // at the spot tapped.
+  const x = drawing.offsetLeft + state.pin.x * drawing.clientWidth;
+  const half = pin.offsetWidth / 2;
+  const left = Math.max(drawing.offsetLeft + half + 4, Math.min(drawing.offsetLeft + drawing.clientWidth - half - 4, x));
+  pin.style.left = `${left}px`;
+  pin.style.setProperty("--arrow", `${half + x - left}px`);
 }
 
 /** @param {any} report @param {Region} region */
@@ -160,7 +167,7 @@ function pixelsOf(report, region) {
  * shows; else the preset (and side) that shows most of it.
  * @param {Region} region */
 export async function turnToRegion(region) {
-  if (region.atlas !== state.atlas || state.slicing) return;  // in the 3D slices the planes go to it
+  if (region.atlas !== state.atlas || state.slicing) return;  // the 3D slices keep their view
   /** @param {string} view @param {string} hemi */
   const survey = (view, hemi) => {
     const { region: _r, highlight, dimOthers, ...p } = sceneParams(view, /** @type {any} */ (hemi));

@@ -12,6 +12,8 @@ export const BYTE_BASE = 256;
 export const PLANE_NAMES = ["sagittal", "coronal", "axial"];
 /** Region ids per row of the plane palette texture. */
 export const PALETTE_WIDTH = 256;
+/** How much darker each plane is drawn (plane.frag's uDarken), in PLANE_NAMES order. */
+export const PLANE_DARKENING = [0.0, 0.14, 0.28];
 /** Visibility figures: the size they refer to, the quiz's minimum, and the viewer's rule for keeping a view. */
 export const SURVEY = { w: 480, h: 360, minPixels: 300, clearPixels: 2000, shareOfBest: 0.5 };
 /** The map colour scales (OverlayColourScale): warm and cool from the threshold's colour to the upper end's, viridis through its stops. */

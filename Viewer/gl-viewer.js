@@ -379,20 +379,20 @@ class Viewer {
 
   hideTooltip() { if (this.callbacks.tooltip) this.callbacks.tooltip.hidden = true; }
 
-  // Letters R/L, A/P, S/I placed where each direction points on screen.
+  // Letters R/L, A/P, S/I where each direction points, nearest first; hidden behind the brain or touching another.
   updateOrientation() {
     const box = this.callbacks.orientation;
-    if (!box) return;
     const axes = { R: [1, 0, 0], L: [-1, 0, 0], A: [0, 1, 0], P: [0, -1, 0], S: [0, 0, 1], I: [0, 0, -1] };
-    for (const [letter, v] of Object.entries(axes)) {
-      const el = box.querySelector(`[data-axis="${letter}"]`);
+    if (!box) return;
+    const marks = Object.entries(axes).map(([letter, v]) => ({ letter, screen: this.camera.screenDirection(v) }));
+    const placed = /** @type {number[][]} */ ([]);
+    for (const { letter, screen: [x, y, z] } of marks.sort((a, b) => a.screen[2] - b.screen[2])) {
+      const el = /** @type {HTMLElement | null} */ (box.querySelector(`[data-axis="${letter}"]`));
+      const at = [50 + x * 38, 50 - y * 38];
       if (!el) continue;
-      const [x, y, z] = this.camera.screenDirection(v);
-      el.style.left = `${50 + x * 38}%`;
-      el.style.top = `${50 - y * 38}%`;
-      // A letter pointing into the screen is behind the brain: hidden; the one facing the
-      // viewer sits in the middle and names the side in view.
-      el.style.visibility = z > 0.7 ? "hidden" : "visible";
+      const free = placed.every(([px, py]) => Math.hypot(px - at[0], py - at[1]) >= 22);  // 12 px letters, 64 px disc
+      Object.assign(el.style, { left: `${at[0]}%`, top: `${at[1]}%`, visibility: z > 0.7 || !free ? "hidden" : "visible" });
+      if (z <= 0.7 && free) placed.push(at);
     }
   }
 }

@@ -8,6 +8,9 @@ import { state } from "./store.js";
 
 /** Atlases whose texts are kept already (this visit). */
 const warmed = new Set();
+/** URLs asked for through the worker already (this visit): each is asked for once, not again on
+ * every atlas switch. */
+const asked = new Set();
 
 /** Registers the service worker; the page works without one (it is only not kept offline). */
 export function registerWorker() {
@@ -46,11 +49,19 @@ export async function keepForOffline(name, learn) {
     await controlled();
     const loaded = new Set(performance.getEntriesByType("resource").map((e) => e.name).filter(kept));
     loaded.add(location.origin + "/");
-    for (const url of loaded) { await whenIdle(); await request(url); }
+    for (const url of loaded) {
+      if (asked.has(url)) continue;
+      await whenIdle();
+      await request(url);
+      asked.add(url);
+    }
     await getJSON(`/api/quiz?${query({ atlas: learn.atlas, mode: learn.mode, count: learn.count, hemi: learn.hemi, seed: 1 })}`);
     for (const region of regions) {
+      const url = `/api/info?${query({ q: String(region.id), atlas: region.atlas })}`;
+      if (asked.has(location.origin + url)) continue;
       await whenIdle();
-      await getJSON(`/api/info?${query({ q: String(region.id), atlas: region.atlas })}`);
+      await getJSON(url);
+      asked.add(location.origin + url);
     }
   } catch (_) {
     warmed.delete(name);  // offline or a server error: tried again on the next draw of this atlas

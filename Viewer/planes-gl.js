@@ -1,14 +1,16 @@
 // @ts-check
 // Brain Tutor slicing mode in WebGL: the three MRI planes drawn with the renderer's own plane
-// shaders (Shaders/plane.vert, plane.frag) from per-plane textures (/api/plane/…: template grey
-// and the atlas's label ids, the renderer's texels), the head cut open around them, the pick pass
-// giving plane pixels `first pick id + region id`, and a pick answered with the voxel's MNI centre.
+// shaders (Shaders/plane.vert, plane.frag) from per-plane textures cut on the device from the
+// template and label volumes (plane-volume.js: the renderer's texels), the head cut open around
+// them, the pick pass giving plane pixels `first pick id + region id`, and a pick answered with
+// the voxel's MNI centre.
 import { getBytes } from "./api.js";
-import { PALETTE_WIDTH, PLANE_NAMES } from "./contract.js";
+import { PALETTE_WIDTH, PLANE_DARKENING, PLANE_NAMES } from "./contract.js";
 import { program } from "./gl-renderer.js";
 import { outlineSegments } from "./planes-outline.js";
 import { cutSide, labelAt, planeOf, planeVoxel } from "./pick-rules.js";
 import { pixelRay } from "./planes-ray.js";
+import { planeSource } from "./plane-volume.js";
 import { parseBinary } from "./scene-data.js";
 
 /** @typedef {{header: any, arrays: Record<string, any>}} Body */
@@ -16,15 +18,15 @@ import { parseBinary } from "./scene-data.js";
 /** @typedef {{name: string, body: Body, gpu: PlaneGPU, outline?: {id: number, buffer: WebGLBuffer | null, count: number}}} DrawnPlane */
 
 const POSITION = 0;
-/** Plane bodies kept in memory (about 240 KB each): a drag back and forth costs no fetch. */
-const KEPT_BODIES = 96;
+/** Palette and volume bodies by URL (each version is immutable). */
+const KEPT_BODIES = 16;
 /** Plane textures kept on the GPU (about 300 KB each). */
 const KEPT_ON_GPU = 24;
 
 /** @type {Map<string, Promise<Body>>} */
 const bodies = new Map();
 /** @param {string} url @returns {Promise<Body>} */
-export function planeBody(url) {
+function body(url) {
   let body = bodies.get(url);
   if (!body) {
     body = getBytes(url).then((b) => parseBinary(b, url));
@@ -60,6 +62,10 @@ export class PlaneDrawer {
     this.flat = null;
     /** @type {number[]} where the planes cross (MNI mm) */
     this.point = [0, 0, 0];
+    /** The point shown ("x,y,z"), whether "lighten the rest" is on, and the volumes' step (mm). */
+    this.shown = "";
+    this.dim = false;
+    this.step = 0;
   }
 
   /** @param {Record<string, string>} shaders */
@@ -70,7 +76,8 @@ export class PlaneDrawer {
     const u = (n) => this.gl.getUniformLocation(p.id, n);
     this.flat = program(this.gl, shaders["pick.vert"], shaders["pick.frag"], ["pick.vert", "pick.frag"]);
     this.program = { ...p, texS: u("uTexS"), texT: u("uTexT"), grey: u("uGrey"), ids: u("uIDs"), pal: u("uPalette"),
-      rows: u("uPaletteRows"), window: u("uWindow"), pick: u("uPick"), pickBase: u("uPickBase"), cut: u("uCut"), cutSide: u("uCutSide") };
+      rows: u("uPaletteRows"), window: u("uWindow"), pick: u("uPick"), pickBase: u("uPickBase"), cut: u("uCut"), cutSide: u("uCutSide"),
+      darken: u("uDarken") };
   }
 
   /** @param {Body} body */
@@ -143,7 +150,8 @@ export class PlaneDrawer {
     const axis = PLANE_NAMES.indexOf(h.orientation);
     const range = (/** @type {number} */ k, /** @type {number} */ low, /** @type {number} */ size) => {
       const a = h.axes[k];
-      let lo = low - 0.5, hi = low - 0.5 + size;
+      const step = h.step || 1;
+      let lo = low - step / 2, hi = low - step / 2 + step * size;
       if (cut.side[a] > 0) lo = Math.max(lo, cut.corner[a]);
       if (cut.side[a] < 0) hi = Math.min(hi, cut.corner[a]);
       return [lo, hi];
@@ -216,6 +224,7 @@ export class PlaneDrawer {
       gl.uniform4f(p.texS, h.texS[0], h.texS[1], h.texS[2], h.texS[3]);
       gl.uniform4f(p.texT, h.texT[0], h.texT[1], h.texT[2], h.texT[3]);
       gl.uniform1f(p.pickBase, this.description.firstPickIds[plane.name]);
+      gl.uniform1f(p.darken, PLANE_DARKENING[PLANE_NAMES.indexOf(plane.name)]);
       const quad = this.visibleQuad(h, cut);
       if (!quad) continue;
       if (!this.quad) this.quad = gl.createBuffer();
@@ -274,6 +283,7 @@ export class PlaneDrawer {
     if (!hit) return null;
     const plane = /** @type {DrawnPlane} */ (this.planes.get(hit.name));
     const h = plane.body.header;
+    const step = h.step || 1;
     const axis = PLANE_NAMES.indexOf(hit.name);
     const ray = pixelRay(view, x, y);
     let mni = null;
@@ -281,31 +291,32 @@ export class PlaneDrawer {
       const { near, far } = ray;
       const t = (h.position - near[axis]) / (far[axis] - near[axis]);
       const point = near.map((v, k) => v + (far[k] - v) * t);
-      // Texel units from the texture's low corner: texel (i, j) is centred at uLow + i, vLow + j mm.
-      const texel = [point[h.axes[0]] - (h.uLow - 0.5), point[h.axes[1]] - (h.vLow - 0.5)];
+      // Texel units from the texture's low corner: texel (i, j) is centred at uLow + step·i, vLow + step·j mm.
+      const texel = [(point[h.axes[0]] - (h.uLow - step / 2)) / step, (point[h.axes[1]] - (h.vLow - step / 2)) / step];
       const ids = plane.body.arrays.ids;
       const [i, j] = planeVoxel(texel, hit.label, (i, j) => labelAt(ids, h.width, h.height, i, j));
       mni = [0, 0, 0];
       mni[axis] = h.position;
-      mni[h.axes[0]] = h.uLow + i;
-      mni[h.axes[1]] = h.vLow + j;
+      mni[h.axes[0]] = h.uLow + step * i;
+      mni[h.axes[1]] = h.vLow + step * j;
     }
     return { region: this.description.regions[hit.label] || null, surface: hit.name, mni };
   }
 }
 
-/** The address of one plane's body at `point`. @param {any} d @param {string} name @param {number[]} point */
-export function planeURL(d, name, point) {
-  return d.plane.replace("{orientation}", name).replace("{position}", String(point[PLANE_NAMES.indexOf(name)]));
-}
-
-/** Starts fetching the palette and planes a scene JSON's `planes` describes through `text`.
- * @param {any} d @param {string | null} text */
+/** Starts fetching the palette and the coarse volumes a scene JSON's `planes` describes (then
+ * the whole ones). @param {any} d @param {string | null} text */
 export function prefetchPlanes(d, text) {
   if (!d || !text) return;
-  const point = text.split(",").map(Number);
-  planeBody(d.palette).catch(() => {});
-  for (const name of PLANE_NAMES) if (d.positions[name] !== undefined) planeBody(planeURL(d, name, point)).catch(() => {});
+  body(d.palette).catch(() => {});
+  planeSource(d, body).coarse.catch(() => {});
+}
+
+/** The cutter of the best volumes here for `d`: the whole ones once arrived, else the coarse.
+ * @param {any} d */
+export async function planeCutter(d) {
+  const source = planeSource(d, body);
+  return source.ready || source.coarse;
 }
 
 let asked = 0;
@@ -334,12 +345,23 @@ export async function showPlanes(viewer, text, highlight, dim) {
   const ticket = ++asked;
   const point = text.split(",").map(Number);
   const names = PLANE_NAMES.filter((n) => d.positions[n] !== undefined);
-  const [palette, ...planes] = await Promise.all([planeBody(d.palette), ...names.map((n) => planeBody(planeURL(d, n, point)))]);
+  const source = planeSource(d, body);
+  const [palette, cutter] = await Promise.all([body(d.palette), source.ready || source.coarse]);
   if (ticket < shownTicket || viewer.planes !== drawer) return;
+  // Cut from the coarse volumes: drawn again from the whole ones when they arrive.
+  if (!source.ready) {
+    source.whole.then(() => {
+      if (viewer.planes === drawer && drawer.shown === text) showPlanes(viewer, text, drawer.highlight, drawer.dim);
+    }, () => {});
+  }
+  const planes = names.map((n) => cutter.plane(n, point[PLANE_NAMES.indexOf(n)]));
   shownTicket = ticket;
   if (drawer.paletteBody !== palette) drawer.setPaletteBody(palette);
   names.forEach((name, i) => drawer.setPlane(name, planes[i]));
   drawer.point = point;
+  drawer.shown = text;
+  drawer.dim = dim;
+  drawer.step = cutter.step;
   drawer.updatePalette(highlight, dim);
   viewer.pickFresh = false;
   await viewer.redraw();

@@ -20,8 +20,9 @@ export function outlineSegments(body, id) {
   const point = (a, b) => {
     const p = [0, 0, 0];
     p[axis] = h.position;
-    p[u] = h.uLow - 0.5 + a;
-    p[v] = h.vLow - 0.5 + b;
+    const step = h.step || 1;
+    p[u] = h.uLow + step * (a - 0.5);
+    p[v] = h.vLow + step * (b - 0.5);
     out.push(p[0], p[1], p[2]);
   };
   for (let j = 0; j < h.height; j += 1) {

@@ -5,7 +5,8 @@
 import { renderBrain, setOnPoint, theBrain } from "./brain.js";
 import { $ } from "./dom.js";
 import { PLANE_NAMES } from "./contract.js";
-import { planeBody, planeURL, showPlanes } from "./planes-gl.js";
+import { PlaneCutter } from "./plane-volume.js";
+import { planeCutter, showPlanes } from "./planes-gl.js";
 import { meshPoint } from "./planes-ray.js";
 import { PLANE_AXIS, moveSliceTo, renderSlice } from "./slices.js";
 import { shownSelection, state, update } from "./store.js";
@@ -24,15 +25,19 @@ function snap(v) {
 
 /** The planes' crossing point (whole MNI mm). */
 export function planePoint() {
-  return (state.slicePoint || START).map(snap);
+  return (state.planesPoint || state.slicePoint || START).map(snap);
 }
 
+/** The sliders and readouts show where the planes are; "Move planes here" is offered when a
+ * tap marked another point. */
 function updateSliders() {
   const p = planePoint();
   p.forEach((v, axis) => {
     /** @type {HTMLInputElement} */ ($(`plane-${LETTERS[axis]}`)).value = String(v);
     $(`plane-${LETTERS[axis]}-out`).textContent = `${v} mm`;
   });
+  const marked = state.slicePoint ? state.slicePoint.map(snap) : null;
+  /** @type {HTMLButtonElement} */ ($("planes-here")).disabled = !marked || marked.every((v, axis) => v === p[axis]);
 }
 
 /** The WebGL viewer, or null with server images. */
@@ -45,16 +50,18 @@ function glViewer() {
 let sliceTimer;
 
 /** Moves the planes (and the 2D slice's point) through `point`; resolves once the 3D planes are
- * drawn and, unless `slice` is false (a drag: the slice follows when it pauses), the slice too.
- * @param {number[]} point @param {{slice?: boolean}} [options] */
+ * drawn and, unless `slice` is false (a slider: the slice follows when it pauses) or "drag" (the
+ * slice follows when the finger lifts), the slice too.
+ * @param {number[]} point @param {{slice?: boolean | "drag"}} [options] */
 export async function movePlanes(point, options = {}) {
-  const slice = options.slice !== false;
+  const slice = options.slice === undefined || options.slice === true;
   const p = point.map(snap);
+  update({ planesPoint: p });
   moveSliceTo(p);
   updateSliders();
   clearTimeout(sliceTimer);
   const sliceDrawn = slice ? renderSlice() : undefined;
-  if (!slice) sliceTimer = setTimeout(renderSlice, 150);
+  if (options.slice === false) sliceTimer = setTimeout(renderSlice, 150);
   const viewer = glViewer();
   if (!state.slicing) { await sliceDrawn; return; }
   if (viewer) {
@@ -76,7 +83,8 @@ export async function setSlicing(on) {
     moveSliceTo(region && region.anchorMni ? region.anchorMni : START);
   }
   if (on) moveSliceTo(planePoint());
-  update({ slicing: on, pin: null });
+  // The planes start through the marked point and stay until asked to move.
+  update({ slicing: on, pin: null, planesPoint: on ? planePoint() : null });
   /** @type {HTMLInputElement} */ ($("show-planes")).checked = on;
   $("planes-panel").hidden = !on;
   // The head is part of the 3D slices (opaque and cut open), not the see-through one.
@@ -136,13 +144,15 @@ function wireDrag(canvas) {
     const mm = length2 > 0.05 ? (mx * dx + my * dy) / length2 : -my * 0.5;
     const p = drag.start.slice();
     p[axis] = drag.start[axis] + mm;
-    movePlanes(p, { slice: false });
+    movePlanes(p, { slice: "drag" });
   }, { capture: true });
   const end = (/** @type {PointerEvent} */ e) => {
     if (!drag || e.pointerId !== drag.id) return;
     e.stopImmediatePropagation();
     const wasDrag = drag.moved;
     drag = null;
+    // The 2D slice follows a dragged plane once the finger lifts: nothing is asked for meanwhile.
+    if (wasDrag) renderSlice();
     const viewer = glViewer();
     if (wasDrag || e.type === "pointercancel" || !viewer) return;
     const point = viewer.bufferPoint(e);
@@ -175,17 +185,41 @@ export function wirePlanes() {
     p[PLANE_AXIS[state.plane]] = state.sliceMni;
     movePlanes(p, { slice: false });
   });
-  // A tap on a plane outside every region still moves the planes there.
-  setOnPoint((pick) => (state.slicing && pick.mni ? movePlanes(pick.mni) : undefined));
+  // A tap on a plane outside every region marks its voxel on the 2D slice; the planes stay.
+  setOnPoint((pick) => {
+    if (!state.slicing || !pick.mni) return undefined;
+    moveSliceTo(pick.mni);
+    updateSliders();
+    return renderSlice();
+  });
+  // The planes move only when asked: to the marked point, by a double tap, or a step at a time.
+  $("planes-here").addEventListener("click", () => (state.slicePoint ? movePlanes(state.slicePoint) : undefined));
+  $("brain-canvas").addEventListener("dblclick", (/** @type {MouseEvent} */ e) => {
+    const viewer = glViewer();
+    if (!state.slicing || !viewer) return;
+    const point = viewer.bufferPoint(e);
+    viewer.pickAt(point.x, point.y);
+    const mni = viewer.lastPickMni || meshPoint(viewer, point.x, point.y);
+    if (mni) movePlanes(mni);
+  });
+  for (const button of document.querySelectorAll(".plane-step")) {
+    button.addEventListener("click", () => {
+      const el = /** @type {HTMLElement} */ (button);
+      const p = planePoint();
+      p[LETTERS.indexOf(el.dataset.axis || "")] += Number(el.dataset.step);
+      movePlanes(p, { slice: false });
+    });
+  }
   wireDrag(/** @type {HTMLCanvasElement} */ ($("brain-canvas")));
   // However the planes moved (a tap, a selection, the hook), the sliders show where they are.
   $("brain-canvas").addEventListener("planesshown", updateSliders);
+  $("slice").addEventListener("load", updateSliders);
 }
 
 /** Frame times (ms, median of `frames`, each waited for with a one-pixel read): the view with
  * the head whole and no planes, and the same view while the sagittal plane moves one mm per
- * frame through ten positions whose data has arrived (as during a drag); and what uploading one
- * plane's textures costs when its data arrives. @param {number} frames */
+ * frame (as during a drag: each frame cuts the new plane from the volumes, uploads it and
+ * draws); and what cutting and uploading one plane costs. @param {number} frames */
 async function benchFrames(frames = 40) {
   const viewer = glViewer();
   if (!viewer || !viewer.planes) throw new Error("the 3D slices are not shown");
@@ -193,8 +227,11 @@ async function benchFrames(frames = 40) {
   const gl = viewer.renderer.gl;
   const pixel = new Uint8Array(4);
   const start = planePoint();
-  const at = (/** @type {number} */ i) => [start[0] + (i % 10) - 5, start[1], start[2]];
-  const bodies = await Promise.all(Array.from({ length: 10 }, (_, i) => planeBody(planeURL(drawer.description, "sagittal", at(i)))));
+  const at = (/** @type {number} */ i) => [start[0] + (i % 40) - 20, start[1], start[2]];
+  const kept = await planeCutter(drawer.description);
+  // A cutter of its own, so every frame cuts afresh as a drag over new positions does.
+  const fresh = () => new PlaneCutter(kept.grey, kept.labels);
+  let cutter = fresh();
   /** @param {number} n @param {(i: number) => void} draw */
   const median = (n, draw) => {
     const times = [];
@@ -207,7 +244,8 @@ async function benchFrames(frames = 40) {
     times.sort((a, b) => a - b);
     return times[Math.floor(times.length / 2)];
   };
-  const uploadMs = median(bodies.length, (i) => drawer.upload(bodies[i]));
+  const uploadMs = median(10, (i) => drawer.upload(cutter.plane("sagittal", at(i)[0])));
+  cutter = fresh();
   // Interleaved, so a busy machine slows both alike.
   const plain = [], moving = [];
   for (let i = 0; i < frames; i += 1) {
@@ -215,7 +253,8 @@ async function benchFrames(frames = 40) {
     plain.push(median(1, () => viewer.renderer.draw(viewer.frame("lit"))));
     viewer.planes = drawer;
     moving.push(median(1, () => {
-      drawer.setPlane("sagittal", bodies[i % bodies.length]);
+      if (i % 40 === 0) cutter = fresh();
+      drawer.setPlane("sagittal", cutter.plane("sagittal", at(i)[0]));
       drawer.point = at(i);
       viewer.renderer.draw(viewer.frame("lit"));
     }));
@@ -224,7 +263,7 @@ async function benchFrames(frames = 40) {
   const plainMs = middle(plain), movingMs = middle(moving);
   const region = shownSelection();
   await showPlanes(viewer, start.join(","), region ? region.id : null, state.dimOthers && !!region);
-  return { plainMs, movingMs, uploadMs, ratio: movingMs / plainMs, frames };
+  return { plainMs, movingMs, uploadMs, ratio: movingMs / plainMs, frames, step: kept.step };
 }
 
 /** The hook's members for the 3D slices (docs/VIEWER.md). */
@@ -244,7 +283,12 @@ export function planesHook() {
       const mni = viewer.lastPickMni || (region ? meshPoint(viewer, x, y) : null);
       return { x, y, region, mni, vertex: null, surface: viewer.lastPickSurface || null };
     },
-    planes: () => ({ on: state.slicing, point: planePoint() }),
+    /** `step`: the voxel size (mm) the planes shown were cut at: 2 from the coarse volumes, 1
+     * once the whole ones are here (0: none shown). */
+    planes: () => {
+      const viewer = glViewer();
+      return { on: state.slicing, point: planePoint(), step: viewer && viewer.planes ? viewer.planes.step : 0 };
+    },
     benchPlanes: benchFrames,
   };
 }

@@ -34,8 +34,11 @@ export const state = {
   slicePoint: null,
   /** slices mirrored: the subject's left on the image right */
   radiological: false,
-  /** the 3D slicing mode: the head cut open with three MRI planes through `slicePoint` */
+  /** the 3D slicing mode: the head cut open with three MRI planes through `planesPoint` */
   slicing: false,
+  /** @type {number[] | null} where the 3D planes cross (MNI mm): moved only when asked (a drag, the
+   * sliders, "Move planes here", a double tap), never by a tap that names a region */
+  planesPoint: null,
   /** shown with the planes: the cortex of the chosen side, the subcortical structures */
   slicingCortex: false,
   slicingDeep: false,

@@ -70,11 +70,10 @@ async function networkFirst(request, cacheName) {
 worker.addEventListener("fetch", (/** @type {FetchEvent} */ event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== worker.location.origin) return;
-  // Images for one size, point or pixel, map values at a point or for one threshold, and the 3D
-  // slices' planes (one per position): not worth keeping.
+  // Images for one size, point or pixel, and map values at a point or for one threshold: not
+  // worth keeping. (The 3D slices' volumes are versioned and kept below, so the mode works offline.)
   if (["/api/render", "/api/slice", "/api/pick"].includes(url.pathname) || url.pathname.startsWith("/api/map-value/")
-    || (url.pathname.startsWith("/api/map-values/") && url.searchParams.has("threshold"))
-    || url.pathname.startsWith("/api/plane/")) return;
+    || (url.pathname.startsWith("/api/map-values/") && url.searchParams.has("threshold"))) return;
   if (url.searchParams.has("v")) { event.respondWith(versioned(event.request)); return; }
   const shell = SHELL.includes(url.pathname);
   event.respondWith(networkFirst(event.request, shell ? CACHE : DATA));

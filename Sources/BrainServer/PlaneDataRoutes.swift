@@ -4,36 +4,18 @@ import BrainRender
 import Foundation
 import Hummingbird
 
-/// The slicing mode's data for clients that draw the planes themselves (the WebGL viewer): one
-/// plane's textures per request (`/api/plane/{atlas}/{orientation}/{position}`: the template grey
-/// and the atlas's label ids over the head's cross-section, cut by the renderer's own code) and
-/// each atlas's region tints (`/api/plane-palette/{atlas}`), so the browser samples exactly the
-/// texels `render --planes` samples.
+/// The slicing mode's data for clients that draw the planes themselves (the WebGL viewer): the
+/// template grey and each atlas's label volume, coarse (2 mm) and whole (1 mm), from which the
+/// client cuts every plane as the renderer does (`PlaneVolumes`), so a moving plane asks for
+/// nothing; and each atlas's region tints (`/api/plane-palette/{atlas}`).
 struct PlaneDataRoutes: Sendable {
     let engine: AtlasEngine
     let palettes = ImmutableBodies()
-    /// Plane bodies by atlas, orientation and position: up to 48 MB (a few hundred planes).
-    let planes = LRUCache<String, ImmutableBodies.Body>(capacity: 48 << 20)
-
-    /// A plane body's header; the arrays are `grey` (luminance-alpha bytes per texel, rows along
-    /// v) and `ids` (RGBA bytes per texel: id low byte, high byte, 0, inside flag).
-    struct PlaneHeader: SceneBinary.Header {
-        var kind = "plane"
-        let atlas: String
-        let orientation: String
-        let position: Int
-        /// 0 × 0 when the plane misses the head (nothing to draw).
-        let width: Int
-        let height: Int
-        /// The MNI mm of texel (0, 0)'s centre along the plane's in-plane axes `axes` (u, v).
-        let uLow: Int
-        let vLow: Int
-        let axes: [Int]
-        /// `plane.vert`'s uTexS and uTexT.
-        let texS: [Float]
-        let texT: [Float]
-        var arrays: [SceneBinary.ArrayEntry] = []
-    }
+    /// The coarse volumes (a few hundred KB each), kept for the server's life.
+    let coarse = ImmutableBodies()
+    /// The whole volumes (13–27 MB before gzip each), by content and atlas: up to 160 MB.
+    let whole = LRUCache<String, ImmutableBodies.Body>(capacity: 160 << 20)
+    let box = PlaneVolumes.BoxMemo()
 
     /// Colour and fill opacity per region id (`OverlayTint`), RGBA bytes: `normal` with nothing
     /// highlighted, `strong` for a highlighted region, `faint` for the others under "lighten the rest".
@@ -46,13 +28,16 @@ struct PlaneDataRoutes: Sendable {
 
     static func register(on router: Router<BasicRequestContext>, engine: AtlasEngine) -> PlaneDataRoutes {
         let data = PlaneDataRoutes(engine: engine)
-        router.readOnly("/api/plane/{atlas}/{orientation}/{position}") { request, context in
-            try QueryParameters(rawQuery: request.uri.query).allowOnly([])
-            let body = try data.plane(try context.parameters.require("atlas"), try context.parameters.require("orientation"),
-                                      try context.parameters.require("position"))
-            // The same URL always answers the same bytes while the server runs; revalidated by ETag
-            // (a 304) because the URL carries no version.
-            return ImmutableBodies.response(body, request: request, cacheControl: "no-cache")
+        router.readOnly("/api/volume/template") { request, _ in
+            let q = try QueryParameters(rawQuery: request.uri.query)
+            try q.allowOnly(["step", "v"])
+            return ImmutableBodies.response(try data.volume(nil, step: try data.step(q)), request: request)
+        }
+        router.readOnly("/api/volume/labels/{atlas}") { request, context in
+            let q = try QueryParameters(rawQuery: request.uri.query)
+            try q.allowOnly(["step", "v"])
+            return ImmutableBodies.response(try data.volume(try context.parameters.require("atlas"), step: try data.step(q)),
+                                            request: request)
         }
         router.readOnly("/api/plane-palette/{atlas}") { request, context in
             try QueryParameters(rawQuery: request.uri.query).allowOnly(["v"])
@@ -61,25 +46,38 @@ struct PlaneDataRoutes: Sendable {
         return data
     }
 
-    /// Checks the orientation and position as `planes=` is checked (the same words).
-    func plane(_ atlasName: String, _ orientation: String, _ position: String) throws -> ImmutableBodies.Body {
-        let atlasName = try engine.checkAtlas(atlasName)
-        let planes = try ScenePlanes(parsing: "\(orientation.prefix(20)):\(position.prefix(20))")
-        guard let (which, at) = planes.positions.first else { throw APIError.badRequest("planes: no plane named") }
-        let key = "\(atlasName)|\(which.rawValue)|\(at)"
-        if let cached = self.planes.value(for: key) { return cached }
-        let atlas = try engine.library.atlas(named: atlasName)
-        let section = try engine.renderer.assets.planeSection(which, at: at, atlas: atlas)
-        let axes = which.inPlaneAxes
-        let rows = section?.textureRows
-        let header = PlaneHeader(atlas: atlasName, orientation: which.rawValue, position: at,
-                                 width: section?.width ?? 0, height: section?.height ?? 0,
-                                 uLow: section?.uLow ?? 0, vLow: section?.vLow ?? 0, axes: [axes.u, axes.v],
-                                 texS: rows.map { [$0.s.x, $0.s.y, $0.s.z, $0.s.w] } ?? [0, 0, 0, 0],
-                                 texT: rows.map { [$0.t.x, $0.t.y, $0.t.z, $0.t.w] } ?? [0, 0, 0, 0])
-        let raw = try SceneBinary.encode(header: header, arrays: [("grey", .u8(section?.grey ?? [])), ("ids", .u8(section?.ids ?? []))])
-        let body = try ImmutableBodies.Body(raw, contentType: SceneDataRoutes.binary)
-        self.planes.insert(body, for: key, cost: raw.count + body.gzip.count)
+    func step(_ q: QueryParameters) throws -> Int {
+        let text = q.string("step") ?? "1"
+        guard let step = Int(text), PlaneVolumes.steps.contains(step) else {
+            throw APIError.badRequest("step: '\(text.prefix(20))' is not a voxel step; use 1 (whole) or 2 (coarse)")
+        }
+        return step
+    }
+
+    func headBox() throws -> PlaneVolumes.Box {
+        if let box = box.value.withLock({ $0 }) { return box }
+        let made = PlaneVolumes.Box(template: try engine.renderer.assets.templateVolume())
+        box.value.withLock { $0 = made }
+        return made
+    }
+
+    /// The template's grey (`atlasName` nil) or an atlas's label volume at `step`.
+    func volume(_ atlasName: String?, step: Int) throws -> ImmutableBodies.Body {
+        let atlasName = try atlasName.map { try engine.checkAtlas($0) }
+        let key = "\(atlasName ?? "template")|\(step)"
+        let make = { () throws -> Data in
+            let box = try headBox()
+            guard let atlasName else {
+                return try PlaneVolumes.grey(template: try engine.renderer.assets.templateVolume(), box: box, step: step)
+            }
+            let atlas = try engine.library.atlas(named: atlasName)
+            return try PlaneVolumes.labels(atlas.hasLabelVolume ? try atlas.labelVolume() : nil, atlas: atlasName,
+                                           idCount: atlas.regions.count + 1, box: box, step: step)
+        }
+        if step != 1 { return try coarse.body(key, contentType: SceneDataRoutes.binary, make: make) }
+        if let kept = whole.value(for: key) { return kept }
+        let body = try ImmutableBodies.Body(try make(), contentType: SceneDataRoutes.binary)
+        whole.insert(body, for: key, cost: body.raw.count + body.gzip.count)
         return body
     }
 
@@ -108,8 +106,10 @@ struct PlaneDataRoutes: Sendable {
     struct PlanesJSON: Encodable {
         /// The asked positions (MNI mm, voxel centres) by plane name.
         let positions: [String: Int]
-        /// Where each plane's body is: `{orientation}` and `{position}` filled in by the client.
-        let plane: String
+        /// The volumes the client cuts the planes from: `template` and `labels`, each `coarse`
+        /// (2 mm, first) and `whole` (1 mm), with their sizes on the wire (`…Bytes`, gzip).
+        let volumes: [String: [String: String]]
+        let volumeBytes: [String: [String: Int]]
         let palette: String
         let paletteBytes: Int
         /// Region ids 0…idCount − 1; `regions[id]` is the region object (null for 0).
@@ -142,12 +142,27 @@ struct PlaneDataRoutes: Sendable {
         for (orientation, id) in zip(order, firsts) where id != 0 { first[orientation.rawValue] = id }
         let cut = CutAway(planes: planes, forward: forward)
         let low = CanonicalFrame.centre - CanonicalFrame.size + 1
+        let volumes = try volumeLinks(atlasName)
         return PlanesJSON(
             positions: Dictionary(uniqueKeysWithValues: planes.positions.map { ($0.key.rawValue, $0.value) }),
-            plane: "/api/plane/\(atlasName)/{orientation}/{position}",
+            volumes: volumes.urls, volumeBytes: volumes.bytes,
             palette: "/api/plane-palette/\(atlasName)?v=\(palette.etag.trimmingCharacters(in: ["\""]))",
             paletteBytes: palette.raw.count, idCount: idCount, regions: (0..<idCount).map { atlas.region(id: $0) },
             window: [PlaneSection.greyWindow.low, PlaneSection.greyWindow.high], firstPickIds: first,
             limits: [low, CanonicalFrame.centre], cut: PlanesJSON.Cut(corner: cut.corner, side: cut.side))
+    }
+
+    /// The volumes' versioned URLs. Only the coarse bodies are made here (the whole ones take a
+    /// second and are made when asked for); a whole volume's version is its coarse twin's, as
+    /// both come from the same files, which never change while the server runs.
+    func volumeLinks(_ atlasName: String) throws -> (urls: [String: [String: String]], bytes: [String: [String: Int]]) {
+        var urls: [String: [String: String]] = [:], bytes: [String: [String: Int]] = [:]
+        for (content, path, atlas) in [("template", "/api/volume/template", nil), ("labels", "/api/volume/labels/\(atlasName)", atlasName)] {
+            let coarseBody = try volume(atlas, step: 2)
+            let version = coarseBody.etag.trimmingCharacters(in: ["\""])
+            urls[content] = ["coarse": "\(path)?step=2&v=\(version)", "whole": "\(path)?step=1&v=\(version)"]
+            bytes[content] = ["coarse": coarseBody.gzip.count]
+        }
+        return (urls, bytes)
     }
 }

@@ -36,6 +36,7 @@ struct WebAssets: Sendable {
         ("gl-viewer.js", script),
         ("planes.js", script),
         ("planes-gl.js", script),
+        ("plane-volume.js", script),
         ("planes-outline.js", script),
         ("planes-ray.js", script),
         ("learn.js", script),

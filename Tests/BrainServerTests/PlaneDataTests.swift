@@ -1,12 +1,13 @@
 import BrainAtlas
+import BrainFormats
 import Foundation
 import Testing
 @testable import BrainServer
 
 /// The WebGL viewer's slicing-mode data: `/api/scene` with `planes=` describes the cut head and
-/// the planes, `/api/plane/…` carries each plane's texels (whose ids are what `where` answers at
-/// the texel's voxel) and `/api/plane-palette/…` the region tints; bad planes are refused with
-/// the `planes` field named.
+/// the planes, `/api/volume/…` carries the template and label volumes the viewer cuts the planes
+/// from (whose voxels are the template's and what `where` answers there) and
+/// `/api/plane-palette/…` the region tints; a bad step or atlas is refused, naming it.
 @Suite(.serialized) struct PlaneDataTests {
     typealias Body = SceneDataTests.Body
 
@@ -36,38 +37,45 @@ import Testing
         #expect(shaders["plane.vert"] != nil && shaders["plane.frag"] != nil)
     }
 
-    @Test func planeIdsAreWhatWhereAnswers() async throws {
+    @Test func volumesHoldTheTemplateAndWhatWhereAnswers() async throws {
         let server = try await TestServer.shared.value
-        let reply = try await server.get("/api/plane/gyri/coronal/-20")
-        #expect(reply.status == 200)
-        let body = try Body(reply.body)
-        let h = body.header
-        #expect(h["kind"] as? String == "plane" && h["position"] as? Int == -20)
-        let width = try #require(h["width"] as? Int), height = try #require(h["height"] as? Int)
-        let uLow = try #require(h["uLow"] as? Int), vLow = try #require(h["vLow"] as? Int)
-        #expect(h["axes"] as? [Int] == [0, 2])
-        #expect(width > 100 && height > 100 && width <= 256 && height <= 256)
-        let ids = try #require(body.arrays["ids"]?.data), grey = try #require(body.arrays["grey"]?.data)
-        #expect(ids.count == 4 * width * height && grey.count == 2 * width * height)
+        let scene = try #require(try await server.get("/api/scene?atlas=gyri&planes=-30,-12,8&w=300&h=200").json as? [String: Any])
+        let planes = try #require(scene["planes"] as? [String: Any])
+        let volumes = try #require(planes["volumes"] as? [String: [String: String]])
+        let whole = try #require(volumes["labels"]?["whole"]), coarse = try #require(volumes["labels"]?["coarse"])
+        #expect(whole.hasPrefix("/api/volume/labels/gyri?step=1&v=") && coarse.hasPrefix("/api/volume/labels/gyri?step=2&v="))
+        let coarseBytes = try #require((planes["volumeBytes"] as? [String: [String: Int]])?["template"]?["coarse"])
+        #expect(coarseBytes > 50_000 && coarseBytes < 400_000, "the coarse grey is \(coarseBytes) bytes gzip")
+
+        let labels = try Body(try await server.get(whole).body)
+        let grey = try Body(try await server.get(try #require(volumes["template"]?["whole"])).body)
+        let dims = try #require(labels.header["dims"] as? [Int]), origin = try #require(labels.header["origin"] as? [Int])
+        #expect(grey.header["dims"] as? [Int] == dims && grey.header["origin"] as? [Int] == origin)
+        #expect(labels.header["step"] as? Int == 1 && dims.allSatisfy { $0 > 150 && $0 <= 256 })
+        let ids = try #require(labels.arrays["labels"]?.data), greyBytes = try #require(grey.arrays["grey"]?.data)
+        #expect(ids.count == dims.reduce(1, *) && greyBytes.count == ids.count)
+        let library = try AtlasLibrary(root: URL(fileURLWithPath: TestServer.dataPath))
+        let template = try VMRFile.read(from: try library.url(library.catalog.template))
         var named = 0, checked = 0
-        for j in stride(from: height / 8, to: height, by: height / 8) {
-            for i in stride(from: width / 8, to: width, by: width / 8) {
-                let k = 4 * (j * width + i)
-                let id = Int(ids[ids.startIndex + k]) | Int(ids[ids.startIndex + k + 1]) << 8
-                let mni = [uLow + i, -20, vLow + j]
+        for (a, b, c) in [(60, 110, 120), (80, 150, 100), (100, 90, 140), (50, 120, 160), (110, 130, 90), (75, 100, 70)] {
+            for dk in stride(from: -30, through: 30, by: 15) {
+                let i = a * dims[0] / 256, j = b * dims[1] / 256, k = (c + dk) * dims[2] / 256
+                let at = i + dims[0] * (j + dims[1] * k)
+                let mni = [origin[0] + i, origin[1] + j, origin[2] + k]
                 let whereReply = try await server.get("/api/where?x=\(mni[0])&y=\(mni[1])&z=\(mni[2])")
                 let atlases = try #require((whereReply.json as? [String: Any])?["atlases"] as? [String: Any])
                 let expected = (atlases["gyri"] as? [String: Any])?["id"] as? Int ?? 0
-                #expect(id == expected, "texel (\(i), \(j)) at \(mni)")
+                #expect(Int(ids[ids.startIndex + at]) == expected, "voxel at MNI \(mni)")
+                // The grey keeps 7 bits, and the window's low end exactly.
+                let v = CanonicalFrame.voxel(mniX: mni[0], mniY: mni[1], mniZ: mni[2])
+                let raw = Int(template.voxels[template.voxels.startIndex + CanonicalFrame.index(v.x, v.y, v.z)])
+                let sent = Int(greyBytes[greyBytes.startIndex + at])
+                #expect(raw < 22 ? sent == 0 : (sent == max(22, raw & 0xFE)), "grey at MNI \(mni): \(raw) sent as \(sent)")
                 checked += 1
-                if id != 0 { named += 1 }
+                if expected != 0 { named += 1 }
             }
         }
-        #expect(checked >= 40 && named >= 5, "\(named) of \(checked) texels in a region")
-        // Asked again: the same bytes, revalidated by ETag.
-        let etag = try #require(reply.header("ETag"))
-        let again = try await server.get("/api/plane/gyri/coronal/-20")
-        #expect(again.body == reply.body && again.header("ETag") == etag)
+        #expect(checked == 30 && named >= 5, "\(named) of \(checked) voxels in a region")
     }
 
     @Test func paletteTintsEveryRegionAsTheSlicesDo() async throws {
@@ -87,17 +95,17 @@ import Testing
         }
     }
 
-    @Test(arguments: ["/api/plane/gyri/axial/999", "/api/plane/gyri/oblique/3", "/api/plane/gyri/axial/x"])
-    func badPlanesNameTheField(path: String) async throws {
+    @Test(arguments: ["/api/volume/template?step=3", "/api/volume/labels/gyri?step=x"])
+    func badStepsNameTheField(path: String) async throws {
         let server = try await TestServer.shared.value
         let reply = try await server.get(path)
         #expect(reply.status == 400)
-        #expect(reply.errorMessage?.hasPrefix("planes: '") == true, "\(reply.errorMessage ?? "")")
+        #expect(reply.errorMessage?.hasPrefix("step: '") == true, "\(reply.errorMessage ?? "")")
     }
 
     @Test func unknownAtlasIsNotFound() async throws {
         let server = try await TestServer.shared.value
-        #expect(try await server.get("/api/plane/nosuch/axial/3").status == 404)
+        #expect(try await server.get("/api/volume/labels/nosuch").status == 404)
         #expect(try await server.get("/api/plane-palette/nosuch").status == 404)
     }
 }

@@ -1,8 +1,11 @@
 """Browser tests of the viewer's 3D slices: the head cut open with three MRI planes drawn in
-WebGL with the renderer's plane shaders. A pick on a plane names the region `/api/where` gives at
-the voxel it reports; moving the planes (the hook, a drag) moves the 2D slice; a tap on the 2D
-slice moves the planes; the mode's data loads only once the mode is entered. Prints the first
-entry time and the frame times of a moving plane against the same view without planes. Run by
+WebGL with the renderer's plane shaders, cut on the device from volumes fetched once. A pick on
+a plane names the region `/api/where` gives at the voxel it reports, and what `/api/pick` (the
+code of `braintutor pick --planes`) names at the same pixel; dragging a plane asks for nothing;
+moving the planes (the hook, a drag, the ±1 mm buttons) moves the 2D slice;
+a tap on the 2D slice names the region and "Move planes here" moves the planes to it; the
+mode's data loads only once the mode is entered, within its byte budget. Prints the first
+entry time, its bytes, and the frame times of a moving plane against the same view without planes. Run by
 Scripts/browser-test.sh against a running server (BRAINTUTOR_URL), WebGL in headless Chromium as in
 test_webgl.py; every test also asserts that the page logged no error.
 """
@@ -54,13 +57,36 @@ class PlanesTest(BrowserSession):
           }
           return out; })()""", step)
 
+    def bytes_since(self, since, until=None):
+        """Bytes on the wire (gzip, headers included) of the requests started after `since` (ms,
+        page time) and, with `until`, done by then; and their URLs."""
+        return self.call("""(() => { const list = performance.getEntriesByType('resource')
+            .filter((e) => e.startTime >= args[0] && (args[1] === null || e.responseEnd <= args[1]));
+            return {bytes: list.reduce((n, e) => n + (e.transferSize || 0), 0), urls: list.map((e) => e.name)}; })()""",
+                         since, until)
+
     def test_1_data_loads_on_entry_and_first_entry_time(self):
         before = self.resources()
-        self.assertFalse([u for u in before if "/api/plane" in u or "planes=" in u], "plane data before the mode")
+        self.assertFalse([u for u in before if "/api/volume" in u or "planes=" in u], "plane data before the mode")
+        start = self.call("performance.now()")
         times = [self.enter()]
-        after = self.resources()
-        planes = [u for u in after if "/api/plane/" in u]
-        self.assertEqual(len(planes), 3, planes)
+        drawn = self.call("performance.now()")
+        entry = self.bytes_since(start, drawn)
+        volumes = [urllib.parse.urlsplit(u) for u in entry["urls"] if "/api/volume/" in u]
+        # The coarse volumes first; on a fast link the whole ones may be here before the head is drawn.
+        coarse = sorted(u.path for u in volumes if "step=2" in u.query)
+        self.assertEqual(coarse, ["/api/volume/labels/gyri", "/api/volume/template"], entry["urls"])
+        self.assertFalse([u for u in self.resources() if "/api/plane/" in u])
+        # The mode's own data as the scene JSON states it: the head mesh (its body before gzip) and
+        # the coarse volumes (gzip), all a first entry needs before its first planes.
+        sizes = self.call("""(() => { const d = brainTutor.viewer().scene.description;
+            const head = d.layers.find((l) => l.name === 'head'); const v = d.planes.volumeBytes;
+            return {head: head.meshBytes, coarse: v.template.coarse + v.labels.coarse}; })()""")
+        print(f"\n{self.width}x{self.height}: entering the 3D slices: head mesh {sizes['head'] / 1000:.0f} KB before gzip, "
+              f"coarse volumes {sizes['coarse'] / 1000:.0f} KB gzip; the page's resource timing counted {entry['bytes'] / 1000:.0f} KB "
+              f"in {len(entry['urls'])} requests before the first planes (the service worker's copies count 0)")
+        self.assertLessEqual(sizes["coarse"], 400_000, "the coarse volumes stay a few hundred KB")
+        self.wait.until(lambda d: self.call("brainTutor.planes().step") == 1)
         self.shot("entered")
         # Twice more in a fresh page (the server warm, the page's data cache empty).
         for _ in range(2):
@@ -68,6 +94,58 @@ class PlanesTest(BrowserSession):
             times.append(self.enter())
         print(f"\n{self.width}x{self.height}: first entry into the 3D slices drawn after {times[0]:.0f} ms "
               f"(first visit), {times[1]:.0f} and {times[2]:.0f} ms (fresh pages, the browser's cache warm)")
+
+    def test_2b_picks_name_what_the_renderer_names_at_the_same_pixels(self):
+        """In the preset views (the renderer's own cameras) a plane pixel's pick on the device is
+        /api/pick's at the same pixel, region and voxel."""
+        self.enter()
+        self.wait.until(lambda d: self.call("brainTutor.planes().step") == 1)
+        size = self.call("brainTutor.canvasSize()")
+        agree = total = 0
+        for view in ("lateral", "anterior", "superior"):
+            self.call("brainTutor.setView(args[0])", view)
+            params = dict(urllib.parse.parse_qsl(self.call("brainTutor.sceneQuery()")))
+            query = {k: v for k, v in params.items() if k not in ("highlight", "dimOthers") and v not in ("", "null")}
+            query.update(w=size["width"], h=size["height"], aa="off")
+            picks = self.plane_pixels(24 if self.width > 600 else 16)
+            self.assertGreater(len(picks), 10, f"{view}: too few plane pixels")
+            for pick in picks[:: max(1, len(picks) // 25)]:
+                theirs = api("/api/pick", **query, x=pick["x"], y=pick["y"])
+                total += 1
+                same = (theirs["surface"], theirs["mni"], (theirs["region"] or {}).get("id")) == \
+                    (pick["surface"], pick["mni"], (pick["region"] or {}).get("id"))
+                agree += same
+        print(f"\n{self.width}x{self.height}: device pick = /api/pick (surface, voxel, region) at {agree} of {total} plane pixels")
+        self.assertGreaterEqual(total, 40)
+        self.assertGreaterEqual(agree, 0.95 * total)
+
+    def test_2c_dragging_a_plane_asks_for_nothing(self):
+        self.enter()
+        self.wait.until(lambda d: self.call("brainTutor.planes().step") == 1)
+        self.call("brainTutor.setPlanes({x: -30, y: -20, z: 12})")
+        self.call("brainTutor.setView({azimuth: -50, elevation: 30})")
+        picks = [p for p in self.plane_pixels(10) if p["surface"] == "axial"]
+        self.assertTrue(picks, "no axial plane pixel")
+        pick = picks[len(picks) // 2]
+        canvas = self.driver.find_element(By.ID, "brain-canvas")
+        box = self.driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.width, r.height]", canvas)
+        size = self.call("brainTutor.canvasSize()")
+        ox = (pick["x"] + 0.5) * box[0] / size["width"] - box[0] / 2
+        oy = (pick["y"] + 0.5) * box[1] / size["height"] - box[1] / 2
+        start = self.call("performance.now()")
+        chain = ActionChains(self.driver).move_to_element_with_offset(canvas, ox, oy).click_and_hold()
+        for _ in range(10):
+            chain = chain.move_by_offset(0, -5)
+        chain.perform()
+        self.wait.until(lambda d: self.call("brainTutor.planes().point")[2] > 12)
+        during = self.bytes_since(start)
+        ActionChains(self.driver).release().perform()
+        # The offline preparation (offline.js) asks for the atlas's texts one by one while the page
+        # is idle, whatever the user does: not the drag's.
+        asked = [u for u in during["urls"] if not urllib.parse.urlsplit(u).path in ("/api/info", "/api/quiz")]
+        self.assertEqual(asked, [], "a moving plane asks for nothing")
+        print(f"\n{self.width}x{self.height}: dragging a plane 50 px to z = {self.call('brainTutor.planes().point')[2]}: "
+              f"{len(asked)} requests")
 
     def test_2_pick_on_planes_is_where(self):
         self.enter()
@@ -117,9 +195,21 @@ class PlanesTest(BrowserSession):
         self.wait.until(lambda d: self.call("brainTutor.slice.state().point")[2] == moved[2])
         self.wait.until(lambda d: f"{moved[0]}%2C{moved[1]}%2C{moved[2]}" in (d.find_element(By.ID, "slice").get_attribute("data-url") or "").replace(",", "%2C"))
         self.shot("dragged")
+        # The step buttons move one plane 1 mm; the readout says where it is drawn.
+        plus = self.driver.find_element(By.CSS_SELECTOR, '.plane-step[data-axis="y"][data-step="1"]')
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", plus)
+        plus.click()
+        plus.click()
+        self.wait.until(lambda d: self.call("brainTutor.planes().point") == [-30, -18, moved[2]])
+        self.wait.until(lambda d: d.find_element(By.ID, "plane-y-out").text == "-18 mm")
+        self.driver.find_element(By.CSS_SELECTOR, '.plane-step[data-axis="y"][data-step="-1"]').click()
+        self.driver.find_element(By.CSS_SELECTOR, '.plane-step[data-axis="y"][data-step="-1"]').click()
+        self.wait.until(lambda d: self.call("brainTutor.planes().point") == [-30, -20, moved[2]])
+        self.call("brainTutor.shown()")
 
-    def test_4_a_tap_on_the_2d_slice_names_the_region_and_moves_the_planes(self):
+    def test_4_a_tap_on_the_2d_slice_names_the_region_and_move_planes_here_moves_them(self):
         self.enter()
+        before = self.call("brainTutor.planes().point")
         self.call("brainTutor.slice.setPlane('coronal')")
         url = self.call("brainTutor.slice.state().url")
         params = dict(urllib.parse.parse_qsl(url.split("?", 1)[1], keep_blank_values=True))
@@ -143,8 +233,16 @@ class PlanesTest(BrowserSession):
         self.assertIsNotNone(pick["region"])
         self.assertEqual(self.where(pick["mni"])["id"], pick["region"]["id"])
         self.call("brainTutor.shown()")
+        self.assertEqual(self.call("brainTutor.planes().point"), before, "a tap names; the planes stay")
+        here = self.driver.find_element(By.ID, "planes-here")
+        self.wait.until(lambda d: here.is_enabled())
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", here)
+        here.click()
+        self.wait.until(lambda d: self.call("brainTutor.planes().point") != before)
+        self.call("brainTutor.shown()")
         point = self.call("brainTutor.planes().point")
-        self.assertEqual(point, [round(v) for v in pick["mni"]], "the planes go through the tapped voxel")
+        self.assertEqual(point, [round(v) for v in pick["mni"]], "Move planes here: through the tapped voxel")
+        self.wait.until(lambda d: self.call("brainTutor.planes().point") == point and not here.is_enabled())
         # The 3D planes drawn there: a plane pixel's voxel lies on one of the new planes.
         picks = self.plane_pixels(16)
         self.assertTrue(picks)

@@ -25,6 +25,8 @@ extension RendererContract {
         export const PLANE_NAMES = \(list(planeOrder.map(\.rawValue)));
         /** Region ids per row of the plane palette texture. */
         export const PALETTE_WIDTH = \(paletteWidth);
+        /** How much darker each plane is drawn (plane.frag's uDarken), in PLANE_NAMES order. */
+        export const PLANE_DARKENING = [\(planeDarkening.map { "\($0)" }.joined(separator: ", "))];
         /** Visibility figures: the size they refer to, the quiz's minimum, and the viewer's rule for keeping a view. */
         export const SURVEY = { w: \(surveySize.width), h: \(surveySize.height), minPixels: \(surveyMinPixels), clearPixels: \(surveyClearPixels), shareOfBest: \(surveyShareOfBest) };
         /** The map colour scales (OverlayColourScale): warm and cool from the threshold's colour to the upper end's, viridis through its stops. */

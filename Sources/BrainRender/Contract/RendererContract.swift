@@ -52,6 +52,17 @@ public enum RendererContract {
     /// Region ids per row of the plane palette texture (`plane.frag` reads it 256 wide).
     public static let paletteWidth = 256
 
+    /// How much darker each plane is drawn (`plane.frag`'s uDarken), by orientation in
+    /// `planeOrder`: the three faces of the open corner differ as lit faces of a box would, so the
+    /// corner reads as a corner rather than one flat triangle. Sagittal (the face a side view
+    /// looks at) stays as it is.
+    public static let planeDarkening: [Float] = [0, 0.14, 0.28]
+
+    /// `planeDarkening` of one plane.
+    public static func darkening(_ orientation: ScenePlanes.Orientation) -> Float {
+        planeDarkening[planeOrder.firstIndex(of: orientation) ?? 0]
+    }
+
     /// The viewer's side of a plane across `axis` for a camera looking along `forward`: −1 where
     /// forward points along +axis, else +1 (looking exactly across takes +1). The cut-away keeps
     /// the points on that side of every plane drawn.

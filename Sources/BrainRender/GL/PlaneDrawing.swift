@@ -5,7 +5,7 @@ struct PlaneProgram {
     let base: ShaderPrograms.Program
     let texS: GLint, texT: GLint
     let grey: GLint, ids: GLint, palette: GLint, paletteRows: GLint
-    let window: GLint, pick: GLint, pickBase: GLint, cut: GLint, cutSide: GLint
+    let window: GLint, pick: GLint, pickBase: GLint, cut: GLint, cutSide: GLint, darken: GLint
 
     init(gl: GLFunctions) throws(RenderError) {
         let sources = try ShaderSources.load()
@@ -16,7 +16,7 @@ struct PlaneProgram {
         (texS, texT) = (location("uTexS"), location("uTexT"))
         (grey, ids, palette, paletteRows) = (location("uGrey"), location("uIDs"), location("uPalette"), location("uPaletteRows"))
         (window, pick, pickBase) = (location("uWindow"), location("uPick"), location("uPickBase"))
-        (cut, cutSide) = (location("uCut"), location("uCutSide"))
+        (cut, cutSide, darken) = (location("uCut"), location("uCutSide"), location("uDarken"))
     }
 }
 
@@ -59,6 +59,7 @@ extension GLContext {
             gl.uniform4f(program.texS, rows.s.x, rows.s.y, rows.s.z, rows.s.w)
             gl.uniform4f(program.texT, rows.t.x, rows.t.y, rows.t.z, rows.t.w)
             gl.uniform1f(program.pickBase, Float(scene.pickIDs.first[index]))
+            gl.uniform1f(program.darken, RendererContract.darkening(plane.orientation))
             let b = buffers.buffers(for: layer.geometry, gl: gl)
             let range = layer.geometry.grouping.ranges[0]
             drawRanges(vertexBuffer: b.vertexBuffer, indexBuffer: b.indexBuffer, closed: false, program: program.base,

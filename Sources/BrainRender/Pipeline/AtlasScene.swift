@@ -74,9 +74,12 @@ public struct AtlasScene: Sendable {
             }
             // Under a map the atlas shows as borders only (`--outline`): its fill would fight the map's colours.
             let fill = map == nil ? colors(regions, highlighted, request) : regions.map { _ in unlabelledColor }
-            layers.append(Scene.Layer(geometry: geometry, colors: fill, opacity: opacity,
-                                      curvature: request.showsCurvature, occlusion: request.ambientOcclusion,
-                                      overlay: try map.map { try overlayColours($0, geometry: geometry, side: side, assets: assets) }))
+            var layer = Scene.Layer(geometry: geometry, colors: fill, opacity: opacity,
+                                    curvature: request.showsCurvature, occlusion: request.ambientOcclusion,
+                                    overlay: try map.map { try overlayColours($0, geometry: geometry, side: side, assets: assets) })
+            // In the slicing mode the cortex is cut open with the head, or it would hide the planes.
+            if let planes = request.planes { layer.cutAway = CutAway(planes: planes, forward: try request.direction().forward) }
+            layers.append(layer)
             infos.append(LayerInfo(mesh: mesh, regions: regions))
         }
         if showSubcortical {

@@ -1,0 +1,142 @@
+// @ts-check
+// Brain Tutor 3D slices on the device: the template grey and the atlas's label ids as volumes
+// (coarse 2 mm first, then whole 1 mm), and each plane cut from them here exactly as the
+// renderer cuts it (PlaneSectionBuilder): the plane's texels, the head's cross-section (dark
+// texels joined to the border are air), cropped to it. Moving a plane costs no request.
+import { PLANE_NAMES } from "./contract.js";
+
+/** @typedef {{header: any, arrays: Record<string, any>}} Body */
+
+/** The in-plane axes (u, v) of each plane, as `ScenePlanes.Orientation.inPlaneAxes`. */
+export const IN_PLANE = { sagittal: [1, 2], coronal: [0, 2], axial: [0, 1] };
+
+/** The head's mask on an nu × nv grid: 0 for air (texels below `floor` joined to the border
+ * through such texels, 4-connected), 1 inside. @param {Uint8Array} grey @param {number} nu @param {number} nv @param {number} floor */
+export function headMask(grey, nu, nv, floor) {
+  const inside = new Uint8Array(nu * nv).fill(1);
+  const stack = [];
+  for (let i = 0; i < nu; i += 1) stack.push(i, (nv - 1) * nu + i);
+  for (let j = 0; j < nv; j += 1) stack.push(j * nu, j * nu + nu - 1);
+  while (stack.length) {
+    const k = /** @type {number} */ (stack.pop());
+    if (!inside[k] || grey[k] >= floor) continue;
+    inside[k] = 0;
+    const i = k % nu;
+    if (i > 0) stack.push(k - 1);
+    if (i < nu - 1) stack.push(k + 1);
+    if (k >= nu) stack.push(k - nu);
+    if (k < (nv - 1) * nu) stack.push(k + nu);
+  }
+  return inside;
+}
+
+/** Plane `name` at `position` (whole MNI mm) cut from the grey and label volumes (same box and
+ * step): a body as the plane drawer takes it, `width` 0 when the plane misses the head. Texel
+ * (i, j) is centred at `uLow + step·i`, `vLow + step·j` mm; a coarse volume gives its slice
+ * nearest the position.
+ * @param {Body} grey @param {Body} labels @param {string} name @param {number} position @returns {Body} */
+export function cutPlane(grey, labels, name, position) {
+  const h = grey.header;
+  const step = h.step;
+  const axis = PLANE_NAMES.indexOf(name);
+  const [u, v] = /** @type {Record<string, number[]>} */ (IN_PLANE)[name];
+  const dims = h.dims, origin = h.origin;
+  const k = Math.round((position - origin[axis]) / step);
+  const empty = { header: { orientation: name, position, width: 0, height: 0, step, axes: [u, v], uLow: 0, vLow: 0,
+    texS: [0, 0, 0, 0], texT: [0, 0, 0, 0] }, arrays: { grey: new Uint8Array(0), ids: new Uint8Array(0) } };
+  if (k < 0 || k >= dims[axis]) return empty;
+  const nu = dims[u], nv = dims[v];
+  const strides = [1, dims[0], dims[0] * dims[1]];
+  const g = grey.arrays.grey, ids = labels.arrays.labels;
+  const plane = new Uint8Array(nu * nv);
+  const planeIds = new Uint16Array(nu * nv);
+  for (let j = 0, n = 0; j < nv; j += 1) {
+    for (let i = 0; i < nu; i += 1, n += 1) {
+      const at = k * strides[axis] + i * strides[u] + j * strides[v];
+      plane[n] = g[at];
+      planeIds[n] = ids[at];
+    }
+  }
+  const inside = headMask(plane, nu, nv, h.greyFloor);
+  let i0 = nu, j0 = nv, i1 = -1, j1 = -1;
+  for (let j = 0, n = 0; j < nv; j += 1) {
+    for (let i = 0; i < nu; i += 1, n += 1) {
+      if (!inside[n]) continue;
+      if (i < i0) i0 = i;
+      if (i > i1) i1 = i;
+      if (j < j0) j0 = j;
+      if (j > j1) j1 = j;
+    }
+  }
+  if (i1 < 0) return empty;
+  const width = i1 - i0 + 1, height = j1 - j0 + 1;
+  const outGrey = new Uint8Array(2 * width * height), outIds = new Uint8Array(4 * width * height);
+  for (let j = 0; j < height; j += 1) {
+    for (let i = 0; i < width; i += 1) {
+      const from = (j0 + j) * nu + i0 + i, to = j * width + i;
+      const flag = inside[from] ? 255 : 0;
+      outGrey[2 * to] = plane[from];
+      outGrey[2 * to + 1] = flag;
+      outIds[4 * to] = planeIds[from] & 0xff;
+      outIds[4 * to + 1] = planeIds[from] >> 8;
+      outIds[4 * to + 3] = flag;
+    }
+  }
+  const uLow = origin[u] + step * i0, vLow = origin[v] + step * j0;
+  const texS = [0, 0, 0, 0], texT = [0, 0, 0, 0];
+  texS[u] = 1 / (step * width);
+  texS[3] = -(uLow - step / 2) / (step * width);
+  texT[v] = 1 / (step * height);
+  texT[3] = -(vLow - step / 2) / (step * height);
+  return { header: { orientation: name, position, width, height, step, axes: [u, v], uLow, vLow, texS, texT },
+    arrays: { grey: outGrey, ids: outIds } };
+}
+
+/** Plane bodies cut from one pair of volumes, by plane and position: a drag back and forth cuts
+ * each position once. */
+export class PlaneCutter {
+  /** @param {Body} grey @param {Body} labels */
+  constructor(grey, labels) {
+    this.grey = grey;
+    this.labels = labels;
+    this.step = grey.header.step;
+    /** @type {Map<string, Body>} */
+    this.kept = new Map();
+  }
+
+  /** @param {string} name @param {number} position */
+  plane(name, position) {
+    const key = `${name}|${position}`;
+    let body = this.kept.get(key);
+    if (!body) {
+      body = cutPlane(this.grey, this.labels, name, position);
+      this.kept.set(key, body);
+      if (this.kept.size > 96) this.kept.delete(/** @type {string} */ (this.kept.keys().next().value));
+    }
+    return body;
+  }
+}
+
+/** @type {Map<string, {coarse: Promise<PlaneCutter>, whole: Promise<PlaneCutter>, ready: PlaneCutter | null}>} */
+const sources = new Map();
+
+/** The cutters for a scene's `planes` description: the coarse volumes first, then (asked for
+ * once the coarse ones are here, so they have the link to themselves) the whole ones; `ready` is
+ * the whole cutter once it has arrived. Each pair is fetched once per page; the service worker
+ * keeps them (versioned URLs), so the mode works offline.
+ * @param {any} d @param {(url: string) => Promise<Body>} load */
+export function planeSource(d, load) {
+  const key = `${d.volumes.template.whole}|${d.volumes.labels.whole}`;
+  let source = sources.get(key);
+  if (!source) {
+    const pair = (/** @type {string} */ size) => Promise.all([load(d.volumes.template[size]), load(d.volumes.labels[size])])
+      .then(([grey, labels]) => new PlaneCutter(grey, labels));
+    const coarse = pair("coarse");
+    const made = { coarse, whole: coarse.then(() => pair("whole")), ready: /** @type {PlaneCutter | null} */ (null) };
+    made.whole.then((cutter) => { made.ready = cutter; }, () => {});
+    coarse.catch(() => sources.delete(key));
+    sources.set(key, made);
+    source = made;
+  }
+  return source;
+}

@@ -1,0 +1,54 @@
+// Planes cut on the device from a volume follow the renderer's rules: the head's cross-section
+// is everything the air joined to the border does not reach (a dark ventricle stays), cropped to
+// it, with texel (i, j) centred at uLow + step·i, vLow + step·j mm.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { cutPlane, headMask } from "../plane-volume.js";
+
+test("air joined to the border is outside; dark tissue enclosed by the head stays inside", () => {
+  // 5 × 5: a bright ring around a dark centre, with a dark border all round.
+  const g = [
+    0, 0, 0, 0, 0,
+    0, 90, 90, 90, 0,
+    0, 90, 5, 90, 0,
+    0, 90, 90, 90, 0,
+    0, 0, 0, 0, 0];
+  const inside = Array.from(headMask(Uint8Array.from(g), 5, 5, 22));
+  assert.deepEqual(inside, g.map((v, k) => (v >= 22 || k === 12 ? 1 : 0)));
+  // Opened to the border, the centre is air.
+  g[7] = 0;
+  assert.equal(headMask(Uint8Array.from(g), 5, 5, 22)[12], 0);
+});
+
+/** A dims volume with origin and step whose grey is `bright` inside a box and labels the x index. */
+function volume(/** @type {number[]} */ dims, /** @type {number[]} */ origin, /** @type {number} */ step,
+  /** @type {(i: number, j: number, k: number) => boolean} */ bright) {
+  const n = dims[0] * dims[1] * dims[2];
+  const grey = new Uint8Array(n), labels = new Uint16Array(n);
+  for (let k = 0; k < dims[2]; k += 1) {
+    for (let j = 0; j < dims[1]; j += 1) {
+      for (let i = 0; i < dims[0]; i += 1) {
+        const at = i + dims[0] * (j + dims[1] * k);
+        grey[at] = bright(i, j, k) ? 200 : 0;
+        labels[at] = 300 + i;
+      }
+    }
+  }
+  const header = { dims, origin, step, greyFloor: 22 };
+  return [{ header, arrays: { grey } }, { header, arrays: { labels } }];
+}
+
+test("a coronal plane is cropped to the head, its texels placed in MNI mm, ids in two bytes", () => {
+  const [grey, labels] = volume([6, 5, 7], [-10, 20, -4], 2, (i, j, k) => i >= 1 && i <= 3 && k >= 2 && k <= 5);
+  const body = cutPlane(grey, labels, "coronal", 25);  // nearest slice: y = 24 (j = 2)
+  const h = body.header;
+  assert.deepEqual([h.width, h.height, h.uLow, h.vLow, h.axes], [3, 4, -8, 0, [0, 2]]);
+  // s at the low edge of texel 0 (uLow − step/2) is 0 and at the high edge of the last texel 1.
+  assert.equal(h.texS[0] * (h.uLow - 1) + h.texS[3], 0);
+  assert.ok(Math.abs(h.texT[2] * (h.vLow - 1 + 2 * h.height) + h.texT[3] - 1) < 1e-12);
+  const ids = body.arrays.ids;
+  assert.deepEqual(Array.from(ids.subarray(0, 8)), [301 & 255, 301 >> 8, 0, 255, 302 & 255, 302 >> 8, 0, 255]);
+  assert.deepEqual(Array.from(body.arrays.grey.subarray(0, 2)), [200, 255]);
+  // A plane beyond the volume misses the head.
+  assert.equal(cutPlane(grey, labels, "axial", 40).header.width, 0);
+});
