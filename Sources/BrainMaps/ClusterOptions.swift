@@ -16,6 +16,8 @@ public struct ClusterOptions: Sendable {
     public var thresholdMethod = "given"
     /// `--atlases`: the atlases described and the order the summary label tries them (nil: all, default order).
     public var atlases: [String]?
+    /// The cluster-level correction whose size threshold `minSizeMm3` includes, stated in the table (nil: none).
+    public var clusterCorrection: ClusterCorrection?
 
     public init(threshold: Float, twoSided: Bool = false, minSizeMm3: Double = 0, connectivity: Connectivity = .corners,
                 peakSeparationMm: Double = 8) {

@@ -25,10 +25,11 @@ extension ClusterReport {
     public func text() -> String {
         var lines = ["\(map): \(clusters.count) cluster\(clusters.count == 1 ? "" : "s") at \(twoSided ? "|value|" : "value") ≥ \(threshold)\(thresholdMethod == "given" ? "" : " (\(thresholdMethod))"), "
                      + "\(connectivity)-connected\(minSizeMm3 > 0 ? ", ≥ \(Self.number(minSizeMm3)) mm³" : "") (\(coordinates == "tal" ? "Talairach" : "MNI") mm\(space == "talairach" ? "; the map is in Talairach space" : "")\(template.map { "; template \($0)" } ?? ""))"]
+        if let clusterCorrection { lines.append("  \(clusterCorrection.method)") }
         for c in clusters {
             lines.append("")
             lines.append("cluster \(c.id) (\(c.sign)): \(c.voxels) voxels, \(Self.number(c.sizeMm3)) mm³; peak \(Self.point(shown(c.peak.mni))) = "
-                         + "\(Self.number(Double(c.peak.value))); centre of mass \(Self.point(shown(c.centreOfMass)))"
+                         + "\(Self.number(Double(c.peak.value)))\(c.peak.lag.map { " (lag \($0))" } ?? ""); centre of mass \(Self.point(shown(c.centreOfMass)))"
                          + (c.label.map { "; at the peak: \($0)" } ?? ""))
             for m in c.maxima {
                 let names = c.atlasOrder.compactMap { m.regionText(atlas: $0).map { "\($0)" } }

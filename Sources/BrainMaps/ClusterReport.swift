@@ -8,6 +8,8 @@ public struct ClusterReport: Encodable, Sendable {
         /// The same point in Talairach millimetres, when the table is asked for in Talairach space.
         public let tal: [Double]?
         public let value: Float
+        /// A cross-correlation map's lag at the maximum (`value` is then its correlation r).
+        public let lag: Int?
         /// `where` at the maximum (nil outside the atlas grid).
         public let atlases: Lookup.Result?
     }
@@ -53,6 +55,8 @@ public struct ClusterReport: Encodable, Sendable {
     public let minSizeMm3: Double
     public let voxelVolumeMm3: Double
     public let peakSeparationMm: Double
+    /// The Monte Carlo cluster-size threshold and how it was found, when `--cluster-alpha` asked for one.
+    public let clusterCorrection: ClusterCorrection?
     public let clusters: [Entry]
 
     /// Finds the clusters of `map` and describes each in every atlas of `library`; `progress(done, total)` per cluster.
@@ -65,7 +69,7 @@ public struct ClusterReport: Encodable, Sendable {
             progress(n, found.count)
             let maxima = cluster.maxima.map { m in
                 Maximum(mni: round2(m.mni), tal: options.coordinates == .tal ? round2(Talairach.talairach(fromMNI: m.mni)) : nil,
-                        value: m.value, atlases: try? regions.lookup(m.mni))
+                        value: m.value, lag: map.lags.map { Int($0[m.index]) }, atlases: try? regions.lookup(m.mni))
             }
             let shares = try regions.shares(of: cluster, in: map)
             entries.append(Entry(id: n + 1, sign: cluster.sign > 0 ? "positive" : "negative", voxels: cluster.voxels.count,
@@ -82,7 +86,7 @@ public struct ClusterReport: Encodable, Sendable {
                              thresholdMethod: options.thresholdMethod,
                              twoSided: options.twoSided, connectivity: options.connectivity.rawValue, minSizeMm3: options.minSizeMm3,
                              voxelVolumeMm3: map.voxelVolume.roundedToHundredths, peakSeparationMm: options.peakSeparationMm,
-                             clusters: entries)
+                             clusterCorrection: options.clusterCorrection, clusters: entries)
     }
 
     /// An MNI point of the table in the coordinates it is shown in.

@@ -14,12 +14,27 @@ public struct ImageVoxelGrid: Sendable {
     /// `.mni` or `.talairach`.
     public let space: ReferenceSpace
 
-    /// Reads the image's header and affine; images in scanner or unknown space are refused, as for maps.
-    public static func open(_ path: String) throws -> ImageVoxelGrid {
+    /// Reads the image's header and affine; images in scanner or unknown space are refused, as for maps. A VMP's
+    /// grid is placed as `clusters` places it: by its name, or through `normalisation` (its VMR and TRF files).
+    public static func open(_ path: String, normalisation: MapNormalisation? = nil) throws -> ImageVoxelGrid {
         let url = URL(fileURLWithPath: path)
         guard FileManager.default.fileExists(atPath: path) else { throw MapsError("--image: \(path) does not exist") }
-        guard try FormatRegistry.readHeader(url).format.name == FileFormat.nifti.name else {
-            throw MapsError("--image: \(url.lastPathComponent) is not a NIfTI image (.nii or .nii.gz)")
+        let format = try FormatRegistry.readHeader(url).format.name
+        if format == FileFormat.vmp.name {
+            guard let vmp = try FormatRegistry.read(url) as? VMPFile else { throw MapsError("--image: \(url.lastPathComponent) is not a VMP") }
+            if let tal = normalisation?.talairach {
+                throw MapsError("--tal: \(tal.name) warps space piecewise, so a native VMP's voxels have no one affine for where --image; "
+                                + "use clusters or report with --tal")
+            }
+            let name = url.lastPathComponent
+            let (affine, space) = try MapNormalisation.place(vmp, fileName: name, normalisation: normalisation, purpose: "where --image")
+            let rows = Array(affine.prefix(3))
+            return ImageVoxelGrid(file: name, dims: SIMD3(vmp.dims.x, vmp.dims.y, vmp.dims.z), affine: rows,
+                                  inverse: MapOverlay.invert(rows), space: space)
+        }
+        if normalisation != nil { throw MapsError("--vmr/--trf: apply to native BrainVoyager maps (.vmp); \(url.lastPathComponent) is not one") }
+        guard format == FileFormat.nifti.name else {
+            throw MapsError("--image: \(url.lastPathComponent) is not a NIfTI image (.nii or .nii.gz) or a VMP")
         }
         // The header alone: `where` needs the grid and its affine, never the voxels.
         let image = try NIfTIHeader.read(url)

@@ -7,6 +7,10 @@ extension MapVolume {
     /// A native or AC-PC VMP needs `normalisation` (its VMR and TRF files) to reach MNI.
     public static func load(_ url: URL, map: String? = nil, normalisation: MapNormalisation? = nil) throws -> MapVolume {
         let name = url.lastPathComponent
+        if MapFileKind.isSurfaceMap(url.path) {
+            throw MapsError("\(name): a surface map holds one value per vertex of a mesh, not a volume; this needs a .vmp or .nii/.nii.gz "
+                            + "(surface clusters: braintutor clusters \(name) --mesh pial-left|…|FILE.srf)")
+        }
         // A NIfTI header says the grid's size, space and affine: each is checked before a voxel is inflated.
         if try FormatRegistry.readHeader(url).format.name == FileFormat.nifti.name {
             let header = try NIfTIHeader.read(url)
@@ -16,24 +20,36 @@ extension MapVolume {
         let document = try FormatRegistry.read(url)
         switch document {
         case let vmp as VMPFile:
-            let (affine, space) = try MapNormalisation.place(vmp, fileName: name, normalisation: normalisation, purpose: "an atlas look-up")
+            let tal = normalisation?.talairach
+            var (affine, space) = try tal == nil ? MapNormalisation.place(vmp, fileName: name, normalisation: normalisation, purpose: "an atlas look-up")
+                                                 : (MapNormalisation.acpcPlacement(vmp, fileName: name, normalisation: normalisation!), .unknown)
             try MapGridCheck.check(dims: [vmp.dims.x, vmp.dims.y, vmp.dims.z], affine: affine, file: name)
             let m = try choose(map, count: vmp.maps.count, names: vmp.maps.map(\.name.string), file: name)
-            let d = vmp.dims
+            var d = vmp.dims
             let header = vmp.maps[m]
-            let values = vmp.mapValues(m).floats
+            let stored = vmp.mapValues(m).floats
+            // A cross-correlation map's values pack a lag and r: the map's values are r, the lags kept beside them.
+            var decoded = header.type.isCrossCorrelation ? stored.map(CrossCorrelationLags.decode) : nil
+            var values = decoded?.map(\.r) ?? stored
+            if let tal {
+                let warped = try TalairachResampling.resample(values: values, dims: d, acpcAffine: affine, landmarks: tal.landmarks, name: name)
+                (values, d, affine, space) = (warped.values, warped.dims, warped.affine, .talairach)
+                // Lags are whole numbers that do not interpolate; a warped map keeps its correlations only.
+                decoded = nil
+            }
             // A stored lower threshold of 0 (as converted NIfTI maps have) would colour every voxel:
             // the NIfTI rule (a third of the upper end) stands in for it.
             let upper = header.upperThreshold > 0 ? header.upperThreshold : MapDisplay.defaults(values: values, statistic: nil).upper
             let display = MapDisplay(threshold: header.threshold > 0 ? header.threshold : upper * MapDisplay.defaultThresholdFraction, upper: upper,
                                      signs: header.showPositiveNegative == 2 ? .negative : header.showPositiveNegative == 1 ? .positive : .both,
                                      clusterMinMm3: header.enableClusterSizeThreshold != 0 ? Double(header.clusterSizeThreshold) * Self.volume(of: affine) : 0,
-                                     statistic: header.type.name)
+                                     statistic: decoded == nil ? header.type.name : "r")
             var volume = MapVolume(name: header.name.string, values: values, dims: d,
                                    affine: Array(affine.prefix(3)), space: space, storedThreshold: header.threshold,
                                    display: display)
             volume.degreesOfFreedom = [Double(header.degreesOfFreedom1), Double(header.degreesOfFreedom2)]
             volume.fdrTable = header.fdrTable
+            volume.lags = decoded?.map(\.lag)
             volume.template = MapTemplate.find(in: [("file name", name), ("map name", header.name.string)])
             return volume
         case let image as NIfTIFile:
@@ -73,13 +89,11 @@ extension MapVolume {
 
     static func niftiSpace(sformCode: Int, qformCode: Int, source: NIfTIFile.AffineSource, file: String) throws -> ReferenceSpace {
         let code = source == .sform ? sformCode : source == .qform ? qformCode : 0
-        switch code {
-        case 3: return .talairach
-        case 2, 4, 5: return .mni
-        default:
+        guard let space = NIfTIFile.stereotaxicSpace(code: code) else {
             throw MapsError("\(file): its affine is in \(code == 1 ? "scanner" : "unknown") space (\(source.rawValue) code \(code)), "
                             + "not MNI or Talairach; atlas look-ups need a map normalised to a template (sform/qform code 2, 3, 4 or 5)")
         }
+        return space
     }
 
     /// 0-based map index from a 1-based number or a name.

@@ -41,21 +41,16 @@ public struct MapOverlay: Sendable {
 
     /// An SMP map, with its own thresholds and signs as defaults (no cluster removal on surfaces).
     static func surfaceMap(_ url: URL, options: OverlayOptions) throws -> MapOverlay {
-        guard let smp = try FormatRegistry.read(url) as? SMPFile else {
-            throw FieldError("overlay", value: url.lastPathComponent, "is not an SMP file")
-        }
         if options.clusterMinMm3 != nil {
             throw FieldError("clusterMin", "applies to volume maps; \(url.lastPathComponent) is a surface map")
         }
-        let m = try MapVolume.choose(options.map, count: smp.maps.count, names: smp.maps.map(\.name.string), file: url.lastPathComponent)
-        let header = smp.maps[m]
-        let values = header.values.floats
-        let display = MapDisplay(threshold: header.thresholdMin, upper: header.thresholdMax,
-                                 signs: header.showPositiveNegative == 2 ? .negative : header.showPositiveNegative == 1 ? .positive : .both,
-                                 statistic: header.type.name)
+        let file: SurfaceMapFile
+        do { file = try SurfaceMapFile.read(url, map: options.map) } catch let error as MapsError {
+            throw FieldError("overlay", value: url.lastPathComponent, error.message)
+        }
         // A one-row "volume" holds the values so thresholds and colours work as for volume maps.
-        let volume = MapVolume(name: header.name.string, values: values, dims: SIMD3(values.count, 1, 1),
-                               affine: [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0]], space: .mni, display: display)
+        let volume = MapVolume(name: file.name, values: file.values, dims: SIMD3(file.values.count, 1, 1),
+                               affine: [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0]], space: .mni, display: file.display)
         return try MapOverlay(volume: volume, options: options, surface: true)
     }
 

@@ -22,6 +22,8 @@ public struct MapVolume: Sendable {
     public var fdrTable: [SIMD3<Float>] = []
     /// The template the file names, when it names one.
     public var template: MapTemplate?
+    /// A cross-correlation VMP's lag at each voxel (its `values` are then the correlations); nil for other maps.
+    public var lags: [Float]?
 
     public init(name: String, values: [Float], dims: SIMD3<Int>, affine: [[Double]], space: ReferenceSpace, storedThreshold: Float? = nil,
                 display: MapDisplay? = nil) {

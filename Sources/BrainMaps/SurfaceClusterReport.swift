@@ -50,14 +50,15 @@ public struct SurfaceClusterReport: Encodable, Sendable {
     /// Reads map `map` of the SMP `url`, finds its clusters on `mesh` and looks each peak up in `library`.
     public static func make(smp url: URL, map: String?, mesh: SurfaceMesh, options: ClusterOptions,
                             library: () throws -> AtlasLibrary) throws -> SurfaceClusterReport {
-        guard let smp = try FormatRegistry.read(url) as? SMPFile else { throw MapsError("\(url.lastPathComponent): is not an SMP file") }
-        let m = try MapVolume.choose(map, count: smp.maps.count, names: smp.maps.map(\.name.string), file: url.lastPathComponent)
-        return try make(values: smp.maps[m].values.floats, name: smp.maps[m].name.string, mesh: mesh, options: options, library: library)
+        let file = try SurfaceMapFile.read(url, map: map)
+        return try make(values: file.values, name: file.name, mesh: mesh, options: options, library: library)
     }
 
     /// The same for a surface map already read: `values` (one per vertex of `mesh`) of the map named `name`.
     public static func make(values: [Float], name: String, mesh: SurfaceMesh, options: ClusterOptions,
                             library: () throws -> AtlasLibrary) throws -> SurfaceClusterReport {
+        // An fsaverage map on a bundled (fsaverage6) mesh: its first vertices are that mesh's.
+        let values = mesh.bundledSide == nil ? values : SurfaceMapFile.fitted(values, vertexCount: mesh.positions.count) ?? values
         let found = try SurfaceClusterFinder.clusters(values: values, mesh: mesh, options: options)
         let regions = mesh.space == .mni || mesh.space == .talairach ? try ClusterRegions(library: try library()) : nil
         let labels = try mesh.bundledSide.map { side in try library().atlases.compactMap { a in
@@ -138,5 +139,5 @@ public struct SurfaceClusterReport: Encodable, Sendable {
 
 extension SurfaceClusterReport.Peak {
     /// The peak as a volume maximum, so both tables word regions one way.
-    public var maximum: ClusterReport.Maximum { ClusterReport.Maximum(mni: mni ?? position, tal: nil, value: value, atlases: atlases) }
+    public var maximum: ClusterReport.Maximum { ClusterReport.Maximum(mni: mni ?? position, tal: nil, value: value, lag: nil, atlases: atlases) }
 }

@@ -24,6 +24,8 @@ public struct MapReportRequest: Sendable {
     public var atlases: [String]?
     /// A native VMP's VMR and TRF files.
     public var normalisation: MapNormalisation?
+    /// The cluster-level correction `minSizeMm3` includes, stated on the page and in the table (nil: none).
+    public var clusterCorrection: ClusterCorrection?
 
     public init(file: String, map: String? = nil, threshold: Float, twoSided: Bool = false, minSizeMm3: Double = 0,
                 surface: CortexSurface = .inflated, mesh: String? = nil, normalisation: MapNormalisation? = nil) {
@@ -45,6 +47,7 @@ public struct MapReportRequest: Sendable {
         var options = ClusterOptions(threshold: threshold, twoSided: twoSided, minSizeMm3: minSizeMm3, connectivity: .corners)
         options.thresholdMethod = thresholdMethod
         options.atlases = atlases
+        options.clusterCorrection = clusterCorrection
         return options
     }
 

@@ -27,6 +27,7 @@ extension MapReport {
             + "\(count) of \(sides)\(clusters.thresholdMethod == "given" ? "" : " (\(clusters.thresholdMethod))"), \(clusters.connectivity)-connected"
             + (clusters.minSizeMm3 > 0 ? ", at least \(ClusterReport.number(clusters.minSizeMm3)) mm³" : "")
             + "; voxel volume \(ClusterReport.number(clusters.voxelVolumeMm3)) mm³. Coordinates in MNI millimetres."
+            + (clusters.clusterCorrection.map { " Cluster-level correction: \($0.method)." } ?? "")
     }
 
     func summaryTable() -> String {

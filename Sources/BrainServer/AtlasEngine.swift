@@ -23,7 +23,8 @@ final class AtlasEngine: Sendable {
         self.options = options
         self.logger = logger
         var clock = StartupClock(logger: logger)
-        library = try AtlasLibrary.open(data: options.dataDirectory)
+        let bundled = try AtlasLibrary.open(data: options.dataDirectory)
+        library = try options.userAtlas.map { try UserLabelAtlas.adding(image: $0.image, table: $0.table, to: bundled) } ?? bundled
         clock.stage("atlas library opened")
         // The library loads lazily; a server pays that once here instead of in first requests.
         for atlas in library.atlases {

@@ -19,6 +19,8 @@ public struct ServerOptions: Sendable {
     public var cacheBytes = 256 << 20
     /// `--data DIR`; nil = `DataLocator`'s search.
     public var dataDirectory: String?
+    /// A user's label atlas (`--atlas-file`, `--atlas-table`) added beside the bundled ones; nil: none.
+    public var userAtlas: (image: String, table: String)?
     /// Folder with the web viewer; nil = `WebAssets.locate()`.
     public var webDirectory: String?
     /// The GL backend the render workers draw with (`--gl`); nil: `GLBackend.chosen`'s default.

@@ -44,6 +44,7 @@ struct ServerCommand: AsyncParsableCommand {
                                             idleTimeoutSeconds: idleTimeout, cacheMB: cacheMB,
                                             dataDirectory: data.dataDirectory, webDirectory: web)
             options.glBackend = gl.choice
+            if let image = data.atlasFile, let table = data.atlasTable { options.userAtlas = (image, table) }
             for map in maps { try options.addMap(map) }
             server = try BrainTutorServer(options: options)
         } catch {

@@ -48,7 +48,7 @@ import Glibc
 
     static let rows: [Row] = [
         // A compressed SMP is an SMP: the answer asks for its mesh, never tells to add --mesh and then refuses it.
-        Row(arguments: ["clusters", "t.smp.gz", "--threshold", "2"], succeeds: false, expect: "an SMP map needs the mesh of its vertices"),
+        Row(arguments: ["clusters", "t.smp.gz", "--threshold", "2"], succeeds: false, expect: "needs the mesh of its vertices"),
         Row(arguments: ["clusters", "t.smp.gz", "--threshold", "2", "--mesh", "pial-left"], succeeds: false, expect: "pial-left",
             never: "is a volume map"),
         Row(arguments: ["report", "t.smp.gz", "--threshold", "2", "--out", "r.html"], succeeds: false, expect: "mesh", never: "not a volume"),

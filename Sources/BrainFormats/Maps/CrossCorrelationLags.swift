@@ -22,3 +22,14 @@ public struct CrossCorrelationLags: Hashable, Sendable {
         w.i32(count); w.i32(minimum); w.i32(maximum); w.i32(shown)
     }
 }
+
+extension CrossCorrelationLags {
+    /// A cross-correlation map's stored value packs the lag of the best correlation in its integer part and the
+    /// correlation in its fraction; the lag is the value rounded down and r what remains (0 ≤ r < 1), as
+    /// bvbabel splits them (so −1.25 is lag −2, r 0.75).
+    public static func decode(_ value: Float) -> (lag: Float, r: Float) {
+        guard value.isFinite else { return (0, 0) }
+        let lag = value.rounded(.down)
+        return (lag, value - lag)
+    }
+}

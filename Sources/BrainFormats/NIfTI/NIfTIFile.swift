@@ -30,6 +30,20 @@ public struct NIfTIFile: Sendable {
 
     /// Number of voxels in one 3-D volume (`nx·ny·nz`).
     public var volumeVoxelCount: Int { dims[0] * dims[1] * dims[2] }
+
+    /// The template space the affine's code names: 3 Talairach; 2, 4 and 5 aligned to a template (SPM writes 2
+    /// for normalised images, FSL 4) read as MNI; nil for scanner (1) and unknown (0) space.
+    public var stereotaxicSpace: ReferenceSpace? {
+        Self.stereotaxicSpace(code: affineSource == .sform ? sformCode : affineSource == .qform ? qformCode : 0)
+    }
+
+    public static func stereotaxicSpace(code: Int) -> ReferenceSpace? {
+        switch code {
+        case 3: return .talairach
+        case 2, 4, 5: return .mni
+        default: return nil
+        }
+    }
     /// Number of voxels stored (all volumes).
     public var voxelCount: Int { rawBytes.count / datatype.bytesPerVoxel }
 

@@ -100,7 +100,7 @@ public enum NIfTIToVMP {
     }
 
     /// Trilinear value at continuous voxel `p` of one volume; 0 outside (a half-voxel tolerance keeps edge centres in).
-    static func trilinear(_ src: [Float], base: Int, dims: [Int], at point: SIMD3<Double>) -> Float {
+    public static func trilinear(_ src: [Float], base: Int, dims: [Int], at point: SIMD3<Double>) -> Float {
         let (nx, ny, nz) = (dims[0], dims[1], dims[2])
         // Positions within rounding of a grid point take its value exactly (grids that agree copy values unchanged).
         let nearest = point.rounded(.toNearestOrAwayFromZero)

@@ -67,6 +67,17 @@ public enum CanonicalFrame {
         return SIMD3(c - p.y, c - p.z, c - p.x)
     }
 
+    /// Fractional BV coordinates of the cube (x A→P, y S→I, z R→L) of a RAS mm point, and back.
+    public static func bv(ofRAS p: SIMD3<Double>) -> SIMD3<Double> {
+        let c = Double(centre)
+        return SIMD3(c - p.y, c - p.z, c - p.x)
+    }
+
+    public static func ras(ofBV v: SIMD3<Double>) -> SIMD3<Double> {
+        let c = Double(centre)
+        return SIMD3(c - v.z, c - v.x, c - v.y)
+    }
+
     /// Rows of the 3×4 affine from canonical voxel indices to MNI mm.
     public static let voxelToMNI: [[Double]] = {
         let c = Double(centre)

@@ -17,4 +17,16 @@ extension VMPFile {
         }
         return (TRFChain.multiply(chain.voxelToTargetRAS(source: frame), voxelToVMR), space)
     }
+
+    /// Rows of the 4×4 matrix from map voxel to RAS millimetres of the subject's AC-PC VMR, for a Talairach
+    /// (`.tal`) warp to follow: the maps lie on that VMR, or the chain takes their VMR there.
+    public func acpcPlacement(vmr: VolumeFrame?, chain: TRFChain?, fileName: String, talName: String) throws -> [[Double]] {
+        let frame = try vmr ?? impliedVMRFrame(fileName: fileName)
+        guard let chain else { return affine(in: frame) }
+        if let space = chain.targetSpace {
+            throw FormatError(file: talName, field: "landmarks", message: "a .tal file warps an AC-PC VMR, but the .trf chain already ends in "
+                                  + "\(space == .mni ? "MNI" : "Talairach") space (\(chain.files.last?.name ?? "")); give the AC-PC .trf only")
+        }
+        return TRFChain.multiply(chain.voxelToTargetRAS(source: frame), voxelToVMR)
+    }
 }

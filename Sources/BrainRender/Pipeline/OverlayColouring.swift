@@ -11,11 +11,18 @@ extension AtlasScene {
     /// value crosses the threshold rather than along triangle edges. Inflated vertices take the
     /// values of their pial twins; vertices the border split added take their source vertex's.
     static func overlayColours(_ map: MapOverlay, geometry: SurfaceGeometry, side: Hemisphere, assets: SceneAssets) throws -> [UInt32] {
-        guard map.surfaceValues == nil else {
-            throw RenderError.invalid(FieldError("overlay", "is a surface map (SMP), one value per vertex of its own mesh: give that mesh with {mesh}"))
-        }
         let pial = try assets.mesh(.cortex(.pial, side))
-        let values = SurfaceMapSampling.values(map, positions: pial.positions, normals: pial.normals)
+        let values: [Float]
+        if let surface = map.surfaceValues {
+            // A surface map goes straight onto the bundled (fsaverage6) mesh when it is one, or an fsaverage map.
+            guard let fitted = SurfaceMapFile.fitted(surface, vertexCount: pial.positions.count) else {
+                throw RenderError.invalid(FieldError("overlay", "is a surface map of \(surface.count) vertices; the bundled cortex has "
+                                                     + "\(pial.positions.count) (fsaverage6; fsaverage maps fit too): give its own mesh with {mesh}"))
+            }
+            values = fitted
+        } else {
+            values = SurfaceMapSampling.values(map, positions: pial.positions, normals: pial.normals)
+        }
         let encoded = vertexOverlay(map, values: values, triangles: pial.triangles)
         return geometry.sourceVertex.map { encoded[Int($0)] }
     }

@@ -41,7 +41,7 @@ struct ClustersCommand: ParsableCommand {
     /// An SMP map's clusters on its mesh.
     func surfaceClusters() throws {
         guard connectivity == nil else { throw MapsError("--connectivity: SMP clusters join along the mesh's edges; leave it out") }
-        guard let mesh else { throw MapsError("--mesh: an SMP map needs the mesh of its vertices (pial-left, inflated-right, … or an .srf file)") }
+        guard let mesh else { throw MapsError("--mesh: a surface map (SMP, GIFTI, FreeSurfer curv or MGH) needs the mesh of its vertices (pial-left, inflated-right, … or an .srf file)") }
         let surface = try SurfaceMesh.open(mesh, library: data.library)
         let report = try SurfaceClusterReport.make(smp: URL(fileURLWithPath: map.file), map: map.map, mesh: surface,
                                                    options: map.surfaceOptions(),

@@ -32,15 +32,18 @@ struct ReportCommand: ParsableCommand {
             let normalisation = try map.normalisation()
             var threshold = map.threshold ?? 0
             var method = "given"
-            if map.threshold == nil || map.p != nil || map.q != nil {
-                guard !MapFileKind.isSurfaceMap(map.file) else { throw MapsError("--p, --q: SMP maps take a --threshold value") }
-                let resolved = try map.thresholdRequest().resolve(for: MapVolume.load(URL(fileURLWithPath: map.file), map: map.map,
-                                                                                    normalisation: normalisation))
+            var correction: ClusterCorrection?
+            if map.threshold == nil || map.p != nil || map.q != nil || map.clusterAlpha != nil {
+                guard !MapFileKind.isSurfaceMap(map.file) else { throw MapsError("--p, --q, --cluster-alpha: SMP maps take a --threshold value") }
+                let volume = try MapVolume.load(URL(fileURLWithPath: map.file), map: map.map, normalisation: normalisation)
+                let resolved = try map.thresholdRequest().resolve(for: volume)
                 (threshold, method) = (resolved.value, resolved.method)
+                correction = try map.clusterCorrection(for: volume, threshold: threshold, connectivity: .corners)
             }
             var request = MapReportRequest(file: map.file, map: map.map, threshold: threshold,
-                                           twoSided: map.twoSided, minSizeMm3: map.minSize, surface: cortex, mesh: mesh,
+                                           twoSided: map.twoSided, minSizeMm3: max(map.minSize, correction?.minMm3 ?? 0), surface: cortex, mesh: mesh,
                                            normalisation: normalisation)
+            request.clusterCorrection = correction
             request.glBackend = gl.choice
             request.thresholdMethod = method
             request.atlases = map.atlasList

@@ -38,18 +38,18 @@ struct SliceCommand: ParsableCommand {
         try CommandOutput.run(json: json) {
             let request = try SliceRequest(try options.given(SliceRequest.fields, command: "slice").given)
             if request.pick != nil {
-                let answer = try Slicer(dataPath: data.dataDirectory).pick(request)
+                let answer = try (data.hasUserAtlas ? Slicer(library: try data.library()) : Slicer(dataPath: data.dataDirectory)).pick(request)
                 return json ? try CommandOutput.printJSON(answer) : print(answer.readableText)
             }
             try OutputFile.check(out, extensions: ["png"])
             if let count = request.mosaic {
-                let summary = try Slicer(dataPath: data.dataDirectory).writeMosaic(request, to: out)
+                let summary = try (data.hasUserAtlas ? Slicer(library: try data.library()) : Slicer(dataPath: data.dataDirectory)).writeMosaic(request, to: out)
                 if json { return try CommandOutput.printJSON(summary) }
                 return print(OutputFile.summary(out, size: "\(summary.size[0])×\(summary.size[1])",
                                                 atlas: request.voiPath ?? request.atlas ?? SliceRequest.defaultAtlas,
                                                 view: "mosaic of \(count) \(request.plane.rawValue) slices"))
             }
-            let summary = try Slicer(dataPath: data.dataDirectory).write(request, to: out)
+            let summary = try (data.hasUserAtlas ? Slicer(library: try data.library()) : Slicer(dataPath: data.dataDirectory)).write(request, to: out)
             if json { return try CommandOutput.printJSON(summary) }
             print(OutputFile.summary(out, size: "\(summary.size[0])×\(summary.size[1])", atlas: request.raw ? SliceRequest.noAtlas
                                          : request.voiPath ?? request.atlas ?? SliceRequest.defaultAtlas,
