@@ -34,9 +34,10 @@ import Testing
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return range.lowerBound + Int((state >> 33) % UInt64(range.count))
         }
+        // Random points around the boxes, then a line through boxes 1 and 2, whose points have borders.
+        let points = (0..<150).map { _ in (next(88...122), next(85...125), next(88...122)) } + (96...114).map { ($0, 101, 100) }
         var found = 0, borders = 0
-        for _ in 0..<400 {
-            let (x, y, z) = (next(88...122), next(85...125), next(88...122))
+        for (x, y, z) in points {
             let here = volume.label(x: x, y: y, z: z)
             let want = Self.cubeScan(volume, excluding: 0, x: x, y: y, z: z, radius: radius)
             #expect(volume.nearestLabel(x: x, y: y, z: z, radius: radius, shells: shells) == want, "at \(x), \(y), \(z)")
@@ -50,7 +51,7 @@ import Testing
             if want != nil { found += 1 }
             if here != 0 && border != nil { borders += 1 }
         }
-        if radius >= 10 { #expect(found > 100 && borders > 5) }  // the test reaches labels and borders, not only empty space
+        if radius >= 10 { #expect(found > 50 && borders > 5, "\(found) nearest, \(borders) borders") }  // the test reaches labels and borders, not only empty space
     }
 
     /// A field computed for a smaller radius than the search is not trusted to prove a point empty.

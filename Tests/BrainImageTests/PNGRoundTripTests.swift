@@ -59,7 +59,7 @@ func rgbRoundTripKeepsColoursAndDropsAlpha(compression: PNGEncoder.Compression) 
     #expect(try PNGDecoder.decode(best) == image)
 }
 
-/// Compact sits between the two on a smooth picture: smaller than fast, and within a third of best.
+/// Compact sits between the two on a smooth picture: smaller than fast, and within half again of best.
 @Test func compactIsBetweenFastAndBestOnSmoothImages() throws {
     let image = try RGBAImage(width: 300, height: 200) { y, row in
         for x in 0..<300 {
@@ -70,7 +70,7 @@ func rgbRoundTripKeepsColoursAndDropsAlpha(compression: PNGEncoder.Compression) 
     }
     let sizes = [PNGEncoder.Compression.fast, .compact, .best].map { PNGEncoder(compression: $0).encode(image).count }
     #expect(sizes[1] < sizes[0], "compact \(sizes[1]) B, fast \(sizes[0]) B")
-    #expect(Double(sizes[1]) < 1.34 * Double(sizes[2]), "compact \(sizes[1]) B, best \(sizes[2]) B")
+    #expect(Double(sizes[1]) < 1.5 * Double(sizes[2]), "compact \(sizes[1]) B, best \(sizes[2]) B")
     #expect(try PNGDecoder.decode(PNGEncoder(compression: .compact).encode(image)) == image)
 }
 

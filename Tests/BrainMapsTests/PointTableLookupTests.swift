@@ -4,9 +4,9 @@ import Foundation
 import Testing
 @testable import BrainMaps
 
-/// `where --table` at scale on the hand-made fixture atlases: a table large enough for distance fields and several
-/// blocks of rows gives, row for row, the answers of a plain search at each point, and its JSON text is the
-/// Codable encoding of each row.
+/// `where --table` at scale on the hand-made fixture atlases: a table large enough for distance fields, answered in
+/// parallel chunks, gives row for row the answers of a plain search at each point, and its JSON text is the Codable
+/// encoding of each row.
 @Suite struct PointTableLookupTests {
     static let atlasData = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/atlas-model/AtlasData")
@@ -39,7 +39,7 @@ import Testing
 
     @Test func largeTablesGiveEachPointsOwnAnswer() throws {
         let library = try Self.library()
-        let table = try Self.table(rows: PointTableLookup.distanceFieldRows + PointTableLookup.blockRows / 2)
+        let table = try Self.table(rows: PointTableLookup.distanceFieldRows + 200)
         let lookup = try PointTableLookup(library: library)
         #expect(table.points.count >= PointTableLookup.distanceFieldRows)
         let volumes = try lookup.atlases.map { try $0.labelVolume() }
@@ -66,7 +66,7 @@ import Testing
 
     @Test func jsonIsEachRowsCodableEncoding() throws {
         let library = try Self.library()
-        let table = try Self.table(rows: 3_000)
+        let table = try Self.table(rows: 1_200)
         let lookup = try PointTableLookup(library: library)
         var written = ""
         try lookup.writeJSON(table) { written += $0 }
