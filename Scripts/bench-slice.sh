@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Whole-process timings of `braintutor slice` (release build, hyperfine, fresh process per run).
-# Target: a slice with an atlas overlay ≤ 80 ms. Cases on the bundled template when
+# Budget: a slice with the default options (cubic scaling, gyri overlay) ≤ 60 ms. Cases on the bundled template when
 # AtlasData is there (default 512×512 output with gyri overlay, outline + highlight, --raw), and
 # on the real sample VMR + VOI in Tests/Fixtures/slice, which need no AtlasData.
 # Prints a table of mean/min wall time and mean CPU time per case.
@@ -39,6 +39,11 @@ fi
 args=()
 for i in "${!cases[@]}"; do args+=(-n "${names[$i]}" "${cases[$i]}"); done
 hyperfine -N --warmup 3 --runs "$RUNS" --export-json "$OUT/bench.json" "${args[@]}" >&2
+echo "== stages (one run each, BRAINTUTOR_TIMINGS=1)" >&2
+for i in "${!cases[@]}"; do
+  # shellcheck disable=SC2086
+  echo "  ${names[$i]}: $(BRAINTUTOR_TIMINGS=1 ${cases[$i]} 2>&1 >/dev/null | grep ' ms/' || echo 'no stage times')" >&2
+done
 # Wall time suffers when other work shares the two cores; CPU time (user + system) does not,
 # so both are printed.
 python3 - "$OUT/bench.json" <<'PY'

@@ -35,6 +35,9 @@ stage egl
 # Start-up: where/info/pick load no PNG, font or GL library, EGL never looks for OSMesa; prints
 # the stage times (two runs of the debug build: a smoke run, not a measurement).
 BIN="$(swift build --show-bin-path)/braintutor" RUNS=2 BUDGET=0 Scripts/bench-queries.sh || status=1
+# The slice and point-table benches run once, small, on the debug build: they must keep working.
+BRAINTUTOR_BIN="$(swift build --show-bin-path)/braintutor" RUNS=2 Scripts/bench-slice.sh > "$LOG.slice" 2>&1 || { status=1; cat "$LOG.slice"; }
+BIN="$(swift build --show-bin-path)/braintutor" N=500 Scripts/bench-point-table.sh || status=1
 # Reading a VMP costs one copy of its maps (256³ here: 64 MiB a map; the 512³ run is the script's default).
 BIN="$(swift build --show-bin-path)/braintutor" BENCH="$(swift build --show-bin-path)/braintutor-bench" SIDE=256 \
   Scripts/bench-vmp-memory.sh || status=1

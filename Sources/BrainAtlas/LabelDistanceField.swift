@@ -16,31 +16,39 @@ public struct LabelDistanceField: Sendable {
         let high = SIMD3(min(n, labels.origin.x + labels.dims.x + r), min(n, labels.origin.y + labels.dims.y + r),
                          min(n, labels.origin.z + labels.dims.z + r))
         origin = low
-        dims = SIMD3(max(0, high.x - low.x), max(0, high.y - low.y), max(0, high.z - low.z))
-        cap = min(Int(UInt16.max), Int((radius * radius).rounded(.down)) + 1)
+        let dims = SIMD3(max(0, high.x - low.x), max(0, high.y - low.y), max(0, high.z - low.z))
+        self.dims = dims
+        let cap = min(Int(UInt16.max), Int((radius * radius).rounded(.down)) + 1)
+        self.cap = cap
         let count = dims.x * dims.y * dims.z
         guard count > 0 else { d2 = []; return }
-        let far = 1e20
-        var field = [Double](repeating: far, count: count)
-        for z in 0..<dims.z { for y in 0..<dims.y { for x in 0..<dims.x
-            where labels.label(x: x + low.x, y: y + low.y, z: z + low.z) != 0 {
-            field[x + dims.x * (y + dims.y * z)] = 0
-        } } }
-        let longest = max(dims.x, dims.y, dims.z)
-        var line = [Double](repeating: 0, count: longest), out = [Double](repeating: 0, count: longest)
-        var v = [Int](repeating: 0, count: longest), bounds = [Double](repeating: 0, count: longest + 1)
-        let strides = [1, dims.x, dims.x * dims.y]
-        let lengths = [dims.x, dims.y, dims.z]
-        for axis in 0..<3 {
-            let stride = strides[axis], length = lengths[axis]
-            for start in 0..<count where (start / stride) % length == 0 {
-                for i in 0..<length { line[i] = field[start + i * stride] }
-                Self.transform(line, length: length, v: &v, bounds: &bounds, into: &out)
-                for i in 0..<length { field[start + i * stride] = out[i] }
+        // Every value is held at most at `cap`: a squared distance below it is a sum of partial ones below it,
+        // so the cap changes no answer within the radius, and the work stays in small integers.
+        d2 = [UInt16](unsafeUninitializedCapacity: count) { out, written in
+            Self.firstAxis(labels: labels, low: low, dims: dims, cap: UInt16(cap), into: out)
+            let longest = max(dims.y, dims.z)
+            var line = [Int32](repeating: 0, count: longest), result = [Int32](repeating: 0, count: longest)
+            var v = [Int32](repeating: 0, count: longest), bounds = [Double](repeating: 0, count: longest + 1)
+            let plane = dims.x * dims.y
+            // y lines (one per z and x), then z lines (one per y and x), each gathered, transformed and put back.
+            for (stride, length, outerCount, outerStride) in [(dims.x, dims.y, dims.z, plane), (plane, dims.z, dims.y, dims.x)] {
+                for outer in 0..<outerCount {
+                    for x in 0..<dims.x {
+                        let start = outer * outerStride + x
+                        var any = false
+                        for i in 0..<length {
+                            let value = out[start + i * stride]
+                            line[i] = Int32(value)
+                            any = any || Int(value) < cap
+                        }
+                        guard any else { continue }  // nothing within the radius along this line: stays at the cap
+                        Self.transform(line, length: length, v: &v, bounds: &bounds, into: &result)
+                        for i in 0..<length { out[start + i * stride] = UInt16(min(Int32(cap), result[i])) }
+                    }
+                }
             }
+            written = count
         }
-        let cap = self.cap
-        d2 = field.map { UInt16(min(Double(cap), $0.rounded())) }
     }
 
     /// Squared distance in voxels² to the nearest labelled voxel of (x, y, z), or nil when none lies within the radius.
@@ -52,8 +60,30 @@ public struct LabelDistanceField: Sendable {
         return d >= cap ? nil : d
     }
 
+    /// Along x the nearest label of a row is found by two sweeps (the distance to the last label seen from each
+    /// side), written squared and capped.
+    static func firstAxis(labels: LabelVolume, low: SIMD3<Int>, dims: SIMD3<Int>, cap: UInt16,
+                          into out: UnsafeMutableBufferPointer<UInt16>) {
+        let far = Int(cap)
+        for z in 0..<dims.z {
+            for y in 0..<dims.y {
+                let row = dims.x * (y + dims.y * z)
+                var gap = far  // voxels since the last label, sweeping up
+                for x in 0..<dims.x {
+                    gap = labels.label(x: x + low.x, y: y + low.y, z: z + low.z) != 0 ? 0 : min(far, gap + 1)
+                    out[row + x] = UInt16(min(far, gap * gap))
+                }
+                gap = far
+                for x in stride(from: dims.x - 1, through: 0, by: -1) {
+                    gap = out[row + x] == 0 ? 0 : min(far, gap + 1)
+                    out[row + x] = min(out[row + x], UInt16(min(far, gap * gap)))
+                }
+            }
+        }
+    }
+
     /// One axis of the transform: the lower envelope of the parabolas rooted at each sample.
-    static func transform(_ f: [Double], length n: Int, v: inout [Int], bounds z: inout [Double], into d: inout [Double]) {
+    static func transform(_ f: [Int32], length n: Int, v: inout [Int32], bounds z: inout [Double], into d: inout [Int32]) {
         var k = 0
         v[0] = 0
         z[0] = -.infinity
@@ -62,13 +92,13 @@ public struct LabelDistanceField: Sendable {
             for q in 1..<n {
                 var s: Double
                 repeat {
-                    let p = v[k]
-                    let num: Double = (f[q] + Double(q * q)) - (f[p] + Double(p * p))
-                    s = num / Double(2 * (q - p))
+                    let p = Int(v[k])
+                    let num = (Int(f[q]) + q * q) - (Int(f[p]) + p * p)
+                    s = Double(num) / Double(2 * (q - p))
                     if s <= z[k] { k -= 1 } else { break }
                 } while k >= 0
                 k += 1
-                v[k] = q
+                v[k] = Int32(q)
                 z[k] = s
                 z[k + 1] = .infinity
             }
@@ -76,8 +106,8 @@ public struct LabelDistanceField: Sendable {
         k = 0
         for q in 0..<n {
             while z[k + 1] < Double(q) { k += 1 }
-            let dq = Double(q - v[k])
-            d[q] = dq * dq + f[v[k]]
+            let dq = q - Int(v[k])
+            d[q] = Int32(dq * dq) + f[Int(v[k])]
         }
     }
 }

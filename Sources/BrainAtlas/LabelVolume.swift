@@ -90,8 +90,6 @@ public final class LabelVolume: @unchecked Sendable {
         return result
     }
 
-    /// The closest labelled voxel to (x, y, z) within `radius` voxels (1 mm each), by Euclidean
-    /// distance; ties go to the lowest (z, y, x) scan order so the answer is deterministic.
     /// Every non-zero label within `radius` mm of a voxel (the voxel included), ascending.
     public func labels(near x: Int, _ y: Int, _ z: Int, radius: Double) -> [Int] {
         let r = Int(radius.rounded(.down))
@@ -105,23 +103,6 @@ public final class LabelVolume: @unchecked Sendable {
             }
         }
         return found.sorted()
-    }
-
-    public func nearestLabel(x: Int, y: Int, z: Int, radius: Double) -> (label: Int, distance: Double, voxel: VoxelIndex)? {
-        let r = Int(radius.rounded(.down))
-        let r2 = radius * radius
-        var best: (label: Int, d2: Int, voxel: VoxelIndex)?
-        for dz in -r...r {
-            for dy in -r...r {
-                for dx in -r...r {
-                    let d2 = dx * dx + dy * dy + dz * dz
-                    guard Double(d2) <= r2, d2 < (best?.d2 ?? Int.max) else { continue }
-                    let value = label(x: x + dx, y: y + dy, z: z + dz)
-                    if value != 0 { best = (value, d2, VoxelIndex(x + dx, y + dy, z + dz)) }
-                }
-            }
-        }
-        return best.map { ($0.label, Double($0.d2).squareRoot(), $0.voxel) }
     }
 }
 

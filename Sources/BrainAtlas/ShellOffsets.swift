@@ -1,6 +1,7 @@
 /// Voxel offsets within a radius, nearest first: the one order every neighbourhood search in a
-/// label volume walks, so a search stops at its first hit and equal distances go to the lowest
-/// (z, y, x) offset, as a plain scan of the cube would choose.
+/// label volume walks (`where`'s border and nearest region, `where --radius`, point tables), so a
+/// search stops at its first hit and equal distances go to the lowest (z, y, x) offset, as a plain
+/// scan of the cube would choose.
 public struct ShellOffsets: Sendable {
     /// One offset and its squared length (whole voxels, 1 mm each).
     struct Offset: Sendable {
@@ -11,6 +12,9 @@ public struct ShellOffsets: Sendable {
     /// How far the table reaches (mm).
     public let radius: Double
     let offsets: [Offset]
+    /// Index of the first offset at least this squared length (`offsets.count` past the last),
+    /// so a search told how far the nearest label lies starts at its shell.
+    let shellStart: [Int]
 
     /// Every offset with length at most `radius`, by length, then dz, dy, dx.
     public init(radius: Double) {
@@ -31,6 +35,10 @@ public struct ShellOffsets: Sendable {
         indexed.sort { $0.element.squared != $1.element.squared ? $0.element.squared < $1.element.squared : $0.offset < $1.offset }
         self.offsets = indexed.map(\.element)
         self.radius = max(0, radius)
+        var starts = [Int](repeating: offsets.count, count: Int(limit.rounded(.down)) + 2)
+        for (i, o) in self.offsets.enumerated().reversed() { starts[Int(o.squared)] = i }
+        for d in stride(from: starts.count - 2, through: 0, by: -1) where starts[d] == offsets.count { starts[d] = starts[d + 1] }
+        shellStart = starts
     }
 
     /// The table `where` uses for borders and nearest regions (`Lookup.nearestRadiusMm`), built once.
@@ -52,12 +60,19 @@ public struct LabelHit: Sendable, Equatable {
 
 extension LabelVolume {
     /// The closest voxel within `radius` mm carrying a region other than `excluded` (0 is never a
-    /// region): the region's border as seen from (x, y, z). Walks `shells` outward and stops at
-    /// the first hit, allocating nothing.
-    public func nearestLabel(other excluded: Int, x: Int, y: Int, z: Int, radius: Double,
-                             shells: ShellOffsets = .standard) -> LabelHit? {
+    /// region; excluding 0 finds the nearest region of all): the region's border as seen from
+    /// (x, y, z). Walks `shells` outward and stops at the first hit, allocating nothing. With no
+    /// region excluded, `field` (this volume's distances to its nearest label) skips the empty
+    /// shells; the answer is the same.
+    public func nearestLabel(other excluded: Int = 0, x: Int, y: Int, z: Int, radius: Double,
+                             shells: ShellOffsets = .standard, field: LabelDistanceField? = nil) -> LabelHit? {
         let limit = Int32(min(radius, shells.radius) * min(radius, shells.radius))
-        for o in shells.offsets {
+        var first = 0
+        if excluded == 0, let field, field.radius >= min(radius, shells.radius) {
+            guard let d2 = field.squaredDistance(x: x, y: y, z: z), d2 <= Int(limit) else { return nil }
+            first = shells.shellStart[d2]
+        }
+        for o in shells.offsets[first...] {
             if o.squared > limit { break }
             let vx = x + Int(o.dx), vy = y + Int(o.dy), vz = z + Int(o.dz)
             let value = label(x: vx, y: vy, z: vz)

@@ -8,6 +8,9 @@ public struct PNGEncoder: Sendable {
         /// zlib level 1 with the SUB filter, deflated on all cores: several times faster than
         /// libpng's defaults.
         case fast
+        /// zlib level 4 with the UP filter, deflated on all cores like `fast`: on smooth pictures
+        /// (interpolated slices) within about a fifth of `best`'s size at a twentieth of its time.
+        case compact
         /// zlib level 9 with adaptive filtering: smallest files.
         case best
     }
@@ -80,11 +83,12 @@ public struct PNGEncoder: Sendable {
             libpng.png_set_pHYs(png, info, ppm, ppm, PNG_RESOLUTION_METER)
         }
         switch compression {
-        case .fast:
-            // zlib level 1 + SUB filter, deflated on all cores; libpng writes the chunks.
+        case .fast, .compact:
+            // Deflated on all cores; libpng writes the chunks.
             libpng.png_write_info(png, info)
             let stream = PNGScanlineStream(topRow: topRow, rowStride: rowStride, width: width,
-                                           height: height, channels: channels == .rgba ? 4 : 3)
+                                           height: height, channels: channels == .rgba ? 4 : 3,
+                                           method: compression == .fast ? .fast : .compact)
             let idat = stream.deflated()
             libpng.png_write_chunk(png, Array("IDAT".utf8), idat, idat.count)
             libpng.png_write_chunk(png, Array("IEND".utf8), nil, 0)

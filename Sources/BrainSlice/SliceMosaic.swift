@@ -139,7 +139,7 @@ extension Slicer {
     /// Renders the mosaic and writes its PNG atomically to `out`; returns the `--json` summary.
     public func writeMosaic(_ request: SliceRequest, to out: String) throws -> SliceMosaic.Summary {
         let mosaic = try renderMosaic(request)
-        let png = PNGEncoder(compression: .best, channels: .rgb, dpi: request.dpi).encode(mosaic.image)
+        let png = PNGEncoder(compression: SliceResult.pngCompression, channels: .rgb, dpi: request.dpi).encode(mosaic.image)
         try AtomicFile.write(Data(png), to: URL(fileURLWithPath: out))
         return mosaic.summary(out: out)
     }

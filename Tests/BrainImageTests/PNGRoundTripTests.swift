@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import BrainImage
 
 /// A deterministic image with gradients, noise and varying alpha, so filters and zlib both work.
@@ -58,6 +59,21 @@ func rgbRoundTripKeepsColoursAndDropsAlpha(compression: PNGEncoder.Compression) 
     #expect(try PNGDecoder.decode(best) == image)
 }
 
+/// Compact sits between the two on a smooth picture: smaller than fast, and within half again of best.
+@Test func compactIsBetweenFastAndBestOnSmoothImages() throws {
+    let image = try RGBAImage(width: 300, height: 200) { y, row in
+        for x in 0..<300 {
+            let r = Double(x * x + y * y).squareRoot()
+            row[x * 4] = UInt8(127.5 + 127 * sin(r / 9)); row[x * 4 + 1] = UInt8(y); row[x * 4 + 2] = UInt8((x + 2 * y) / 4)
+            row[x * 4 + 3] = 255
+        }
+    }
+    let sizes = [PNGEncoder.Compression.fast, .compact, .best].map { PNGEncoder(compression: $0).encode(image).count }
+    #expect(sizes[1] < sizes[0], "compact \(sizes[1]) B, fast \(sizes[0]) B")
+    #expect(Double(sizes[1]) < 1.5 * Double(sizes[2]), "compact \(sizes[1]) B, best \(sizes[2]) B")
+    #expect(try PNGDecoder.decode(PNGEncoder(compression: .compact).encode(image)) == image)
+}
+
 @Test func onePixelImage() throws {
     var image = try RGBAImage(width: 1, height: 1)
     image[0, 0] = RGBA(1, 2, 3, 4)
@@ -65,18 +81,19 @@ func rgbRoundTripKeepsColoursAndDropsAlpha(compression: PNGEncoder.Compression) 
     #expect(decoded[0, 0] == RGBA(1, 2, 3, 4))
 }
 
-/// The fast path deflates blocks of rows on all cores (PNGScanlineStream): an image of several
-/// blocks must round-trip exactly through libpng's decoder (which checks the combined Adler-32),
+/// The fast and compact paths deflate blocks of rows on all cores (PNGScanlineStream): an image of
+/// several blocks must round-trip exactly through libpng's decoder (which checks the combined
+/// Adler-32 and, for UP, needs each block's first row filtered against the previous block's last),
 /// and the bytes must not depend on timing or core count.
-@Test(arguments: [PNGEncoder.Channels.rgb, .rgba])
-func multiBlockImagesRoundTripAndAreDeterministic(channels: PNGEncoder.Channels) throws {
+@Test(arguments: [PNGEncoder.Channels.rgb, .rgba], [PNGEncoder.Compression.fast, .compact])
+func multiBlockImagesRoundTripAndAreDeterministic(channels: PNGEncoder.Channels, compression: PNGEncoder.Compression) throws {
     let image = try sampleImage(width: 700, height: 800, opaque: channels == .rgb)
     let rowsPerBlock = image.pixels.withUnsafeBufferPointer {
         PNGScanlineStream(topRow: $0.baseAddress!, rowStride: 2800, width: 700, height: 800,
                           channels: channels == .rgb ? 3 : 4).rowsPerBlock
     }
     #expect(rowsPerBlock < 400, "the image must span several blocks")
-    let encoder = PNGEncoder(compression: .fast, channels: channels)
+    let encoder = PNGEncoder(compression: compression, channels: channels)
     let png = encoder.encode(image)
     #expect(try PNGDecoder.decode(png) == image)
     for _ in 0..<3 { #expect(encoder.encode(image) == png) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
+import BrainRender
 import BrainSlice
 
 /// `braintutor slice`: an orthogonal MRI slice with an atlas (or VOI) overlay, as PNG.
@@ -49,7 +50,10 @@ struct SliceCommand: ParsableCommand {
                                                 atlas: request.voiPath ?? request.atlas ?? SliceRequest.defaultAtlas,
                                                 view: "mosaic of \(count) \(request.plane.rawValue) slices"))
             }
-            let summary = try (data.hasUserAtlas ? Slicer(library: try data.library()) : Slicer(dataPath: data.dataDirectory)).write(request, to: out)
+            var times = StageTimes()
+            let slicer = try data.hasUserAtlas ? Slicer(library: try data.library()) : Slicer(dataPath: data.dataDirectory)
+            let summary = try slicer.write(request, to: out) { times.mark($0) }
+            times.report()
             if json { return try CommandOutput.printJSON(summary) }
             print(OutputFile.summary(out, size: "\(summary.size[0])×\(summary.size[1])", atlas: request.raw ? SliceRequest.noAtlas
                                          : request.voiPath ?? request.atlas ?? SliceRequest.defaultAtlas,
