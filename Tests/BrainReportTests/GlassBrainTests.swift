@@ -39,7 +39,7 @@ import Testing
         let (h, v) = view.axes
         let depth = 3 - h - v
         var mm = [0, 0, 0]
-        mm[h] = GlassPlane.box[h].lowerBound + cell.x
+        mm[h] = view == .sagittal ? GlassPlane.box[h].upperBound - cell.x : GlassPlane.box[h].lowerBound + cell.x
         mm[v] = GlassPlane.box[v].upperBound - cell.y
         var best: Float = 0
         for d in GlassPlane.box[depth] {
@@ -86,10 +86,10 @@ import Testing
                 #expect(clusters[plane.clusters[i] - 1].sign == (b.peak > 0 ? 1 : -1))
             }
         }
-        // Sagittal shows the front to the right and the top up; coronal and axial the left on the left.
+        // Sagittal shows the front to the left and the top up; coronal and axial the left on the left.
         let sagittal = projection.plane(.sagittal), axial = projection.plane(.axial)
         let front = try #require(sagittal.cell(ofMNI: Self.blobs[1].centre)), back = try #require(sagittal.cell(ofMNI: Self.blobs[0].centre))
-        #expect(front.x > back.x && front.y > back.y)
+        #expect(front.x < back.x && front.y > back.y)
         let left = try #require(axial.cell(ofMNI: Self.blobs[1].centre)), right = try #require(axial.cell(ofMNI: Self.blobs[0].centre))
         #expect(left.x < right.x && left.y < right.y)
     }
@@ -108,9 +108,9 @@ import Testing
         for n in figure.numbers {
             let plane = projection.plane(n.view)
             #expect(plane.clusters[n.cell.y * plane.width + n.cell.x] == n.cluster, "\(n.view) \(n.cluster)")
-            // The number's box touches a square of one em around its cell.
-            let near = PixelRect(x: Int(n.anchor.x) - figure.textSize, y: Int(n.anchor.y) - figure.textSize,
-                                 width: 2 * figure.textSize, height: 2 * figure.textSize)
+            // The number's box touches a square of two ems around its cell.
+            let near = PixelRect(x: Int(n.anchor.x) - 2 * figure.textSize, y: Int(n.anchor.y) - 2 * figure.textSize,
+                                 width: 4 * figure.textSize, height: 4 * figure.textSize)
             #expect(near.intersects(n.box), "\(n.view) \(n.cluster): \(n.box) far from \(n.anchor)")
             let panel = figure.panels[GlassPlane.View.allCases.firstIndex(of: n.view)!]
             #expect(panel.contains(x: Int(n.anchor.x), y: Int(n.anchor.y)))

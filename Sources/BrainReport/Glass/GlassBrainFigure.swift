@@ -83,23 +83,34 @@ public struct GlassBrainFigure {
                 let line = text.layout("\(cluster)", size: size)
                 let anchor = (x: Double(panel.x) + (Double(cell.x) + 0.5) * Double(scale),
                               y: Double(panel.y) + (Double(cell.y) + 0.5) * Double(scale))
-                // Beside the cell (upper right first), never over another number; the nearest free place wins.
-                let d = Double(max(2, scale))
+                // Beside the cell, a quarter em to one and a half ems off diagonally, never over another number:
+                // the place covering the fewest coloured cells wins (so a small cluster stays visible), then the nearest.
                 let tries = [(1.0, -1.0), (-1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)].flatMap { sx, sy in
-                    [1.0, 2.5, 4.0].map { k in (sx * d * k, sy * d * k, sx, sy) }
+                    [0.25, 0.5, 1.0, 1.5].map { k in (sx * Double(size) * k, sy * Double(size) * k, sx, sy, k) }
                 }
-                let placed = tries.lazy.compactMap { dx, dy, sx, sy -> Number? in
+                let placed = tries.compactMap { dx, dy, sx, sy, k -> (cover: Int, k: Double, number: Number)? in
                     let tx = Int((anchor.x + dx).rounded()) - (sx < 0 ? line.advance : 0)
                     let base = Int((anchor.y + dy).rounded()) + (sy > 0 ? ascent : 0)
                     let box = line.box(x: tx, baseline: base, margin: reach)
                     guard panel.inset(by: -size / 2).contains(box), !numbers.contains(where: { $0.box.intersects(box) }) else { return nil }
-                    return Number(cluster: cluster, view: plane.view, cell: cell, anchor: anchor, line: line, textX: tx,
-                                  baseline: base, box: box)
-                }.first
+                    let number = Number(cluster: cluster, view: plane.view, cell: cell, anchor: anchor, line: line, textX: tx,
+                                        baseline: base, box: box)
+                    return (Self.colouredCells(plane, under: box, panel: panel, scale: scale), k, number)
+                }.min { ($0.cover, $0.k) < ($1.cover, $1.k) }?.number
                 if let placed { numbers.append(placed) }
             }
         }
         self.numbers = numbers
+    }
+
+    /// Cells of `plane` holding a value under `box` (figure pixels; `panel` is where the plane is drawn).
+    static func colouredCells(_ plane: GlassPlane, under box: PixelRect, panel: PixelRect, scale: Int) -> Int {
+        let x0 = max(0, (box.x - panel.x) / scale), x1 = min(plane.width - 1, (box.maxX - 1 - panel.x) / scale)
+        let y0 = max(0, (box.y - panel.y) / scale), y1 = min(plane.height - 1, (box.maxY - 1 - panel.y) / scale)
+        guard x0 <= x1, y0 <= y1 else { return 0 }
+        var n = 0
+        for y in y0...y1 { for x in x0...x1 where plane.clusters[y * plane.width + x] != 0 { n += 1 } }
+        return n
     }
 
     /// Per cluster (1…`upTo`) seen on `plane`, its projected cell of largest magnitude.

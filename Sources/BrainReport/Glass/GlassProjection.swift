@@ -50,14 +50,17 @@ public struct GlassPlane: Sendable {
         }
 
         /// The letters at the picture's left and right edges: sagittal seen from the left with the
-        /// front to the right, coronal and axial with the left hemisphere on the left (neurological,
-        /// as nilearn draws them).
+        /// front to the left, as the left lateral view and the sagittal slices show it; coronal and
+        /// axial with the left hemisphere on the left (neurological, as nilearn draws them).
         public var sides: (left: String, right: String) {
             switch self {
-            case .sagittal: ("P", "A")
+            case .sagittal: ("A", "P")
             case .coronal, .axial: ("L", "R")
             }
         }
+
+        /// Whether the picture's columns run against the MNI axis (sagittal: anterior, +y, on the left).
+        var flipped: Bool { self == .sagittal }
     }
 
     /// The MNI millimetres the pictures cover along x, y and z (1 mm cells centred on whole mm):
@@ -84,8 +87,14 @@ public struct GlassPlane: Sendable {
     /// The cell (column, row) of an MNI point, nil outside the box.
     public func cell(ofMNI p: SIMD3<Double>) -> (x: Int, y: Int)? {
         let (h, v) = view.axes
-        let c = Int(p[h].rounded()) - Self.box[h].lowerBound, r = Self.box[v].upperBound - Int(p[v].rounded())
+        let c = column(ofMillimetre: Int(p[h].rounded())), r = Self.box[v].upperBound - Int(p[v].rounded())
         return c >= 0 && c < width && r >= 0 && r < height ? (c, r) : nil
+    }
+
+    /// The column of whole millimetre `mm` along the picture's horizontal MNI axis.
+    func column(ofMillimetre mm: Int) -> Int {
+        let axis = Self.box[view.axes.h]
+        return view.flipped ? axis.upperBound - mm : mm - axis.lowerBound
     }
 
     /// The MNI millimetres of the cells whose centres lie in [`low`, `high`), at least the one nearest the middle.
@@ -96,8 +105,8 @@ public struct GlassPlane: Sendable {
 
     /// Keeps `value` at the cell of MNI mm (`h`, `v`) on the picture's axes when it is larger in magnitude.
     mutating func keep(value: Float, cluster: Int, h: Int, v: Int) {
-        let (ha, va) = view.axes
-        let c = h - Self.box[ha].lowerBound, r = Self.box[va].upperBound - v
+        let va = view.axes.v
+        let c = column(ofMillimetre: h), r = Self.box[va].upperBound - v
         guard c >= 0, c < width, r >= 0, r < height else { return }
         let i = r * width + c
         if clusters[i] == 0 || abs(value) > abs(values[i]) { (values[i], clusters[i]) = (value, cluster) }
