@@ -116,4 +116,24 @@ import Testing
         let html = try String(contentsOfFile: out, encoding: .utf8)
         #expect(try Self.clusterRows(html).isEmpty && html.contains("No voxel passes the threshold."))
     }
+
+    /// `glass`: the figure in each format, the clusters numbered as the table numbers them, and a bad scale refused.
+    @Test func glassWritesEachFormatAndRefusesABadScale() throws {
+        let dir = try CLIRun.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let nii = try Self.map(in: dir)
+        for ext in ["png", "svg", "pdf"] {
+            let out = dir.appendingPathComponent("glass.\(ext)")
+            let run = try CLIRun.run(["glass", nii.path, "--threshold", "3", "--two-sided", "--scale", "2", "--out", out.path])
+            #expect(run.status == 0 && run.stdout.contains("3 clusters numbered"), "\(run.stdout) \(run.stderr)")
+            let bytes = try Data(contentsOf: out)
+            switch ext {
+            case "png": #expect(try PNGDecoder.decode([UInt8](bytes)).width > 1000)
+            case "svg": #expect(["1", "2", "3", "A", "P", "L", "R"].allSatisfy { String(decoding: bytes, as: UTF8.self).contains(">\($0)</text>") })
+            default: #expect(bytes.starts(with: Array("%PDF".utf8)))
+            }
+        }
+        let bad = try CLIRun.run(["glass", nii.path, "--threshold", "3", "--scale", "0", "--out", dir.appendingPathComponent("g.png").path])
+        #expect(bad.status != 0 && bad.errorMessage?.contains("scale") == true, "\(bad.stderr)")
+    }
 }
