@@ -1,5 +1,6 @@
 import BrainAtlas
 import BrainFormats
+import BrainImage
 import BrainMaps
 import BrainSlice
 import Foundation
@@ -19,6 +20,14 @@ public struct MapReport: Sendable {
     public let views: [ReportFigure]
     /// Per cluster (the first `figureClusters`), its axial, coronal and sagittal slices through the peak.
     public let peakSlices: [[ReportFigure]]
+    /// The glass brain of the clusters, numbered as the table numbers them (its scale is the page's one colour bar).
+    public let glass: ReportFigure
+
+    /// Every picture of the page, in page order.
+    public var figures: [ReportFigure] { [glass] + views + peakSlices.flatMap { $0 } }
+
+    /// Pixels per millimetre of the page's glass brain: the three projections fit the page's width.
+    static let glassScale = 2
 
     /// Reads the map once, finds its clusters and draws the pictures from it, through `maps`; `progress(done, total)`
     /// after each step.
@@ -29,7 +38,7 @@ public struct MapReport: Sendable {
         let volume = try MapVolume.load(url, map: request.map, normalisation: request.normalisation)
         let clusters = try ClusterReport.make(map: volume, options: request.clusterOptions, library: library)
         let drawn = min(clusters.clusters.count, figureClusters)
-        let total = 1 + ReportSurfaceViews.views.count + drawn * ReportPeakSlices.planes.count
+        let total = 2 + ReportSurfaceViews.views.count + drawn * ReportPeakSlices.planes.count
         var done = 1
         progress(done, total)
         func step() { done += 1; progress(done, total) }
@@ -37,9 +46,17 @@ public struct MapReport: Sendable {
         maps.add(volume, file: request.file, map: request.map)
         let views = try ReportSurfaceViews.draw(request, library: library, maps: maps, step: step)
         let slicer = Slicer(library: library, maps: maps)
-        let slices = try clusters.clusters.prefix(drawn).map { try ReportPeakSlices.draw(request, peak: $0.peak.mni, slicer: slicer, step: step) }
+        let slices = try clusters.clusters.prefix(drawn).map {
+            try ReportPeakSlices.draw(request, cluster: $0.id, peak: $0.peak.mni, slicer: slicer, step: step)
+        }
+        let text = try TextRenderer()
+        let glass = try GlassBrain.figure(request, library: library, volume: volume, scale: glassScale, colourBar: false, text: text)
+        step()
+        var figure = ReportFigure(caption: "Glass brain: the clusters' maximum-intensity projections, numbered as in the table",
+                                  png: try glass.png(text: text), width: glass.width, height: glass.height, name: "glass-brain")
+        figure.vectorSVG = try glass.svg(text: text)
         return MapReport(request: request, file: url.lastPathComponent, statistic: volume.display.statistic,
-                         clusters: clusters, views: views, peakSlices: slices)
+                         clusters: clusters, views: views, peakSlices: slices, glass: figure)
     }
 
     /// Writes `page()` to `out` atomically.

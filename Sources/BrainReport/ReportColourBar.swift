@@ -19,7 +19,14 @@ enum ReportColourBar {
                                    size: textSize, text: text) {
             bar.draw(layout, text: text, into: &image)
         }
+        var svg = SVGFigure(width: width, height: height)
+        if let layout = bar.layout(in: PixelRect(x: margin, y: margin, width: width - 2 * margin, height: height - 2 * margin),
+                                   size: textSize, text: text) {
+            bar.draw(layout, text: text, on: &svg)
+        }
+        let page = try RGBAImage(width: width, height: height, fill: RGBA(255, 255, 255))
         return ReportFigure(caption: "Colour scale of every picture on this page",
-                            png: PNGEncoder(compression: .best, channels: .rgb).encode(image), width: width, height: height)
+                            png: PNGEncoder(compression: .best, channels: .rgb).encode(image), width: width, height: height,
+                            name: "colour-bar", vectorSVG: svg.document(png: PNGEncoder(compression: .best, channels: .rgb).encode(page)))
     }
 }

@@ -27,7 +27,7 @@ enum ReportHTML {
         .settings,.note{color:#444}.note{font-size:.9em}
         .views,.slices{display:flex;flex-wrap:wrap;gap:.8em}
         figure{margin:0;break-inside:avoid}figure img{max-width:100%;height:auto;display:block;border:1px solid #ddd}
-        .views figure{flex:1 1 300px;max-width:640px}.slices figure{flex:1 1 220px;max-width:420px}
+        .views figure{flex:1 1 300px;max-width:640px}.slices figure{flex:0 1 auto}.slices img{height:15em;width:auto}
         figcaption{font-size:.85em;color:#444;margin-top:.2em}
         table{border-collapse:collapse;margin:.6em 0;font-size:.9em}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}
         th{background:#f1f1f1}table.clusters td:nth-child(n+3):nth-child(-n+8){text-align:right;font-variant-numeric:tabular-nums}

@@ -9,6 +9,7 @@ extension MapReport {
     public func page() -> String {
         let title = "Clusters of \(clusters.map)"
         var body = "<header><h1>\(e(title))</h1>\n<p class=\"settings\">\(e(settingsText))</p></header>\n"
+        body += "<section id=\"glass\"><h2>Glass brain</h2>\n<div class=\"glass\">" + figure(glass) + "</div></section>\n"
         body += "<section id=\"surfaces\"><h2>On the cortex</h2>\n<div class=\"views\">"
             + views.map(figure).joined() + "</div>\n<p class=\"note\">\(e(Self.surfaceNote))</p></section>\n"
         body += "<section id=\"table\"><h2>Clusters</h2>\n" + summaryTable() + csvLink() + "</section>\n"

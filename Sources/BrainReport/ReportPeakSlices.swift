@@ -7,7 +7,7 @@ import BrainSlice
 enum ReportPeakSlices {
     static let planes = ["axial", "coronal", "sagittal"]
 
-    static func draw(_ request: MapReportRequest, peak: [Double], slicer: Slicer, step: () -> Void) throws -> [ReportFigure] {
+    static func draw(_ request: MapReportRequest, cluster: Int, peak: [Double], slicer: Slicer, step: () -> Void) throws -> [ReportFigure] {
         try planes.map { plane in
             var fields = request.overlayFields
             fields.merge(["plane": plane, "at": peak.map(ClusterReport.number).joined(separator: ","), "scale": "2"]) { $1 }
@@ -15,7 +15,7 @@ enum ReportPeakSlices {
             let result = try slicer.render(try SliceRequest(fields), colourBar: false)
             step()
             return ReportFigure(caption: "\(plane.capitalized) at \(ClusterReport.point(peak))", png: result.png(),
-                                width: result.image.width, height: result.image.height)
+                                width: result.image.width, height: result.image.height, name: "cluster-\(cluster)-\(plane)")
         }
     }
 }

@@ -26,7 +26,8 @@ enum ReportSurfaceViews {
             var frame = try DrawnFrame(try SceneSource.of(scene, maps: maps) { assets }.scene(scene).sharingItsColourBar(),
                                        context: context)
             let figure = ReportFigure(caption: "\(v.hemi.capitalized) hemisphere, \(v.view) (\(request.surface.rawValue))",
-                                      png: try frame.png(context: context), width: width, height: height)
+                                      png: try frame.png(context: context), width: width, height: height,
+                                      name: "cortex-\(v.hemi)-\(v.view)")
             step()
             return figure
         }

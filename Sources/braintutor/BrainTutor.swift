@@ -15,7 +15,7 @@ struct BrainTutor: AsyncParsableCommand {
             RenderCommand.self, PickCommand.self, SliceCommand.self,
             InfoCommand.self, RegionsCommand.self, WhereCommand.self, AtlasesCommand.self,
             InspectCommand.self, ConvertCommand.self, BuildAtlasCommand.self,
-            QuizCommand.self, ClustersCommand.self, ReportCommand.self, ExportAtlasCommand.self, ServeCommand.self, DoctorCommand.self,
+            QuizCommand.self, ClustersCommand.self, ReportCommand.self, GlassCommand.self, ExportAtlasCommand.self, ServeCommand.self, DoctorCommand.self,
         ]
     )
 

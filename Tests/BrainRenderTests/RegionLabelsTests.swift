@@ -43,11 +43,16 @@ struct RegionLabelsTests {
             #expect(image.contains(p.box), "\(c): \(p.line.text) at \(p.box)")
             for o in others { #expect(!o.intersects(p.box), "\(c): \(p.line.text) \(p.box) overlaps \(o)") }
             others.append(p.box)
-            // The anchor is a pixel of the region in the pick pass, and the name is the region's.
-            let id = try index.id(x: p.anchorX, y: p.anchorY)
-            #expect(scene.target(id: id)?.region == map.regions[p.region], "\(c): \(p.line.text)")
-            #expect(p.line.text == map.regions[p.region].labelName)
-            if p.leader {
+            // The anchor is a pixel of the region in the pick pass, and the name is the region's; a region
+            // named through the key shows its number there, and its key line ("1 Name") lies off the brain.
+            let keyed = labels.keyed.first { $0.region == p.region }
+            let keyLine = keyed.map { p.line.text == "\($0.number) \($0.name)" } ?? false
+            if !keyLine {
+                let id = try index.id(x: p.anchorX, y: p.anchorY)
+                #expect(scene.target(id: id)?.region == map.regions[p.region], "\(c): \(p.line.text)")
+            }
+            #expect(p.line.text == (keyed.map { keyLine ? "\($0.number) \($0.name)" : "\($0.number)" } ?? map.regions[p.region].labelName))
+            if p.leader || keyLine {
                 // Outside the brain: no drawn pixel under the label.
                 for y in p.box.y..<p.box.maxY { for x in p.box.x..<p.box.maxX { #expect(index.ids[y * c.width + x] == 0) } }
             } else {

@@ -21,7 +21,7 @@ import Testing
         var steps = 0
         let shared = try MapReport.make(request, library: library, maps: maps) { _, _ in steps += 1 }
         #expect(shared.clusters.clusters.count == 3 && shared.peakSlices.count == 3)
-        #expect(steps == 1 + 4 + 9)
+        #expect(steps == 1 + 4 + 9 + 1)
         #expect(maps.fileReads == 0, "the pictures read the map again")
 
         let views = try ReportSurfaceViews.draw(request, library: library, step: {})
@@ -30,10 +30,10 @@ import Testing
         #expect(views.count == 5 && bar.caption == "Colour scale of every picture on this page")
         #expect(bar.height == ReportSurfaceViews.height && bar.width < ReportSurfaceViews.width / 2)
         let slices = try shared.clusters.clusters.map {
-            try ReportPeakSlices.draw(request, peak: $0.peak.mni, slicer: Slicer(library: library), step: {})
+            try ReportPeakSlices.draw(request, cluster: $0.id, peak: $0.peak.mni, slicer: Slicer(library: library), step: {})
         }
         let separate = MapReport(request: request, file: shared.file, statistic: shared.statistic, clusters: shared.clusters,
-                                 views: views, peakSlices: slices)
+                                 views: views, peakSlices: slices, glass: shared.glass)
         #expect(Data(shared.page().utf8) == Data(separate.page().utf8))
     }
 

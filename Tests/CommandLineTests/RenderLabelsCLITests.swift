@@ -11,8 +11,10 @@ import Testing
         let folder = try CLIRun.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let plainFile = folder.appendingPathComponent("plain.png"), textFile = folder.appendingPathComponent("text.png")
-        let plain = try CLIRun.run(Self.base + ["--out", plainFile.path])
-        let text = try CLIRun.run(Self.base + ["--labels", "--legend", "--out", textFile.path])
+        // 640×480: the smallest size with room for a legend beside the brain (at 320×240 it is left out).
+        let base = Self.base.map { $0 == "320x240" ? "640x480" : $0 }
+        let plain = try CLIRun.run(base + ["--out", plainFile.path])
+        let text = try CLIRun.run(base + ["--labels", "--legend", "--out", textFile.path])
         #expect(plain.status == 0 && text.status == 0, "\(plain.stderr) \(text.stderr)")
         let a = try PNGDecoder.decode(contentsOf: plainFile), b = try PNGDecoder.decode(contentsOf: textFile)
         var changed = 0, dark = 0

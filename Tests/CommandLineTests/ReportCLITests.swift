@@ -32,9 +32,17 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let nii = try Self.map(in: dir)
         let out = dir.appendingPathComponent("report.html")
-        let run = try CLIRun.run(["report", nii.path, "--threshold", "3", "--two-sided", "--min-size", "60", "--out", out.path])
+        let figures = dir.appendingPathComponent("figures")
+        let run = try CLIRun.run(["report", nii.path, "--threshold", "3", "--two-sided", "--min-size", "60", "--out", out.path,
+                                  "--figures", figures.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty, "progress goes to a terminal only: \(run.stderr)")
+        // --figures: every picture of the page as PNG and SVG; the glass brain's numbers are SVG text.
+        let files = try FileManager.default.contentsOfDirectory(atPath: figures.path)
+        #expect(files.contains("glass-brain.png") && files.contains("colour-bar.svg") && files.contains("cluster-1-axial.svg"), "\(files)")
+        #expect(Set(files.filter { $0.hasSuffix(".png") }.map { $0.dropLast(4) }) == Set(files.filter { $0.hasSuffix(".svg") }.map { $0.dropLast(4) }))
+        let glass = try String(contentsOf: figures.appendingPathComponent("glass-brain.svg"), encoding: .utf8)
+        #expect(glass.contains(">1</text>") && glass.contains(">L</text>"))
         let html = try String(contentsOf: out, encoding: .utf8)
 
         let table = try CLIRun.run(["clusters", nii.path, "--threshold", "3", "--two-sided", "--min-size", "60", "--json"])
@@ -59,16 +67,18 @@ import Testing
             for name in atlases.keys { #expect(block.contains("data-atlas=\"\(name)\"")) }
         }
 
-        // Every picture is an inline PNG that decodes: 4 cortex views, the one colour bar they and the
-        // slices share (as tall as a view, narrow), then 3 slices per cluster.
+        // Every picture is an inline PNG that decodes: the glass brain (wide), 4 cortex views, the one
+        // colour bar they and the slices share (as tall as a view, narrow), then 3 slices per cluster.
         let sources = html.matches(of: try Regex(#"src="([^"]*)""#)).map { String($0.output[1].substring ?? "") }
-        #expect(sources.count == 4 + 1 + 3 * clusters.count)
+        #expect(sources.count == 1 + 4 + 1 + 3 * clusters.count)
         for (i, src) in sources.enumerated() {
             #expect(src.hasPrefix("data:image/png;base64,"))
             let bytes = try #require(Data(base64Encoded: String(src.dropFirst("data:image/png;base64,".count))))
             let image = try PNGDecoder.decode([UInt8](bytes))
-            if i == 4 {
+            if i == 5 {
                 #expect(image.height >= 300 && image.width < image.height / 2, "the colour bar")
+            } else if i == 0 {
+                #expect(image.width > 2 * image.height && image.height >= 300, "the glass brain")
             } else {
                 #expect(image.width >= 300 && image.height >= 300)
             }
@@ -105,5 +115,25 @@ import Testing
         #expect(empty.status == 0, "\(empty.stderr)")
         let html = try String(contentsOfFile: out, encoding: .utf8)
         #expect(try Self.clusterRows(html).isEmpty && html.contains("No voxel passes the threshold."))
+    }
+
+    /// `glass`: the figure in each format, the clusters numbered as the table numbers them, and a bad scale refused.
+    @Test func glassWritesEachFormatAndRefusesABadScale() throws {
+        let dir = try CLIRun.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let nii = try Self.map(in: dir)
+        for ext in ["png", "svg", "pdf"] {
+            let out = dir.appendingPathComponent("glass.\(ext)")
+            let run = try CLIRun.run(["glass", nii.path, "--threshold", "3", "--two-sided", "--scale", "2", "--out", out.path])
+            #expect(run.status == 0 && run.stdout.contains("3 clusters numbered"), "\(run.stdout) \(run.stderr)")
+            let bytes = try Data(contentsOf: out)
+            switch ext {
+            case "png": #expect(try PNGDecoder.decode([UInt8](bytes)).width > 1000)
+            case "svg": #expect(["1", "2", "3", "A", "P", "L", "R"].allSatisfy { String(decoding: bytes, as: UTF8.self).contains(">\($0)</text>") })
+            default: #expect(bytes.starts(with: Array("%PDF".utf8)))
+            }
+        }
+        let bad = try CLIRun.run(["glass", nii.path, "--threshold", "3", "--scale", "0", "--out", dir.appendingPathComponent("g.png").path])
+        #expect(bad.status != 0 && bad.errorMessage?.contains("scale") == true, "\(bad.stderr)")
     }
 }

@@ -13,9 +13,11 @@ struct FreeSpace {
     let centre: (x: Double, y: Double)
     /// Empty pixels kept between an outside label and the brain, and between a leader and its label.
     let gap: Int
-    /// Pixels kept between labels, and the longest leader.
+    /// Pixels kept between labels; the reach of the rays of the first try (`RegionLabels.firstLeader`),
+    /// and the longest leader any try may draw (`RegionLabels.maximumLeader`), both in pixels.
     private let spacing: Int
-    private let maximumLeader: Double
+    private let firstLeader: Double
+    let longestLeader: Double
     /// Labels keep one em from the image's edges (journals trim figures).
     private let edgeMargin: Int
 
@@ -38,7 +40,9 @@ struct FreeSpace {
         gap = max(2, size / 5)
         edgeMargin = size
         spacing = Int((RegionLabels.spacing * Double(size)).rounded())
-        maximumLeader = RegionLabels.maximumLeader * Double(min(w, h))
+        let diagonal = (Double(w * w + h * h)).squareRoot()
+        firstLeader = RegionLabels.firstLeader * diagonal
+        longestLeader = RegionLabels.maximumLeader * diagonal
     }
 
     var bounds: PixelRect { PixelRect(x: 0, y: 0, width: map.width, height: map.height) }
@@ -119,7 +123,7 @@ struct FreeSpace {
 
     /// The nearest free place off the brain along rays from the anchor: straight out from the
     /// brain's centre, then turning up to 90° either way, then plain left and right; shortest leader
-    /// wins. `stretch` lengthens the longest leader allowed.
+    /// wins. `stretch` lengthens the rays of the first try, never beyond `longestLeader`.
     func outside(region r: Int, anchor a: (x: Int, y: Int), line: TextLine, halo: TextHalo,
                  stretch: Double = 1) -> RegionLabels.Placement? {
         let out = atan2(Double(a.y) - centre.y, Double(a.x) - centre.x)
@@ -127,7 +131,7 @@ struct FreeSpace {
         for k in 1...6 { angles += [out + Double(k) * .pi / 12, out - Double(k) * .pi / 12] }
         angles += [0, .pi]
         let step = max(2.0, Double(line.size) / 3)
-        let limit = maximumLeader * stretch
+        let limit = min(firstLeader * stretch, longestLeader)
         var best: (cost: Double, placement: RegionLabels.Placement)?
         for (rank, angle) in angles.enumerated() {
             let c = cos(angle), s = sin(angle)
@@ -143,7 +147,7 @@ struct FreeSpace {
                 if brainPixels(in: box.inset(by: -gap)) == 0, isFree(box) {
                     let p = RegionLabels.Placement(region: r, anchorX: a.x, anchorY: a.y, line: line, textX: x,
                                                    baseline: baseline, box: box, leader: true)
-                    if leaderIsClear(p) { best = (t + penalty, p); break }
+                    if Self.length(RegionLabels.leaderPath(p)) <= longestLeader, leaderIsClear(p) { best = (t + penalty, p); break }
                 }
                 t += step
             }

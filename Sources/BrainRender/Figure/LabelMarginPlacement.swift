@@ -4,8 +4,8 @@ extension FreeSpace {
     /// The last resort for a name that must be written (`RegionLabels.namedShare`) and found no
     /// place inside or along a ray: any free place off the brain (kept `gap` pixels from its
     /// silhouette, one em from the image's edges), joined to whichever of `anchors` (a region and
-    /// one of its pixels) gives the shortest leader, of any length. The leader still crosses no label and no other leader, so
-    /// the name never sits over a region it does not name.
+    /// one of its pixels) gives the shortest leader, never longer than `longestLeader`. The leader still crosses no label
+    /// and no other leader, so the name never sits over a region it does not name.
     func margin(anchors: [(region: Int, x: Int, y: Int)], line: TextLine, halo: TextHalo) -> RegionLabels.Placement? {
         let step = max(2, line.size / 3)
         let probe = line.box(x: 0, baseline: 0, margin: halo.reach)
@@ -19,7 +19,8 @@ extension FreeSpace {
                 for a in anchors {
                     let p = RegionLabels.Placement(region: a.region, anchorX: a.x, anchorY: a.y, line: line, textX: x,
                                                    baseline: baseline, box: box, leader: true)
-                    candidates.append((Self.length(RegionLabels.leaderPath(p)), p))
+                    let length = Self.length(RegionLabels.leaderPath(p))
+                    if length <= longestLeader { candidates.append((length, p)) }
                 }
             }
         }

@@ -26,6 +26,9 @@ public struct RegionLabels {
     }
 
     public let placements: [Placement]
+    /// Regions named by a number on the brain and a line of the numbered key, in the key's order;
+    /// their number and key line are among `placements` too.
+    public let keyed: [Keyed]
     /// Regions not labelled: smaller than the size rule, or no free place was found (a region whose
     /// name is already written, on the other hemisphere, is in neither).
     public let tooSmall: [Int]
@@ -46,11 +49,16 @@ public struct RegionLabels {
     public static let insideTolerance = 0.08
     /// Empty pixels kept between two labels, in ems (so that neighbours never read as one name).
     public static let spacing = 0.5
-    /// Longest leader line, as a share of the image's shorter side; farther places are not used.
-    public static let maximumLeader = 0.3
+    /// Longest leader line any label may have, as a share of the image's diagonal: a longer one
+    /// crosses the brain and reads as pointing at what it passes.
+    public static let maximumLeader = 0.25
+    /// Reach of the first try's rays, as a share of the diagonal, so that near places go to the
+    /// names that need them before the large regions' longer tries (`largeStretch`) take theirs.
+    public static let firstLeader = 0.18
     /// Regions covering at least this share of the image must be named: where one line finds no
-    /// place outside, they try two lines, then leaders `largeStretch` times longer, and last any
-    /// free place off the brain with a leader of any length (`FreeSpace.margin`), never a place
+    /// place outside, they try two lines, then leaders `largeStretch` times longer (up to
+    /// `maximumLeader`), then any free place off the brain within that length (`FreeSpace.margin`),
+    /// and last a number on the brain with the name in a numbered key (`LabelKey`); never a place
     /// over their neighbours.
     public static let namedShare = 0.01
     public static let largeStretch = 1.6
@@ -135,6 +143,13 @@ public struct RegionLabels {
             }.min { FreeSpace.length(Self.leaderPath($0)) < FreeSpace.length(Self.leaderPath($1)) }
             if let p = found { Self.take(p, &placed, &room) } else { unplaced.append(r) }
         }
+        // Large regions that no leader within the limit reaches are numbered on the brain and named in the key.
+        let large = unplaced.filter { map.pixels[$0] >= largePixels }
+        let key = LabelKey(regions: large, names: names, anchors: anchors, areas: areas, depth: depth, room: &room,
+                           text: regular, size: size, halo: halo)
+        placed += key.placements
+        unplaced.removeAll { r in key.keyed.contains { $0.region == r } }
+        keyed = key.keyed
         placements = placed.sorted { $0.region < $1.region }
         tooSmall = small
         self.unplaced = unplaced

@@ -22,6 +22,7 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Cortex surface of the views: inflated or pial.") var surface = CortexSurface.inflated.rawValue
     @Option(help: ArgumentHelp("SMP maps: the bundled cortex mesh of their vertices (pial-left, pial-right, inflated-left, inflated-right).", valueName: "mesh")) var mesh: String?
     @Option(help: ArgumentHelp("HTML file to write.", valueName: "file.html")) var out = "report.html"
+    @Option(help: ArgumentHelp("Also write every figure of the page as PNG and SVG into this folder (created if missing).", valueName: "folder")) var figures: String?
 
     func run() throws {
         try CommandOutput.run(json: false) {
@@ -29,35 +30,22 @@ struct ReportCommand: ParsableCommand {
                 throw FieldError("surface", value: surface, "is not inflated or pial")
             }
             try OutputFile.check(out, extensions: ["html"])
-            let normalisation = try map.normalisation()
-            var threshold = map.threshold ?? 0
-            var method = "given"
-            var correction: ClusterCorrection?
-            if map.threshold == nil || map.p != nil || map.q != nil || map.clusterAlpha != nil {
-                guard !MapFileKind.isSurfaceMap(map.file) else { throw MapsError("--p, --q, --cluster-alpha: SMP maps take a --threshold value") }
-                let volume = try MapVolume.load(URL(fileURLWithPath: map.file), map: map.map, normalisation: normalisation)
-                let resolved = try map.thresholdRequest().resolve(for: volume)
-                (threshold, method) = (resolved.value, resolved.method)
-                correction = try map.clusterCorrection(for: volume, threshold: threshold, connectivity: .corners)
-            }
-            var request = MapReportRequest(file: map.file, map: map.map, threshold: threshold,
-                                           twoSided: map.twoSided, minSizeMm3: max(map.minSize, correction?.minMm3 ?? 0), surface: cortex, mesh: mesh,
-                                           normalisation: normalisation)
-            request.clusterCorrection = correction
+            if let figures { try OutputFile.checkFolder(figures) }
+            var request = try map.reportRequest(surface: cortex, mesh: mesh)
             request.glBackend = gl.choice
-            request.thresholdMethod = method
-            request.atlases = map.atlasList
             if request.isSurfaceMap {
                 let report = try SurfaceMapReport.make(request, library: data.library()) { done, total in Progress.report("report", done, total) }
                 try report.write(to: out)
                 let count = report.clusters.clusters.count
+                if let figures { print("wrote \(try report.views.write(toFolder: figures).count) figure files in \(figures)") }
                 return print("wrote \(out): \(count) surface cluster\(count == 1 ? "" : "s"), \(report.views.count - 1) views with one colour bar")
             }
             if mesh != nil { throw MapsError("--mesh: applies to SMP maps; \(map.file) is a volume map") }
             let report = try MapReport.make(request, library: data.library()) { done, total in Progress.report("report", done, total) }
             try report.write(to: out)
             let count = report.clusters.clusters.count
-            print("wrote \(out): \(count) cluster\(count == 1 ? "" : "s"), \(report.views.count - 1) cortex views, \(report.peakSlices.count * 3) slices, one colour bar")
+            if let figures { print("wrote \(try report.figures.write(toFolder: figures).count) figure files in \(figures)") }
+            print("wrote \(out): \(count) cluster\(count == 1 ? "" : "s"), \(report.views.count - 1) cortex views, \(report.peakSlices.count * 3) slices, a glass brain, one colour bar")
         }
     }
 }
