@@ -4,9 +4,10 @@ import BrainFormats
 /// slice such a voxel draws as a small ring of border colour around nothing, and no anatomy is a
 /// single cubic millimetre cut off from its own region, so the build gives each island to what
 /// surrounds it: the commonest label among its 26 neighbours, unlabelled ones not counted (ties to
-/// the lower id), or, where no neighbour is labelled, nothing (the voxel joins the unlabelled space
-/// around it). One pass over the original labels: an island takes a label its neighbours already
-/// have or none, so it cannot make a new island, and the result does not depend on visiting order.
+/// the lower id). An island with no labelled neighbour stays (a lone voxel of an atlas that covers
+/// only part of the brain, such as the sulci or the histology areas). One pass over the original
+/// labels: an island takes a label its neighbours already have, so it cannot make a new island, and
+/// the result does not depend on visiting order.
 enum VoxelIslands {
     /// How many islands `volume` has, and how many of them have a labelled neighbour to join.
     static func count(_ volume: AtlasVolume) -> (islands: Int, absorbable: Int) {
@@ -19,16 +20,14 @@ enum VoxelIslands {
         return (islands, absorbable)
     }
 
-    /// `volume` with every island given to its neighbours' commonest label, or dropped where none
-    /// of them is labelled.
+    /// `volume` with every island that has labelled neighbours given to their commonest label.
     static func absorbed(_ volume: AtlasVolume) -> AtlasVolume {
         let dense = denseLabels(volume)
-        var indices: [Int32] = [], labels: [UInt16] = []
-        for (i, l) in zip(volume.indices, volume.labels) {
-            let label = isIsland(Int(i), dense) ? surrounding(Int(i), dense) : l
-            if let label { indices.append(i); labels.append(label) }
+        var labels = volume.labels
+        for (k, i) in volume.indices.enumerated() where isIsland(Int(i), dense) {
+            if let label = surrounding(Int(i), dense) { labels[k] = label }
         }
-        return AtlasVolume(indices: indices, labels: labels)
+        return AtlasVolume(indices: volume.indices, labels: labels)
     }
 
     private static func denseLabels(_ volume: AtlasVolume) -> [UInt16] {

@@ -17,14 +17,14 @@ import BrainFormats
         return AtlasVolume(dense: dense)
     }
 
-    @Test func anIslandJoinsTheRegionAroundItAndALoneVoxelIsDropped() {
+    @Test func anIslandJoinsTheRegionAroundItAndALoneVoxelStays() {
         let volume = Self.block()
         #expect(VoxelIslands.count(volume) == (islands: 2, absorbable: 1))
         let cleaned = VoxelIslands.absorbed(volume)
-        #expect(cleaned.labels[cleaned.indices.firstIndex(of: Int32(CanonicalFrame.index(102, 102, 102)))!] == 1)
-        #expect(!cleaned.indices.contains(Int32(CanonicalFrame.index(20, 20, 20))))
-        #expect(cleaned.indices.count == 125)
-        #expect(VoxelIslands.count(cleaned) == (islands: 0, absorbable: 0))
+        let at = { (i: Int) in cleaned.labels[cleaned.indices.firstIndex(of: Int32(i))!] }
+        #expect(at(CanonicalFrame.index(102, 102, 102)) == 1)
+        #expect(at(CanonicalFrame.index(20, 20, 20)) == 3)
+        #expect(VoxelIslands.count(cleaned) == (islands: 1, absorbable: 0))
     }
 
     @Test func holesAreFilledFromTheAreasAroundThemButNotOnTheExceptions() {
@@ -39,7 +39,7 @@ import BrainFormats
         #expect(!SurfaceHoles.mustCover("unknown", cover: .init()) && !SurfaceHoles.mustCover(nil, cover: .init()))
     }
 
-    /// Every label volume of the shipped atlases: no voxel without a neighbour of its own label.
+    /// Every label volume of the shipped atlases: no voxel stands alone among labelled neighbours.
     @Test func theShippedLabelVolumesHaveNoIslands() throws {
         let library = try AtlasLibrary.open(data: AtlasBuildFixture.atlasData.path)
         var checked = 0
@@ -54,11 +54,13 @@ import BrainFormats
             for z in 1 ..< max(1, d.z - 1) { for y in 1 ..< max(1, d.y - 1) { for x in 1 ..< max(1, d.x - 1) {
                 let own = box[x + d.x * (y + d.y * z)]
                 guard own != 0 else { continue }
-                var same = false
+                var same = false, labelled = false
                 search: for dz in -1 ... 1 { for dy in -1 ... 1 { for dx in -1 ... 1 where dx != 0 || dy != 0 || dz != 0 {
-                    if box[(x + dx) + d.x * ((y + dy) + d.y * (z + dz))] == own { same = true; break search }
+                    let l = box[(x + dx) + d.x * ((y + dy) + d.y * (z + dz))]
+                    if l == own { same = true; break search }
+                    if l != 0 { labelled = true }
                 } } }
-                if !same { islands += 1 }
+                if !same && labelled { islands += 1 }
             } } }
             #expect(islands == 0, "\(atlas.name): \(islands) one-voxel islands")
             checked += 1
