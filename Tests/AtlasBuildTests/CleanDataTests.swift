@@ -35,7 +35,8 @@ import BrainFormats
         let cover = Recipe.SurfaceCover(exceptDk: ["insula"])
         #expect(SurfaceHoles.count(labels, dk: dk, cover: cover) == 3)
         let filled = SurfaceHoles.filled(labels, dk: dk, triangles: triangles, cover: cover)
-        #expect(filled == [1, 1, 1, 2, 2, 2, 2, 0])
+        // Vertex 3 touches one vertex of each area in the first step: the tie goes to the lower id.
+        #expect(filled == [1, 1, 1, 1, 2, 2, 2, 0])
         #expect(!SurfaceHoles.mustCover("unknown", cover: .init()) && !SurfaceHoles.mustCover(nil, cover: .init()))
     }
 
