@@ -40,6 +40,22 @@ public struct AtlasBuildReport: Codable, Sendable {
     public var subcorticalStructures: [NamedSurfaceQuality] = []
     /// Every rule-built area against the gyri of its rule.
     public var areaOverlap = AreaOverlap(rows: [])
+    /// Per atlas, what the clean-up of its labels found and left (`VoxelIslands`, `SurfaceHoles`).
+    public var cleanUp: [String: CleanUp] = [:]
+}
+
+/// One atlas's one-voxel islands and surface holes, before and after the build's clean-up.
+public struct CleanUp: Codable, Sendable, Equatable {
+    public var islandsBefore: Int
+    public var islandsAfter: Int
+    /// Cortex vertices without a region, where the atlas covers the cortex (nil: not checked).
+    public var holesBefore: Int?
+    public var holesAfter: Int?
+
+    var line: String {
+        let holes = holesBefore.map { "; surface holes \($0) → \(holesAfter ?? 0)" } ?? ""
+        return "one-voxel islands \(islandsBefore) → \(islandsAfter)\(holes)"
+    }
 }
 
 /// One structure's surface figures in the build report.
@@ -75,11 +91,16 @@ public enum AtlasBuilder {
         var done: [String: LabelledAtlas] = [:]
         var ordered: [LabelledAtlas] = []
         var colours: [String: AtlasColours.Report] = [:]
+        var cleanUp: [String: CleanUp] = [:]
         let views = PaletteViews(sources: src)
         var subcorticalMesh: SubcorticalMeshes.Result?
         for atlas in recipe.atlases {
             progress?.step("labelling \(atlas.name)")
             var labelled = try labelling.label(atlas, done: done)
+            let islands = VoxelIslands.count(labelled.volume).islands
+            labelled.volume = VoxelIslands.absorbed(labelled.volume)
+            cleanUp[atlas.name] = CleanUp(islandsBefore: islands, islandsAfter: VoxelIslands.count(labelled.volume).islands,
+                                          holesBefore: labelled.holes?.before, holesAfter: labelled.holes?.after)
             if atlas.method == .subcortical, subcorticalMesh == nil {
                 progress?.step("subcortical meshes")
                 subcorticalMesh = Self.subcorticalMesh(labelled)
@@ -120,6 +141,13 @@ public enum AtlasBuilder {
             agreement = Double(zip(painted, rl).filter { $0 == $1 }.count) / Double(max(ribbon.count, 1))
         }
 
+        // Every palette keeps its rules, or the build stops with every pair that does not.
+        let broken = colours.keys.sorted().flatMap { colours[$0]!.broken }
+        guard broken.isEmpty else {
+            throw BuildError(file: options.recipe.lastPathComponent, field: "palette",
+                             problem: "\(broken.count) pairs break their palette's rule: " + broken.prefix(40).joined(separator: "; "))
+        }
+
         var meshes = try writeMeshes(src, out: out, progress: progress)
         progress?.step("head mesh")
         let head = try HeadSurface.build(t1: t1)
@@ -140,6 +168,7 @@ public enum AtlasBuilder {
             throw BuildError(file: options.recipe.lastPathComponent, field: "atlases", problem: "no cortical atlas named \"lobes\"")
         }
         let lobes = CatalogAssembly.LobeMap(lobes: lobesAtlas)
+        let histology = HistologyLabels(atlases: ordered.map(\.recipe))
         var entries: [Catalog.Atlas] = []
         var atlasVoxels: [String: Int] = [:], empty: [String] = [], missingTexts: [String] = [], disagreements: [String] = []
         for atlas in ordered {
@@ -161,7 +190,7 @@ public enum AtlasBuilder {
             }
             let texts = atlas.recipe.regionTable == nil && atlas.recipe.texts != false ? "texts/\(name).json" : nil
             if let texts { missingTexts += TextCheck.missing(atlas: name, regions: atlas.regions.regions, in: options.output.appendingPathComponent(texts)) }
-            let (entry, disagree) = try CatalogAssembly.atlasEntry(atlas, lobes: lobes, table: lobeTable,
+            let (entry, disagree) = try CatalogAssembly.atlasEntry(atlas, lobes: lobes, table: lobeTable, histology: histology,
                                                                    files: Catalog.Files(voi: voiPath, labels: labelsPath, poi: poi, texts: texts))
             disagreements += disagree
             for r in entry.regions where (r.voxelCount ?? 0) == 0 { empty.append("\(name): \(r.name) (\(r.hemisphere.rawValue))") }
@@ -175,7 +204,7 @@ public enum AtlasBuilder {
         return AtlasBuildReport(ribbonVoxels: ribbon.count, dkAgreement: agreement, atlasVoxels: atlasVoxels,
                                 emptyRegions: empty, missingTexts: missingTexts, lobeDisagreements: disagreements,
                                 files: files.sorted(), colours: colours, subcorticalSurface: subcorticalSurface,
-                                subcorticalStructures: subcorticalStructures, areaOverlap: overlap)
+                                subcorticalStructures: subcorticalStructures, areaOverlap: overlap, cleanUp: cleanUp)
     }
 
     static func writeMeshes(_ src: SourceData, out: Output, progress: BuildProgress?) throws -> [Catalog.Mesh] {
@@ -247,6 +276,7 @@ extension AtlasBuilder {
             lines += r.subcorticalStructures.map { "  \($0.name): \($0.quality.line)" }
         }
         for name in r.colours.keys.sorted() { lines += AtlasColours.lines(name, r.colours[name]!) }
+        for name in r.cleanUp.keys.sorted() { lines.append("  \(name): \(r.cleanUp[name]!.line)") }
         if !r.missingTexts.isEmpty { lines.append("regions without a text: \(r.missingTexts.joined(separator: ", "))") }
         if !r.lobeDisagreements.isEmpty {
             lines.append("\(r.lobeDisagreements.count) curated lobes differ from the ribbon majority (check, not error):")

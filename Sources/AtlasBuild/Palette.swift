@@ -27,7 +27,10 @@ public enum Palette {
     /// ΔE between touching parcels of `network-shades` atlases, and the report's share threshold.
     static let pairTarget = 10.0
     /// ΔE under each simulated dichromacy between touching regions in the colour-blind palette.
-    static let simulatedTarget = 12.0
+    static let simulatedTarget = 15.0
+    /// ΔE under each simulated dichromacy between regions of the colour-blind palette seen together
+    /// in a preset view (folding puts regions side by side on screen that share no mesh edge).
+    static let simulatedCoVisibleTarget = 12.0
     /// No colour comes nearer than this to the background, the unlabelled grey or black.
     static let surroundingsMargin = 12.0
     /// Below this chroma a colour reads as grey: a hole or unlabelled cortex.
@@ -51,11 +54,59 @@ public enum Palette {
         c.chroma >= minimumChroma && ColourContrast.surroundings.allSatisfy { c.distance($0) >= surroundingsMargin }
     }
 
+    /// ΔE under each simulated dichromacy between touching parcels of the colour-blind palette of
+    /// a `network-shades` atlas: shades of one hue differ mainly in lightness, which leaves too few
+    /// steps of 15 for hundreds of parcels with five or six neighbours each.
+    static let simulatedShadesTarget = 12.0
+
+    /// The rule between touching regions: the search aims at it and the build checks it.
+    static func touchingRule(colourBlind: Bool, mode: Mode?) -> PairRule {
+        if colourBlind {
+            return PairRule(normal: coVisibleTarget, simulated: mode == .networkShades ? simulatedShadesTarget : simulatedTarget)
+        }
+        return mode == .networkShades ? PairRule(normal: pairTarget + 6) : PairRule(normal: touchingTarget)
+    }
+
+    /// The rule between regions seen together in a view, or nil where the palette has none: shades
+    /// of a network (hundreds of parcels per view in a handful of hues; the legend names networks)
+    /// and the published colours a `source` atlas keeps.
+    static func coVisibleRule(colourBlind: Bool, mode: Mode?) -> PairRule? {
+        mode == .networkShades || mode == .source ? nil : PairRule(normal: coVisibleTarget)
+    }
+
+    /// The colour-blind palette's rule between regions seen side by side in a view (folding
+    /// included): `simulatedCoVisibleTarget` under each simulation. Network shades have none (their
+    /// rule is the touching one); the default palettes keep their own rules.
+    static func sideBySideRule(colourBlind: Bool, mode: Mode?) -> PairRule? {
+        colourBlind && mode != .networkShades ? PairRule(normal: 0, simulated: simulatedCoVisibleTarget) : nil
+    }
+
+    /// The rule a pair must keep: the strictest of the rules of the relations it is in.
+    static func rule(touching: Bool, sideBySide: Bool, coVisible: Bool, colourBlind: Bool, mode: Mode?) -> PairRule? {
+        var rules: [PairRule] = []
+        if touching { rules.append(touchingRule(colourBlind: colourBlind, mode: mode)) }
+        if sideBySide, let r = sideBySideRule(colourBlind: colourBlind, mode: mode) { rules.append(r) }
+        if coVisible, let r = coVisibleRule(colourBlind: colourBlind, mode: mode) { rules.append(r) }
+        guard !rules.isEmpty else { return nil }
+        return PairRule(normal: rules.map(\.normal).max()!, simulated: rules.map(\.simulated).max()!)
+    }
+
     /// Which pairs an atlas must tell apart, by region id.
     struct Pairs: Sendable {
         var touching: RegionAdjacency
         /// Seen together in a preset view (touching ones included or not); empty: not measured.
         var coVisible: Set<RegionAdjacency.Pair> = []
+        /// Seen side by side in a preset view (`CoVisibility.sideBySide`); empty: not measured.
+        var sideBySide: Set<RegionAdjacency.Pair> = []
+
+        /// Every constrained pair with its rule in the palette `colourBlind` picks for `mode`.
+        func rules(colourBlind: Bool, mode: Mode?) -> [(RegionAdjacency.Pair, PairRule)] {
+            let touched = Set(touching.pairs)
+            return touched.union(coVisible).union(sideBySide).sorted().compactMap { p in
+                Palette.rule(touching: touched.contains(p), sideBySide: sideBySide.contains(p), coVisible: coVisible.contains(p),
+                             colourBlind: colourBlind, mode: mode).map { (p, $0) }
+            }
+        }
     }
 
     /// Region ids grouped by sourceLabel (one colour per key).
@@ -72,33 +123,32 @@ public enum Palette {
 
     /// The drawn colours (index = region id − 1).
     static func derive(colors: [RGB], regions: [Recipe.RegionRecipe], pairs: Pairs, mode: Mode?) -> [RGB] {
-        let shades = mode == .networkShades
-        let rules = shades ? (touching: PairRule(normal: pairTarget + 6), coVisible: nil as PairRule?)
-            : (touching: PairRule(normal: touchingTarget), coVisible: PairRule(normal: coVisibleTarget))
-        return search(colors: colors, regions: regions, pairs: pairs, rules: rules, shades: shades,
-                      keepSource: mode == .source, fresh: mode == .distinct, target: colors)
+        search(colors: colors, regions: regions, rules: pairs.rules(colourBlind: false, mode: mode), shades: mode == .networkShades,
+               keepSource: mode == .source, fresh: mode == .distinct, target: colors)
     }
 
     /// The colour-blind palette: starting from the drawn colours, touching regions kept at least
     /// `simulatedTarget` apart under protan, deutan and tritan simulation (and 15 in normal vision),
-    /// regions seen together at least `coVisibleTarget` apart in normal vision.
+    /// regions seen side by side in a view at least `simulatedCoVisibleTarget` apart under each
+    /// simulation, and regions seen together at least `coVisibleTarget` apart in normal vision
+    /// where the drawn palette has that rule.
     static func deriveColourBlind(drawn: [RGB], regions: [Recipe.RegionRecipe], pairs: Pairs, mode: Mode?) -> [RGB] {
-        let shades = mode == .networkShades
-        let rules = (touching: PairRule(normal: coVisibleTarget, simulated: simulatedTarget),
-                     coVisible: shades || mode == .source ? nil as PairRule? : PairRule(normal: coVisibleTarget))
-        return search(colors: drawn, regions: regions, pairs: pairs, rules: rules, shades: shades,
-                      keepSource: false, fresh: false, target: drawn)
+        search(colors: drawn, regions: regions, rules: pairs.rules(colourBlind: true, mode: mode), shades: mode == .networkShades,
+               keepSource: false, fresh: false, target: drawn)
     }
 
-    private static func search(colors: [RGB], regions: [Recipe.RegionRecipe], pairs: Pairs,
-                               rules: (touching: PairRule, coVisible: PairRule?), shades: Bool,
-                               keepSource: Bool, fresh: Bool, target: [RGB]) -> [RGB] {
+    private static func search(colors: [RGB], regions: [Recipe.RegionRecipe], rules: [(RegionAdjacency.Pair, PairRule)],
+                               shades: Bool, keepSource: Bool, fresh: Bool, target: [RGB]) -> [RGB] {
         let keys = Keys(regions)
         var source = [SeenColour?](repeating: nil, count: keys.names.count)
         for (i, c) in target.enumerated() where source[keys.keyOf[i]] == nil { source[keys.keyOf[i]] = SeenColour(c) }
+        // Pairs of regions become pairs of keys; where several map to one, the strictest rule holds.
         var rule: [RegionAdjacency.Pair: PairRule] = [:]
-        if let co = rules.coVisible { for p in pairs.coVisible { rule[key(p, keys)] = co } }
-        for p in pairs.touching.pairs { rule[key(p, keys)] = rules.touching }
+        for (p, r) in rules {
+            let k = key(p, keys)
+            let old = rule[k] ?? PairRule(normal: 0)
+            rule[k] = PairRule(normal: max(old.normal, r.normal), simulated: max(old.simulated, r.simulated))
+        }
         var neighbours = [[(other: Int, rule: PairRule)]](repeating: [], count: keys.names.count)
         for (p, r) in rule.sorted(by: { $0.key < $1.key }) where p.low != p.high {
             neighbours[p.low].append((p.high, r)); neighbours[p.high].append((p.low, r))

@@ -24,11 +24,15 @@ struct PaletteViews {
     func colour(_ atlas: inout LabelledAtlas, subcortical: SubcorticalMeshes.Result?) -> AtlasColours.Report {
         if let labels = atlas.vertexLabels {
             let seen = cortex.reduce(into: Set<RegionAdjacency.Pair>()) { $0.formUnion($1.pairs(labels: labels)) }
-            return AtlasColours.apply(&atlas, touching: RegionAdjacency(labels: labels, triangles: triangles), coVisible: seen)
+            let sideBySide = cortex.reduce(into: Set<RegionAdjacency.Pair>()) { $0.formUnion($1.sideBySide(labels: labels)) }
+            return AtlasColours.apply(&atlas, touching: RegionAdjacency(labels: labels, triangles: triangles), coVisible: seen,
+                                          sideBySide: sideBySide)
         }
         let touching = RegionAdjacency(volume: atlas.volume)
         guard let subcortical else {
-            return AtlasColours.apply(&atlas, touching: touching, coVisible: RegionAdjacency.all(atlas.regions.regions.count))
+            // On a slice, the regions side by side are the ones that share a voxel face.
+            return AtlasColours.apply(&atlas, touching: touching, coVisible: RegionAdjacency.all(atlas.regions.regions.count),
+                                          sideBySide: Set(touching.pairs))
         }
         let regions = atlas.regions.regions
         let group = subcortical.vertexStructure.map { s in
@@ -36,6 +40,8 @@ struct PaletteViews {
         }
         let (parts, sourceVertex) = CoVisibility.split(subcortical.mesh, group: group) { $0 < 2 ? $0 : nil }
         let labels = sourceVertex.map { $0.map { UInt16(subcortical.vertexStructure[Int($0)] + 1) } }
-        return AtlasColours.apply(&atlas, touching: touching, coVisible: CoVisibility(parts: parts).pairs(labels: labels))
+        let views = CoVisibility(parts: parts)
+        return AtlasColours.apply(&atlas, touching: touching, coVisible: views.pairs(labels: labels),
+                                      sideBySide: views.sideBySide(labels: labels).union(touching.pairs))
     }
 }

@@ -43,7 +43,15 @@ public struct Recipe: Codable, Sendable {
         public var layers: RuleLayers?
         /// Provenance of every region that does not state its own.
         public var provenance: Provenance?
+        /// Set on atlases that cover the whole cortex: their holes are filled (`SurfaceHoles`).
+        public var surfaceCover: SurfaceCover?
         public var regions: [RegionRecipe]
+    }
+
+    /// What an atlas covering the cortex leaves out on purpose: Desikan-Killiany gyri (the insula,
+    /// which Brodmann did not map in the human brain) where a vertex without a region is no hole.
+    public struct SurfaceCover: Codable, Sendable {
+        public var exceptDk: [String]?
     }
 
     /// Surface layers a `rules` atlas tests (paths relative to the sources folder, `{hemi}` = lh/rh).

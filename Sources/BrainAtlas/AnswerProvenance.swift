@@ -6,23 +6,12 @@ public enum AnswerProvenance {
     /// The atlas of ex vivo histology labels the check reads.
     public static let histologyAtlas = "brodmann-histology"
 
-    /// Functional areas whose map claims histology, by the Brodmann areas (or ex vivo labels) they
-    /// are made of; the Brodmann atlas's own areas are read from their number.
-    static let functionalAreas: [String: [Int]] = [
-        "primary-motor": [4], "premotor": [6], "broca": [44, 45], "primary-somatosensory": [1, 2, 3],
-        "primary-visual": [17], "visual-association": [18],
-    ]
-    static let functionalLabels: [String: Set<String>] = ["middle-temporal-visual": ["MT_exvivo"]]
-
     /// The ex vivo labels (sourceLabels of the histology atlas) whose presence makes an answer of
-    /// `region` histological; empty for regions that claim no histology or that this table does not know.
+    /// `region` histological: the list the build derived from the area's rule and wrote into the
+    /// catalog; empty for regions that claim no histology.
     public static func histologyLabels(for region: Region) -> Set<String> {
         guard region.provenance?.kind == .histology else { return [] }
-        if let labels = functionalLabels[region.sourceLabel] { return labels }
-        let areas = functionalAreas[region.sourceLabel] ?? BrodmannNumber.area(ofSourceLabel: region.sourceLabel).map { [$0] } ?? []
-        return areas.reduce(into: Set<String>()) { set, n in
-            set.formUnion(BrodmannNumber(number: n).sourceLabels.filter { $0.hasSuffix("_exvivo") })
-        }
+        return Set(region.histologyLabels ?? [])
     }
 
     /// The provenance of `region` as the answer at `voxel`: its own, unless it claims histology and

@@ -120,11 +120,14 @@ public struct Catalog: Codable, Sendable, Equatable {
         public var cvdColor: RGB?
         /// What the region's map rests on, where the recipe records it.
         public var provenance: Provenance?
+        /// The ex vivo labels whose presence makes an answer of this region histological, derived
+        /// by the build from the region's rule (`Region.histologyLabels`); absent where it claims none.
+        public var histologyLabels: [String]?
 
         public init(id: Int, name: String, sourceLabel: String, hemisphere: Hemisphere, color: RGB,
                     lobe: String?, lobes: [String]? = nil, voxelCount: Int? = nil, centroidMni: [Double]? = nil,
                     anchorMni: [Double]? = nil, caveat: String? = nil, sourceColor: RGB? = nil,
-                    cvdColor: RGB? = nil, provenance: Provenance? = nil) {
+                    cvdColor: RGB? = nil, provenance: Provenance? = nil, histologyLabels: [String]? = nil) {
             self.id = id
             self.name = name
             self.sourceLabel = sourceLabel
@@ -139,10 +142,12 @@ public struct Catalog: Codable, Sendable, Equatable {
             self.sourceColor = sourceColor
             self.cvdColor = cvdColor
             self.provenance = provenance
+            self.histologyLabels = histologyLabels
         }
 
         enum CodingKeys: String, CodingKey {
             case id, name, sourceLabel, hemisphere, color, lobe, lobes, voxelCount, centroidMni, anchorMni, caveat, sourceColor, cvdColor, provenance
+            case histologyLabels
         }
 
         // Explicit nulls keep every key present in the written catalog.
@@ -162,13 +167,14 @@ public struct Catalog: Codable, Sendable, Equatable {
             try c.encodeIfPresent(sourceColor, forKey: .sourceColor)
             try c.encodeIfPresent(cvdColor, forKey: .cvdColor)
             try c.encodeIfPresent(provenance, forKey: .provenance)
+            try c.encodeIfPresent(histologyLabels, forKey: .histologyLabels)
         }
 
         /// The region object of this entry in atlas `atlas`.
         public func region(atlas: String) -> Region {
             Region(id: id, name: name, sourceLabel: sourceLabel, hemisphere: hemisphere,
                    atlas: atlas, color: color, lobe: lobe, lobes: lobes, caveat: caveat, sourceColor: sourceColor, cvdColor: cvdColor,
-                   provenance: provenance)
+                   provenance: provenance, histologyLabels: histologyLabels)
         }
     }
 }

@@ -68,10 +68,11 @@ extension Catalog.RegionEntry {
               let caveat = r.optional("caveat", { $0.stringValue }),
               let sourceColor = r.optional("sourceColor", RGB.init(tree:)),
               let cvdColor = r.optional("cvdColor", RGB.init(tree:)),
-              let provenance = r.optional("provenance", Provenance.init(tree:)) else { return nil }
+              let provenance = r.optional("provenance", Provenance.init(tree:)),
+              let histologyLabels = r.optional("histologyLabels", { $0.elements { $0.stringValue } }) else { return nil }
         self.init(id: id, name: name, sourceLabel: sourceLabel, hemisphere: hemisphere, color: color, lobe: lobe,
                   lobes: lobes, voxelCount: voxelCount, centroidMni: centroid, anchorMni: anchor, caveat: caveat,
-                  sourceColor: sourceColor, cvdColor: cvdColor, provenance: provenance)
+                  sourceColor: sourceColor, cvdColor: cvdColor, provenance: provenance, histologyLabels: histologyLabels)
     }
 }
 

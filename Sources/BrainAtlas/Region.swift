@@ -25,10 +25,15 @@ public struct Region: Codable, Sendable, Hashable {
     public var cvdColor: RGB?
     /// What the region's map rests on (histology, a landmark rule, an approximate map), where known.
     public var provenance: Provenance?
+    /// The ex vivo labels (sourceLabels of the histology atlas) that make an answer of this region
+    /// histological where they cover the point, as the build derived them from the region's rule
+    /// (not part of the region object's JSON; nil for regions that claim no histology).
+    public var histologyLabels: [String]?
 
     public init(id: Int, name: String, sourceLabel: String, hemisphere: Hemisphere,
                 atlas: String, color: RGB, lobe: String?, lobes: [String]? = nil, caveat: String? = nil,
-                sourceColor: RGB? = nil, cvdColor: RGB? = nil, provenance: Provenance? = nil) {
+                sourceColor: RGB? = nil, cvdColor: RGB? = nil, provenance: Provenance? = nil,
+                histologyLabels: [String]? = nil) {
         self.id = id
         self.name = name
         self.sourceLabel = sourceLabel
@@ -41,6 +46,7 @@ public struct Region: Codable, Sendable, Hashable {
         self.sourceColor = sourceColor
         self.cvdColor = cvdColor
         self.provenance = provenance
+        self.histologyLabels = histologyLabels
     }
 
     /// The region's colour in `palette`.

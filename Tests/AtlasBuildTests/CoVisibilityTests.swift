@@ -25,6 +25,18 @@ import Testing
         #expect(CoVisibility(parts: mixed).pairs(labels: labels).isEmpty)
     }
 
+    @Test func regionsMeetingOnScreenAreSideBySideThoughTheyShareNoEdge() {
+        // Two separate squares in one plane, edge to edge on screen (as folding puts two areas side
+        // by side), and a third far from both.
+        let parts = [CoVisibility.Part(mesh: Self.square(x: 0, y0: 0, side: 20), side: 0),
+                     CoVisibility.Part(mesh: Self.square(x: 0, y0: 20, side: 20), side: 0),
+                     CoVisibility.Part(mesh: Self.square(x: 0, y0: 80, side: 20), side: 0)]
+        let labels: [[UInt16]] = [[1, 1, 1, 1], [2, 2, 2, 2], [3, 3, 3, 3]]
+        let views = CoVisibility(parts: parts)
+        #expect(views.sideBySide(labels: labels) == [RegionAdjacency.Pair(1, 2)])
+        #expect(views.pairs(labels: labels).count == 3)
+    }
+
     @Test func presetViewsAreTheRenderersSix() {
         #expect(Set(PresetView.all.map(\.name)) == ["lateral", "medial", "superior", "inferior", "anterior", "posterior"])
         // Lateral looks at the left hemisphere from its left (+x), medial from the right.

@@ -92,6 +92,27 @@ import BrainFormats
         #expect(cvd == Palette.deriveColourBlind(drawn: colors, regions: Self.regions(36), pairs: .init(touching: Self.grid), mode: nil))
     }
 
+    @Test func theColourBlindPaletteKeepsRegionsSideBySideApartAndTheBuildChecksIt() throws {
+        // Regions 1 and 36 share no mesh edge but meet on screen (folding); red and green of equal
+        // lightness, which deuteranopes see as one colour.
+        var colors = Palette.derive(colors: [RGB](repeating: RGB(200, 60, 60), count: 36), regions: Self.regions(36),
+                                    pairs: .init(touching: Self.grid), mode: .distinct)
+        colors[0] = RGB(200, 80, 60); colors[35] = RGB(90, 140, 40)
+        let seen: Set<RegionAdjacency.Pair> = [.init(1, 36)]
+        let pairs = Palette.Pairs(touching: Self.grid, sideBySide: seen)
+        let before = ColourContrast(colors: colors, adjacency: Self.grid, sideBySide: seen)
+        #expect(before.minimumSideBySideSimulated["deutan"]! < Palette.simulatedCoVisibleTarget)
+        let check = PaletteCheck(pairs: pairs, colourBlind: true, mode: nil)
+        #expect(throws: BuildError.self) { try check.verify(colors, regions: Self.regions(36), atlas: "test") }
+        let cvd = Palette.deriveColourBlind(drawn: colors, regions: Self.regions(36), pairs: pairs, mode: nil)
+        let after = ColourContrast(colors: cvd, adjacency: Self.grid, sideBySide: seen)
+        for vision in ColourVisionSimulation.allCases {
+            #expect(after.minimumSideBySideSimulated[vision.rawValue]! >= Palette.simulatedCoVisibleTarget, "\(vision)")
+            #expect(after.minimumTouchingSimulated[vision.rawValue]! >= Palette.simulatedTarget, "\(vision)")
+        }
+        try check.verify(cvd, regions: Self.regions(36), atlas: "test")
+    }
+
     @Test func sourceColoursStayUnlessTheyFailOnTheirOwn() {
         var colors: [RGB] = []
         for i in 0..<36 {
@@ -142,15 +163,19 @@ import BrainFormats
     }
 
     /// The colour-blind palette as stored in the catalog (`cvdColor`, else `color` where that
-    /// already serves): bordering regions at least 12 apart under protan, deutan and tritan
-    /// simulation, in every cortical atlas.
+    /// already serves): bordering regions apart under protan, deutan and tritan simulation by the
+    /// palette's rule (`Palette.touchingRule`: 15, or 12 for network shades), in every cortical atlas.
     @Test func theColourBlindPaletteKeepsBordersApart() throws {
         let catalog = try Catalog.read(from: Self.root.appendingPathComponent("catalog.json"))
+        let recipe = try Recipe.load(from: Recipe.repositoryURL)
         for var atlas in catalog.atlases where atlas.files.poi != nil {
             for i in atlas.regions.indices { atlas.regions[i].color = atlas.regions[i].cvdColor ?? atlas.regions[i].color }
             let seen = try Self.contrast(atlas).minimumTouchingSimulated
+            let mode = recipe.atlases.first { $0.name == atlas.name }?.palette
+            let target = Palette.touchingRule(colourBlind: true, mode: mode).simulated
+            #expect(target >= 12)
             for vision in ColourVisionSimulation.allCases {
-                #expect(seen[vision.rawValue]! >= Palette.simulatedTarget, "\(atlas.name) \(vision): \(seen[vision.rawValue]!)")
+                #expect(seen[vision.rawValue]! >= target, "\(atlas.name) \(vision): \(seen[vision.rawValue]!)")
             }
         }
     }
