@@ -50,7 +50,9 @@ import BrainFormats
                                              "VentralDC|left": [28], "VentralDC|right": [60],
                                              "cerebellum|left": [7, 8], "cerebellum|right": [46, 47],
                                              "3rd-Ventricle|none": [14], "4th-Ventricle|none": [15]]
-        var checked = 0, fromAseg = 0
+        // The build absorbs one-voxel islands into their neighbours' label, so a voxel may differ from
+        // the source only where the source label is alone among its 26 neighbours, and rarely.
+        var checked = 0, fromAseg = 0, absorbed = 0
         for name in ["gyri", "subcortical"] {
             let atlas = try #require(catalog.atlases.first { $0.name == name })
             let voi = try VOIFile.read(from: out.appendingPathComponent(atlas.files.voi!))
@@ -59,20 +61,25 @@ import BrainFormats
                 #expect(v.name.string == (region.hemisphere == .none ? region.name : "\(region.name) (\(region.hemisphere.rawValue))"))
                 if let codes = asegCodes["\(region.sourceLabel)|\(region.hemisphere.rawValue)"] {
                     for p in v.voxels {
-                        #expect(sourceAt[p] == nil && codes.contains(asegAt[p] ?? -1), "\(region.sourceLabel) at \(p)")
+                        let matches = sourceAt[p] == nil && codes.contains(asegAt[p] ?? -1)
+                        if !matches && Self.isIsland(p, sourceAt) && Self.isIsland(p, asegAt) { absorbed += 1; continue }
+                        #expect(matches, "\(region.sourceLabel) at \(p)")
                         fromAseg += 1
                     }
                     continue
                 }
                 for p in v.voxels {
                     let src = sourceAt[p]
-                    #expect(src?.0 == region.sourceLabel && src?.1 == region.hemisphere, "\(p): VOI \(region.sourceLabel) vs source \(String(describing: src))")
+                    let matches = src?.0 == region.sourceLabel && src?.1 == region.hemisphere
+                    if !matches && Self.isIsland(p, sourceAt) && Self.isIsland(p, asegAt) { absorbed += 1; continue }
+                    #expect(matches, "\(p): VOI \(region.sourceLabel) vs source \(String(describing: src))")
                     checked += 1
                 }
             }
         }
         #expect(fromAseg > 1000)
         #expect(checked > 30_000)
+        #expect(absorbed * 1000 < checked, "\(absorbed) voxels differ from the source")
         // The other direction at every 17th labelled source voxel: it is in exactly the right VOI.
         let gyri = try VOIFile.read(from: out.appendingPathComponent("atlases/gyri.voi.gz"))
         let sub = try VOIFile.read(from: out.appendingPathComponent("atlases/subcortical.voi.gz"))
@@ -82,7 +89,9 @@ import BrainFormats
             + catalog.atlases.first { $0.name == "subcortical" }!.regions).map { ("\($0.sourceLabel)|\($0.hemisphere)", $0) })
         for (n, (p, src)) in sourceAt.sorted(by: { ($0.key.x, $0.key.y, $0.key.z) < ($1.key.x, $1.key.y, $1.key.z) }).enumerated() where n % 17 == 0 {
             let r = try #require(names["\(src.0)|\(src.1)"])
-            #expect(where_[p] == (r.hemisphere == .none ? r.name : "\(r.name) (\(r.hemisphere.rawValue))"))
+            let expected = r.hemisphere == .none ? r.name : "\(r.name) (\(r.hemisphere.rawValue))"
+            if where_[p] != expected && Self.isIsland(p, sourceAt) { continue }
+            #expect(where_[p] == expected)
         }
     }
 
@@ -107,7 +116,7 @@ import BrainFormats
             for e in annot.entries { byValue[e.annotationValue] = e.name }
             names.append(annot.vertexValues.map { byValue[$0] })
         }
-        var ribbon = 0, compared = 0, labelled = 0
+        var ribbon = 0, compared = 0, labelled = 0, absorbed = 0
         for k in 0 ..< dk.dims[2] { for j in 0 ..< dk.dims[1] { for i in 0 ..< dk.dims[0] {
             let v = Int(dkValues[dk.index(i, j, k)])
             guard v != 0, let row = table[v], row.1 != .none, (v <= 34 || (v >= 42 && v <= 75)) else { continue }
@@ -123,13 +132,35 @@ import BrainFormats
                 if dist < bestD { bestD = dist; best = n }
             }
             let expected = names[h][best].flatMap { lbl in networks.regions.first { $0.sourceLabel == lbl && $0.hemisphere == row.1 } }
-            let got = labels.label(x: 128 - Int(m.y), y: 128 - Int(m.z), z: 128 - Int(m.x))
-            #expect(got == (expected?.id ?? 0), "voxel \(m): painted \(got), brute force \(expected?.sourceLabel ?? "none")")
+            let (x, y, z) = (128 - Int(m.y), 128 - Int(m.z), 128 - Int(m.x))
+            let got = labels.label(x: x, y: y, z: z)
+            let want = expected?.id ?? 0
+            // A one-voxel island was absorbed: its label is then absent from all 26 neighbours.
+            if got != want && !Self.neighbours(x, y, z).contains(where: { labels.label(x: $0.0, y: $0.1, z: $0.2) == want }) {
+                absorbed += 1; continue
+            }
+            #expect(got == want, "voxel \(m): painted \(got), brute force \(expected?.sourceLabel ?? "none")")
             compared += 1
             if got != 0 { labelled += 1 }
         } } }
         #expect(ribbon == report.ribbonVoxels)
         #expect(compared > 10_000 && labelled > compared / 2)
+        #expect(absorbed * 1000 < compared, "\(absorbed) painted voxels differ from the brute force")
+    }
+
+    /// The 26 neighbours of a voxel.
+    static func neighbours(_ x: Int, _ y: Int, _ z: Int) -> [(Int, Int, Int)] {
+        var out: [(Int, Int, Int)] = []
+        for dz in -1 ... 1 { for dy in -1 ... 1 { for dx in -1 ... 1 where dx != 0 || dy != 0 || dz != 0 {
+            out.append((x + dx, y + dy, z + dz))
+        } } }
+        return out
+    }
+
+    /// Whether the source label at `p` (if any) appears at none of its 26 neighbours.
+    static func isIsland<Value: Equatable>(_ p: SIMD3<Int32>, _ source: [SIMD3<Int32>: Value]) -> Bool {
+        guard let value = source[p] else { return true }
+        return !neighbours(Int(p.x), Int(p.y), Int(p.z)).contains { source[SIMD3(Int32($0.0), Int32($0.1), Int32($0.2))] == value }
     }
 
     @Test func catalogHoldsRegionsFilesAndFigures() throws {
