@@ -46,7 +46,7 @@ struct PlaneDataRoutes: Sendable {
 
     static func register(on router: Router<BasicRequestContext>, engine: AtlasEngine) -> PlaneDataRoutes {
         let data = PlaneDataRoutes(engine: engine)
-        router.readOnly("/api/plane/{atlas}/{orientation}/{position}") { request, context in
+        router.readOnly(Endpoint.plane) { request, context in
             try QueryParameters(rawQuery: request.uri.query).allowOnly([])
             let body = try data.plane(try context.parameters.require("atlas"), try context.parameters.require("orientation"),
                                       try context.parameters.require("position"))
@@ -54,7 +54,7 @@ struct PlaneDataRoutes: Sendable {
             // (a 304) because the URL carries no version.
             return ImmutableBodies.response(body, request: request, cacheControl: "no-cache")
         }
-        router.readOnly("/api/plane-palette/{atlas}") { request, context in
+        router.readOnly(Endpoint.planePalette) { request, context in
             try QueryParameters(rawQuery: request.uri.query).allowOnly(["v"])
             return ImmutableBodies.response(try data.palette(try context.parameters.require("atlas")), request: request)
         }
