@@ -40,6 +40,13 @@ public struct AtlasBuildReport: Codable, Sendable {
     public var subcorticalStructures: [NamedSurfaceQuality] = []
     /// Every rule-built area against the gyri of its rule.
     public var areaOverlap = AreaOverlap(rows: [])
+
+    // Spelled out so the report's JSON keys stay as published when identifiers change spelling.
+    enum CodingKeys: String, CodingKey {
+        case ribbonVoxels, dkAgreement, atlasVoxels, emptyRegions, missingTexts, lobeDisagreements, files
+        case colours = "colours"
+        case subcorticalSurface, subcorticalStructures, areaOverlap
+    }
 }
 
 /// One structure's surface figures in the build report.

@@ -11,6 +11,12 @@ public enum AtlasColours {
         public var colourBlind: ColourContrast?
         /// Regions whose colour was replaced.
         public var replaced: Int
+
+        // Spelled out so the JSON keys stay as published when identifiers change spelling.
+        enum CodingKeys: String, CodingKey {
+            case source, drawn, replaced
+            case colourBlind = "colourBlind"
+        }
     }
 
     /// Replaces `atlas.colors` by the palette (keeping the source ones in `sourceColors` when any
