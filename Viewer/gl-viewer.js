@@ -4,13 +4,12 @@
 import * as GLCamera from "./gl-camera.js";
 import * as GLRenderer from "./gl-renderer.js";
 import * as SceneData from "./scene-data.js";
-import { emphasised, faded } from "./highlight.js";
+import { emphasised, faded, tinted } from "./highlight.js";
 import { meshRangeOf } from "./pick-rules.js";
 
 const TAP_SLOP = 6;           // px a tap may wander before it counts as a drag
 const DOUBLE_TAP_MS = 320;
 const ANIMATION_MS = 350;
-const WHITE = [255, 255, 255];
 
 class Viewer {
   // `gl` from GLRenderer.context; callbacks: onPick(region | null, how), onError(message).
@@ -161,7 +160,7 @@ class Viewer {
   }
 
   // Colours per layer and range. Flat frames: the server's, lightened around a highlight as it
-  // does (exact colours to compare); lit frames: the highlight of highlight.js.
+  // does (exact colours to compare); lit frames: highlight.js, the server's lit rule.
   frame(shading) {
     const d = this.scene.description;
     const tint = this.dimOthers ? d.tint.dim : d.tint.soft;
@@ -173,8 +172,7 @@ class Viewer {
         if (!outline && !layer.hiddenRanges.includes(ri)) outline = { layer: li, range: ri };
         return shading === "flat" ? range.color : emphasised(range.color);
       }
-      return shading === "flat" ? range.color.map((v, i) => Math.round(v * (1 - tint) + WHITE[i] * tint))
-        : faded(range.color, tint);
+      return shading === "flat" ? tinted(range.color, tint) : faded(range.color, tint);
     }));
     const planes = this.planes && this.planes.planes.size ? this.planes : null;
     return {

@@ -7,7 +7,7 @@
 /** @typedef {"positive" | "negative" | "both"} Signs */
 /** @typedef {{threshold: number, upper: number, signs: Signs, scale: string}} MapDisplay */
 
-import { MAP_SCALES } from "./contract.js";
+import { COLOR_BAR_STRIP, MAP_SCALES } from "./contract.js";
 
 const f = Math.fround;
 const VIRIDIS = MAP_SCALES.viridis;
@@ -119,4 +119,11 @@ export function barGradient(d, negative) {
     stops.push(`rgb(${c[0]}, ${c[1]}, ${c[2]}) ${(100 - t * 100).toFixed(1)}%`);
   }
   return `linear-gradient(to bottom, ${stops.reverse().join(", ")})`;
+}
+
+/** The colour bar's strip on a canvas `width` pixels wide, as the renderer frames it
+ * (RendererContract.colorBarStripWidth): 0 when the image is too narrow for one. @param {number} width */
+export function barStrip(width) {
+  const { divisor, minimum, maximum } = COLOR_BAR_STRIP;
+  return width < 3 * minimum ? 0 : Math.min(maximum, Math.max(minimum, Math.floor(width / divisor)));
 }

@@ -6,7 +6,8 @@
 import { getJSON, query } from "./api.js";
 import { $, failed, showStatus } from "./dom.js";
 import { brainShown, renderBrain, theBrain } from "./brain.js";
-import { barGradient, normalised } from "./map-colours.js";
+import { COLOR_BAR_STRIP } from "./contract.js";
+import { barGradient, barStrip, normalised } from "./map-colours.js";
 import { MapLayer, mapValues } from "./map-layer.js";
 import { state, update } from "./store.js";
 
@@ -83,12 +84,12 @@ function drawBar(/** @type {MapInfo | null} */ info) {
   if (!info || !state.map || canvas.hidden) { bar.hidden = true; return; }
   const d = displayOf(info);
   const width = canvas.width;
-  // The renderer's strip: a fifth of the width, 110–240 px; none under 330 px (colourBarStrip).
-  const strip = width < 330 ? 0 : Math.min(240, Math.max(110, Math.floor(width / 5)));
+  // The renderer's strip; on a canvas too narrow for one the bar still takes the least strip.
+  const strip = barStrip(width) || COLOR_BAR_STRIP.minimum;
   const scale = canvas.clientWidth / width;
-  bar.style.left = `${canvas.offsetLeft + (width - (strip || 110)) * scale}px`;
+  bar.style.left = `${canvas.offsetLeft + (width - strip) * scale}px`;
   bar.style.top = `${canvas.offsetTop}px`;
-  bar.style.width = `${(strip || 110) * scale}px`;
+  bar.style.width = `${strip * scale}px`;
   bar.style.height = `${canvas.clientHeight}px`;
   const number = (/** @type {number} */ v) => (Math.abs(v) >= 100 ? v.toFixed(0) : v.toPrecision(3));
   const ramps = [];

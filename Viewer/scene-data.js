@@ -3,9 +3,10 @@
 // docs/VIEWER.md) and the shader files, and turns them into typed arrays ready for WebGL.
 import { getBytes, getJSON, getText } from "./api.js";
 import { groupByLabel, splitBorders } from "./border-split.js";
+import { checkContract } from "./contract-version.js";
+import { SCENE_DATA } from "./contract.js";
 
-const MAGIC = "BTSD";
-const VERSION = 2;
+const { magic: MAGIC, version: VERSION } = SCENE_DATA;
 
 /** u16 or u32 values (`size` 2 or 4 bytes) from zigzag deltas, each from the value `stride`
  * places before (modulo 2^16 or 2^32), stored as byte planes: all lowest bytes first.
@@ -185,6 +186,7 @@ function pendingBytes(description) {
  * @param {string} query @param {(done: number, total: number) => void} [onProgress] @param {(d: any) => void} [onDescription] */
 async function load(query, onProgress, onDescription) {
   const description = await getJSON(`/api/scene?${query}`);
+  checkContract(description);
   if (onDescription) onDescription(description);
   const total = pendingBytes(description);
   let done = 0;

@@ -42,6 +42,13 @@ public struct AtlasBuildReport: Codable, Sendable {
     public var areaOverlap = AreaOverlap(rows: [])
     /// Per atlas, what the clean-up of its labels found and left (`VoxelIslands`, `SurfaceHoles`).
     public var cleanUp: [String: CleanUp] = [:]
+
+    // Spelled out so the report's JSON keys stay as published when identifiers change spelling.
+    enum CodingKeys: String, CodingKey {
+        case ribbonVoxels, dkAgreement, atlasVoxels, emptyRegions, missingTexts, lobeDisagreements, files
+        case colours = "colours"
+        case subcorticalSurface, subcorticalStructures, areaOverlap, cleanUp
+    }
 }
 
 /// One atlas's one-voxel islands and surface holes, before and after the build's clean-up.

@@ -13,6 +13,12 @@ public enum AtlasColours {
         public var replaced: Int
         /// Pairs that break their palette's rule (`PaletteCheck`); the build fails on any.
         public var broken: [String] = []
+
+        // Spelled out so the JSON keys stay as published when identifiers change spelling.
+        enum CodingKeys: String, CodingKey {
+            case source, drawn, replaced, broken
+            case colourBlind = "colourBlind"
+        }
     }
 
     /// Replaces `atlas.colors` by the palette (keeping the source ones in `sourceColors` when any

@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
 
 /// One atlas: its catalog entry and regions, with label volume, surface labels and texts read
 /// on first use only (a `where` never touches POIs or texts; an `info` never maps labels).
-public final class Atlas: @unchecked Sendable {
+public final class Atlas: Sendable {
     public let name: String
     public let title: String
     public let description: String
@@ -16,15 +17,18 @@ public final class Atlas: @unchecked Sendable {
     public let entries: [Catalog.RegionEntry]
 
     private let loader: Loader
-    // Guards the caches below; the lazily read files are immutable once loaded.
-    // @unchecked: the three caches below are guarded by `lock`; cached values are immutable.
-    private let lock = NSLock()
-    private var labelsCache: LabelVolume?
-    private var textsCache: RegionTexts??
-    private var surfaceCache: [Hemisphere: SurfaceLabels] = [:]
+    // Held while a file is read, so two threads asking at once read it once; the values read
+    // are immutable.
+    private let caches = Mutex(Caches())
+
+    private struct Caches {
+        var labels: LabelVolume?
+        var texts: RegionTexts??
+        var surfaces: [Hemisphere: SurfaceLabels] = [:]
+    }
 
     /// Where the lazily loaded parts come from.
-    enum Loader {
+    enum Loader: Sendable {
         case files(root: URL, files: Catalog.Files, subcorticalPOI: String?, cache: URL?)
         case memory(labels: LabelVolume?, surfaces: [Hemisphere: SurfaceLabels], texts: RegionTexts?)
     }
@@ -62,78 +66,76 @@ public final class Atlas: @unchecked Sendable {
 
     /// The label volume for lookups and slices (mapped from the cache on first use).
     public func labelVolume() throws -> LabelVolume {
-        lock.lock()
-        defer { lock.unlock() }
-        if let labelsCache { return labelsCache }
-        let volume: LabelVolume
-        switch loader {
-        case .memory(let labels, _, _):
-            guard let labels else { throw AtlasError.missingFile(atlas: name, what: "label volume") }
-            volume = labels
-        case .files(let root, let files, _, let cache):
-            guard let path = files.labels else { throw AtlasError.missingFile(atlas: name, what: "label volume (files.labels)") }
-            volume = try LabelVolume.open(root.appendingPathComponent(path), maxLabel: regions.count, cacheDirectory: cache)
+        try caches.withLock { caches in
+            if let labels = caches.labels { return labels }
+            let volume: LabelVolume
+            switch loader {
+            case .memory(let labels, _, _):
+                guard let labels else { throw AtlasError.missingFile(atlas: name, what: "label volume") }
+                volume = labels
+            case .files(let root, let files, _, let cache):
+                guard let path = files.labels else { throw AtlasError.missingFile(atlas: name, what: "label volume (files.labels)") }
+                volume = try LabelVolume.open(root.appendingPathComponent(path), maxLabel: regions.count, cacheDirectory: cache)
+            }
+            caches.labels = volume
+            return volume
         }
-        labelsCache = volume
-        return volume
     }
 
     /// Per-vertex region ids on the left or right fsaverage6 mesh (pial and inflated share
     /// them), or on the subcortical mesh for `.none`.
     public func surfaceLabels(_ side: Hemisphere) throws -> SurfaceLabels {
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached = surfaceCache[side] { return cached }
-        let labels: SurfaceLabels
-        switch loader {
-        case .memory(_, let surfaces, _):
-            guard let s = surfaces[side] else {
-                throw AtlasError.missingFile(atlas: name, what: "surface labels for the \(side == .none ? "subcortical" : side.rawValue) mesh")
+        try caches.withLock { caches in
+            if let cached = caches.surfaces[side] { return cached }
+            let labels: SurfaceLabels
+            switch loader {
+            case .memory(_, let surfaces, _):
+                guard let s = surfaces[side] else {
+                    throw AtlasError.missingFile(atlas: name, what: "surface labels for the \(side == .none ? "subcortical" : side.rawValue) mesh")
+                }
+                labels = s
+            case .files(let root, let files, let subcorticalPOI, _):
+                let path: String?
+                switch side {
+                case .left: path = files.poi?.left
+                case .right: path = files.poi?.right
+                case .none: path = subcorticalPOI
+                }
+                guard let path else {
+                    throw AtlasError.missingFile(atlas: name, what: side == .none
+                        ? "labels on the subcortical mesh (only the subcortical atlas has them)"
+                        : "POI for the \(side.rawValue) hemisphere (a volume-only atlas)")
+                }
+                labels = try SurfaceLabels.read(root.appendingPathComponent(path), regions: regions, side: side)
             }
-            labels = s
-        case .files(let root, let files, let subcorticalPOI, _):
-            let path: String?
-            switch side {
-            case .left: path = files.poi?.left
-            case .right: path = files.poi?.right
-            case .none: path = subcorticalPOI
-            }
-            guard let path else {
-                throw AtlasError.missingFile(atlas: name, what: side == .none
-                    ? "labels on the subcortical mesh (only the subcortical atlas has them)"
-                    : "POI for the \(side.rawValue) hemisphere (a volume-only atlas)")
-            }
-            labels = try SurfaceLabels.read(root.appendingPathComponent(path), regions: regions, side: side)
+            caches.surfaces[side] = labels
+            return labels
         }
-        surfaceCache[side] = labels
-        return labels
     }
 
     /// The atlas's texts, or nil when it has none (parcels use their network's texts).
     public func texts() throws -> RegionTexts? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let textsCache { return textsCache }
-        let texts: RegionTexts?
-        switch loader {
-        case .memory(_, _, let t): texts = t
-        case .files(let root, let files, _, _):
-            let url = root.appendingPathComponent(files.texts ?? "texts/\(name).json")
-            if files.texts == nil && !FileManager.default.fileExists(atPath: url.path) {
-                texts = nil
-            } else {
-                texts = try RegionTexts.read(from: url, expectedAtlas: name)
+        try caches.withLock { caches in
+            if let cached = caches.texts { return cached }
+            let texts: RegionTexts?
+            switch loader {
+            case .memory(_, _, let t): texts = t
+            case .files(let root, let files, _, _):
+                let url = root.appendingPathComponent(files.texts ?? "texts/\(name).json")
+                if files.texts == nil && !FileManager.default.fileExists(atPath: url.path) {
+                    texts = nil
+                } else {
+                    texts = try RegionTexts.read(from: url, expectedAtlas: name)
+                }
             }
+            caches.texts = .some(texts)
+            return texts
         }
-        textsCache = .some(texts)
-        return texts
     }
 
     /// Whether texts were read (tests check that `where` does not read them).
     var hasLoadedTexts: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return textsCache != nil
+        caches.withLock { $0.texts != nil }
     }
 
     /// The label cache folder this atlas unpacks into (tests check that `info` writes nothing).

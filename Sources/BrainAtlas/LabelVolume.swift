@@ -3,8 +3,7 @@ import Foundation
 
 /// A cropped label volume in the 256³ BV frame (`.lbl`, docs/CONVENTIONS.md): O(1) label at any
 /// BV voxel, memory-mapped from the unpacked cache copy, or held in memory.
-public final class LabelVolume: @unchecked Sendable {
-    // @unchecked: it holds a LabelStorage (raw pointers, read-only after init); every stored property is a let.
+public final class LabelVolume: Sendable {
     /// Size of the frame the box lives in (BV voxel indices 0…255 on each axis).
     public static let frameSize = CanonicalFrame.size
     static let headerSize = 36
@@ -18,9 +17,10 @@ public final class LabelVolume: @unchecked Sendable {
     /// The file it came from (for messages), or a description of an in-memory source.
     public let source: String
 
-    // Immutable after init; `storage` keeps the mapping or buffer alive for `labels`.
+    // Owns the mapping or buffer; the labels follow the header. A stored raw pointer would make
+    // the class non-Sendable, so the address is derived from the storage on each use.
     private let storage: LabelStorage
-    private let labels: UnsafeRawPointer
+    private var labels: UnsafeRawPointer { storage.base + LabelVolume.headerSize }
     var labelBase: UnsafeRawPointer { labels }
 
     init(header: LabelHeader, storage: LabelStorage, source: String) {
@@ -28,7 +28,6 @@ public final class LabelVolume: @unchecked Sendable {
         self.origin = header.origin
         self.bytesPerLabel = header.bytesPerLabel
         self.storage = storage
-        self.labels = storage.base + LabelVolume.headerSize
         self.source = source
     }
 

@@ -1,5 +1,6 @@
 import CZlib
 import Dispatch
+import Synchronization
 
 /// The zlib stream of a PNG's filtered scanlines (SUB at level 1, or UP at level 4: `Method`),
 /// deflated in blocks of rows on all cores, the way pigz does: each block after the first is primed with the 32 KiB of
@@ -7,7 +8,8 @@ import Dispatch
 /// combined. The block layout depends only on the image size, so the bytes are the same on any
 /// machine; one core deflating 1024×768 takes ~20 ms, so this halves `render`'s PNG stage on two.
 ///
-/// Unchecked Sendable: the blocks only read the caller's pixels, which outlive `deflated()`.
+/// Unchecked Sendable: it holds a raw pointer to the caller's pixels (never Sendable), which the
+/// blocks only read and which outlive `deflated()`.
 struct PNGScanlineStream: @unchecked Sendable {
     /// The top row, 4 bytes (RGBA) per pixel; row y starts `y × rowStride` bytes further (a
     /// negative stride reads a bottom-up buffer such as GL's).
@@ -152,18 +154,12 @@ struct PNGScanlineStream: @unchecked Sendable {
     }
 }
 
-/// One slot per block, each written by exactly one `concurrentPerform` iteration and read only
-/// after all have finished (a fixed buffer, so no thread ever touches a shared array header).
-private final class BlockResults: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<([UInt8], uLong, Int)>
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: ([], 0, 0))
-    }
-    deinit {
-        _ = slots.deinitialize()
-        slots.deallocate()
-    }
-    func store(_ k: Int, _ value: ([UInt8], uLong, Int)) { slots[k] = value }
-    func result(_ k: Int) -> ([UInt8], uLong, Int) { slots[k] }
+/// One slot per block, each written by one `concurrentPerform` iteration and read after all
+/// have finished. A mutex costs nothing here (a handful of stores per image) and needs no
+/// unchecked promise.
+private final class BlockResults: Sendable {
+    private let slots: Mutex<[([UInt8], uLong, Int)]>
+    init(count: Int) { slots = Mutex(Array(repeating: ([], 0, 0), count: count)) }
+    func store(_ k: Int, _ value: sending ([UInt8], uLong, Int)) { slots.withLock { $0[k] = value } }
+    func result(_ k: Int) -> ([UInt8], uLong, Int) { slots.withLock { $0[k] } }
 }

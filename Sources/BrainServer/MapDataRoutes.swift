@@ -51,11 +51,11 @@ struct MapDataRoutes: Sendable {
 
     static func register(on router: Router<BasicRequestContext>, engine: AtlasEngine) {
         let data = MapDataRoutes(engine: engine)
-        router.readOnly("/api/maps") { request, _ in
+        router.readOnly(Endpoint.maps) { request, _ in
             try QueryParameters(rawQuery: request.uri.query).allowOnly([])
             return HTTPResponses.json(try BrainJSON.encode(["maps": try data.list()]))
         }
-        router.readOnly("/api/map-values/{name}/{mesh}") { request, context in
+        router.readOnly(Endpoint.mapValues) { request, context in
             let q = try QueryParameters(rawQuery: request.uri.query)
             try q.allowOnly(displayKeys.union(["v"]))
             let body = try data.values(try context.parameters.require("name"), mesh: try context.parameters.require("mesh"), query: q)
@@ -63,7 +63,7 @@ struct MapDataRoutes: Sendable {
             // would mean sampling every mesh to list the maps.
             return ImmutableBodies.response(body, request: request, cacheControl: "no-cache")
         }
-        router.readOnly("/api/map-value/{name}") { request, context in
+        router.readOnly(Endpoint.mapValue) { request, context in
             let q = try QueryParameters(rawQuery: request.uri.query)
             try q.allowOnly(displayKeys.union(["x", "y", "z", "mesh", "vertex"]))
             let value = try data.value(try context.parameters.require("name"), query: q)

@@ -28,18 +28,18 @@ struct PlaneDataRoutes: Sendable {
 
     static func register(on router: Router<BasicRequestContext>, engine: AtlasEngine) -> PlaneDataRoutes {
         let data = PlaneDataRoutes(engine: engine)
-        router.readOnly("/api/volume/template") { request, _ in
+        router.readOnly(Endpoint.volumeTemplate) { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             try q.allowOnly(["step", "v"])
             return ImmutableBodies.response(try data.volume(nil, step: try data.step(q)), request: request)
         }
-        router.readOnly("/api/volume/labels/{atlas}") { request, context in
+        router.readOnly(Endpoint.volumeLabels) { request, context in
             let q = try QueryParameters(rawQuery: request.uri.query)
             try q.allowOnly(["step", "v"])
             return ImmutableBodies.response(try data.volume(try context.parameters.require("atlas"), step: try data.step(q)),
                                             request: request)
         }
-        router.readOnly("/api/plane-palette/{atlas}") { request, context in
+        router.readOnly(Endpoint.planePalette) { request, context in
             try QueryParameters(rawQuery: request.uri.query).allowOnly(["v"])
             return ImmutableBodies.response(try data.palette(try context.parameters.require("atlas")), request: request)
         }

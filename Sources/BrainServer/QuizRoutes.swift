@@ -6,11 +6,9 @@ import Hummingbird
 
 /// The quiz route, registered from `Routes`.
 enum QuizRoutes {
-    static let path = "/api/quiz"
-
     static func register(on router: Router<BasicRequestContext>, engine: AtlasEngine) {
         let service = QuizService(renderer: engine.renderer)
-        router.readOnly(RouterPath(stringLiteral: path)) { request, _ in
+        router.readOnly(Endpoint.quiz) { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             let quiz = try await service.quiz(try q.quizRequest(library: engine.library))
             return HTTPResponses.json(try BrainJSON.encode(quiz))

@@ -18,6 +18,13 @@ extension Router {
         return self
     }
 
+    /// The route of an API endpoint (`Endpoint.all`, which docs/SERVER.md lists).
+    @discardableResult
+    func readOnly(_ endpoint: Endpoint, use handler: @Sendable @escaping (Request, Context) async throws -> some ResponseGenerator)
+        -> Self {
+        readOnly(endpoint.routerPath, use: handler)
+    }
+
     static func methodNotAllowed(_ request: Request) -> Response {
         APIError.jsonResponse(status: .methodNotAllowed,
                               message: "\(request.method.rawValue) is not allowed on \(request.uri.path); use GET (or HEAD)",

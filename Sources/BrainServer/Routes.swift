@@ -12,18 +12,18 @@ enum Routes {
             router.readOnly(RouterPath(stringLiteral: "/" + file.name)) { request, _ in try webFile(file.name, web, request) }
         }
 
-        router.readOnly("/healthz") { request, _ in
+        router.readOnly(Endpoint.health) { request, _ in
             _ = try QueryParameters(rawQuery: request.uri.query)
             return HTTPResponses.json(try engine.health())
         }
 
-        router.readOnly("/api/atlases") { request, _ in
+        router.readOnly(Endpoint.atlases) { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             try q.allowOnly([])
             return HTTPResponses.json(try engine.atlases())
         }
 
-        router.readOnly("/api/regions") { request, _ in
+        router.readOnly(Endpoint.regions) { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             try q.allowOnly(["atlas", "hemi"])
             let atlas = try q.name("atlas") ?? AtlasLibrary.defaultAtlas
@@ -31,14 +31,14 @@ enum Routes {
             return HTTPResponses.json(try engine.regions(atlas: atlas, hemi: hemi))
         }
 
-        router.readOnly("/api/info") { request, _ in
+        router.readOnly(Endpoint.info) { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             try q.allowOnly(["q", "atlas"])
             guard let text = try q.name("q") else { throw APIError.badRequest("q: missing (a region name, abbreviation or synonym)") }
             return HTTPResponses.json(try engine.info(query: text, atlas: try q.name("atlas")))
         }
 
-        router.readOnly("/api/search") { request, _ in
+        router.readOnly(Endpoint.search) { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             try q.allowOnly(["q", "atlas", "limit"])
             guard let text = try q.name("q") else { throw APIError.badRequest("q: missing (what to search for)") }
@@ -46,7 +46,7 @@ enum Routes {
             return HTTPResponses.json(try engine.search(query: text, atlas: try q.name("atlas"), limit: limit))
         }
 
-        router.readOnly("/api/where") { request, _ in
+        router.readOnly(Endpoint.whereIs) { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             try q.allowOnly(["x", "y", "z", "space", "radius"])
             guard let x = try q.double("x"), let y = try q.double("y"), let z = try q.double("z") else {
@@ -56,18 +56,18 @@ enum Routes {
             return HTTPResponses.json(try engine.whereIs(x: x, y: y, z: z, space: space, radius: try q.double("radius")))
         }
 
-        router.readOnly("/api/render") { request, _ in
+        router.readOnly(Endpoint.render) { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             return HTTPResponses.png(try await engine.renderer.renderPNG(try q.sceneRequest(engine: engine)))
         }
 
-        router.readOnly("/api/render.json") { request, _ in
+        router.readOnly(Endpoint.renderJSON) { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             let report = try await engine.renderer.renderReport(try q.sceneRequest(engine: engine))
             return HTTPResponses.json(try BrainJSON.encode(report))
         }
 
-        router.readOnly("/api/pick") { request, _ in
+        router.readOnly(Endpoint.pick) { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             let scene = try q.sceneRequest(engine: engine, extra: ["x", "y"])
             guard let x = try q.int("x", in: Int.min...Int.max), let y = try q.int("y", in: Int.min...Int.max) else {
@@ -83,12 +83,12 @@ enum Routes {
         QuizRoutes.register(on: router, engine: engine)
         MapDataRoutes.register(on: router, engine: engine)
 
-        router.readOnly("/api/slice") { request, _ in
+        router.readOnly(Endpoint.slice) { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             return HTTPResponses.png(try await engine.slicePNG(try q.sliceRequest(engine: engine)))
         }
 
-        router.get("/api/slice/pick") { request, _ in
+        router.readOnly(Endpoint.slicePick) { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             return HTTPResponses.json(try BrainJSON.encode(try await engine.slicePick(try q.sliceRequest(engine: engine, pixel: true))))
         }

@@ -9,8 +9,8 @@ import Foundation
 /// their bounding box, octahedral 16-bit normals, 8-bit convexity); a labels body holds only
 /// per-vertex region ids, and the client splits borders and groups triangles by the renderer's rule.
 enum SceneBinary {
-    static let magic = Array("BTSD".utf8)
-    static let version: UInt32 = 2
+    static let magic = Array(RendererContract.sceneDataMagic.utf8)
+    static let version = RendererContract.sceneDataVersion
 
     /// One typed array of the body.
     enum Array32 {

@@ -16,7 +16,7 @@ struct SceneDataRoutes: Sendable {
 
     static func register(on router: Router<BasicRequestContext>, engine: AtlasEngine) {
         let data = SceneDataRoutes(engine: engine, planeData: PlaneDataRoutes.register(on: router, engine: engine))
-        router.readOnly("/api/scene") { request, _ in
+        router.readOnly(Endpoint.scene) { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             let scene = try q.sceneRequest(engine: engine)
             // With `overlay` the cortex ranges are the grey a map is drawn over and the cameras leave
@@ -27,17 +27,17 @@ struct SceneDataRoutes: Sendable {
             data.descriptions.insert(json, for: scene, cost: json.count)
             return HTTPResponses.json(json)
         }
-        router.readOnly("/api/mesh/{name}") { request, context in
+        router.readOnly(Endpoint.mesh) { request, context in
             try QueryParameters(rawQuery: request.uri.query).allowOnly(["v"])
             let name = try context.parameters.require("name")
             return ImmutableBodies.response(try data.mesh(name), request: request)
         }
-        router.readOnly("/api/labels/{atlas}/{mesh}") { request, context in
+        router.readOnly(Endpoint.labels) { request, context in
             try QueryParameters(rawQuery: request.uri.query).allowOnly(["v"])
             let atlas = try context.parameters.require("atlas"), mesh = try context.parameters.require("mesh")
             return ImmutableBodies.response(try data.labels(atlas, mesh), request: request)
         }
-        router.readOnly("/shaders/{file}") { request, context in
+        router.readOnly(Endpoint.shaders) { request, context in
             try QueryParameters(rawQuery: request.uri.query).allowOnly(["v"])
             return ImmutableBodies.response(try data.shader(try context.parameters.require("file")), request: request)
         }

@@ -75,6 +75,8 @@ struct SceneDescription: Encodable {
         let dim: Float
     }
 
+    /// `RendererContract.version`: a viewer built for another version says so instead of drawing.
+    let contractVersion: Int
     let atlas: String
     let hemisphere: String
     let surface: String
@@ -131,7 +133,7 @@ struct SceneDescription: Encodable {
         var shaders: [String: String] = [:]
         for name in ShaderFiles.names { shaders[name] = try shaderURL(name) }
         return SceneDescription(
-            atlas: request.atlas, hemisphere: built.hemisphere.rawValue, surface: request.surface.rawValue,
+            contractVersion: RendererContract.version, atlas: request.atlas, hemisphere: built.hemisphere.rawValue, surface: request.surface.rawValue,
             width: request.width, height: request.height, background: background,
             unlabelledColor: AtlasScene.unlabelledColor,
             tint: Tints(soft: AtlasScene.softTint, dim: AtlasScene.dimTint),

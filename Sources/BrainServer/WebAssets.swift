@@ -29,6 +29,7 @@ struct WebAssets: Sendable {
         ("highlight.js", script),
         ("scene-data.js", script),
         ("contract.js", script),
+        ("contract-version.js", script),
         ("pick-rules.js", script),
         ("border-split.js", script),
         ("gl-renderer.js", script),

@@ -12,6 +12,8 @@ import Synchronization
 /// dropped; a GL call cannot be interrupted).
 final class WorkerPool<Context>: @unchecked Sendable {
     // @unchecked: all mutable state below, and each job's `state`, is guarded by `condition`.
+    // The workers sleep on that condition until a job arrives; `Mutex` has no wait, so the
+    // state cannot move into one without a second lock beside it.
     private final class Job: @unchecked Sendable {
         enum State { case queued, running, done }
         var state = State.queued

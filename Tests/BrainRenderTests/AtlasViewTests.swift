@@ -217,18 +217,27 @@ struct AtlasViewTests {
     }
 
     @Test func highlightKeepsBothHomologuesAndDimsTheRest() throws {
-        let request = try Self.request("gyri", .superior, nil, ["highlight": "precentral", "dimOthers": "on"])
-        let scene = try AtlasScene.build(request, assets: Self.assets!)
-        var strong: Set<Hemisphere> = []
-        for (layer, info) in scene.layers.enumerated() {
-            for (r, region) in info.regions.enumerated() {
-                guard let region else { continue }
-                let drawn = scene.scene.layers[layer].colors[r]
-                if region.sourceLabel == "precentral" { #expect(drawn == region.color); strong.insert(region.hemisphere) }
-                else { #expect(drawn == region.color.mixed(with: RGB(255, 255, 255), amount: AtlasScene.dimTint)) }
+        for shading in ["flat", "lit"] {
+            let request = try Self.request("gyri", .superior, nil, ["highlight": "precentral", "dimOthers": "on", "shading": shading])
+            let scene = try AtlasScene.build(request, assets: Self.assets!)
+            var strong: Set<Hemisphere> = []
+            for (layer, info) in scene.layers.enumerated() {
+                for (r, region) in info.regions.enumerated() {
+                    guard let region else { continue }
+                    let drawn = scene.scene.layers[layer].colors[r]
+                    // Flat frames keep exact colours; lit ones follow the rule the viewer's lit frames do.
+                    let flat = shading == "flat"
+                    if region.sourceLabel == "precentral" {
+                        #expect(drawn == (flat ? region.color : HighlightColors.emphasised(region.color)))
+                        strong.insert(region.hemisphere)
+                    } else {
+                        #expect(drawn == (flat ? region.color.mixed(with: RGB(255, 255, 255), amount: AtlasScene.dimTint)
+                                                : HighlightColors.faded(region.color, tint: AtlasScene.dimTint)))
+                    }
+                }
             }
+            #expect(strong == [.left, .right])
         }
-        #expect(strong == [.left, .right])
     }
 }
 

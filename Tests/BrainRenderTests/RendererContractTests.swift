@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BrainAtlas
 @testable import BrainMaps
 @testable import BrainRender
 
@@ -111,5 +112,168 @@ import Testing
         let rows = forwards.map { "[\($0), \(RendererContract.cutSide(forward: $0))]" }.joined(separator: ", ")
         #expect(RendererContract.cutSide(forward: 0) == 1 && RendererContract.cutSide(forward: 0.5) == -1)
         try check("tests/cases/cut-side.json", equals: "{\"forwardAndSide\": [\(rows)]}\n")
+    }
+
+    /// Colours where the highlight rule has a choice: black and white, primaries, light colours
+    /// that must be darkened, dark ones that stay, and palette-like mid tones.
+    static let highlightColors: [RGB] = [
+        RGB(0, 0, 0), RGB(255, 255, 255), RGB(255, 0, 0), RGB(0, 255, 0), RGB(0, 0, 255), RGB(255, 255, 0),
+        RGB(220, 180, 40), RGB(70, 130, 180), RGB(128, 128, 128), RGB(30, 30, 30), RGB(250, 128, 114), RGB(119, 119, 119),
+    ]
+
+    @Test func highlightCasesAreWritten() throws {
+        func list(_ c: RGB) -> String { "[\(c.r), \(c.g), \(c.b)]" }
+        let white = RGB(255, 255, 255)
+        let rows = Self.highlightColors.map { c in
+            "  {\"color\": \(list(c)), \"emphasised\": \(list(HighlightColors.emphasised(c))), "
+                + "\"soft\": \(list(HighlightColors.faded(c, tint: AtlasScene.softTint))), "
+                + "\"dim\": \(list(HighlightColors.faded(c, tint: AtlasScene.dimTint))), "
+                + "\"flatSoft\": \(list(c.mixed(with: white, amount: AtlasScene.softTint))), "
+                + "\"flatDim\": \(list(c.mixed(with: white, amount: AtlasScene.dimTint)))}"
+        }
+        let text = "{\n\"tint\": {\"soft\": \(AtlasScene.softTint), \"dim\": \(AtlasScene.dimTint)},\n\"cases\": [\n"
+            + rows.joined(separator: ",\n") + "\n]}\n"
+        try check("tests/cases/highlight.json", equals: text)
+    }
+
+    /// What the rule promises: a selected region no lighter than the limit (one rounding step
+    /// aside), its hue kept, and every other region lighter than any selected one.
+    @Test func highlightStandsOutOnAnyColor() {
+        for c in Self.highlightColors {
+            let e = HighlightColors.emphasised(c)
+            #expect(HighlightColors.lightness(e) <= HighlightColors.maxSelectedLightness + 0.5, "\(c)")
+            #expect(e.r <= c.r && e.g <= c.g && e.b <= c.b)
+            for other in Self.highlightColors {
+                #expect(HighlightColors.lightness(HighlightColors.faded(other, tint: AtlasScene.softTint)) > HighlightColors.lightness(e) + 10)
+            }
+        }
+        #expect(HighlightColors.emphasised(RGB(30, 30, 30)) == RGB(30, 30, 30))
+        #expect(HighlightColors.faded(RGB(0, 0, 0), tint: 0) == RGB(153, 153, 153))
+    }
+
+    /// Cameras the viewer rebuilds on the device after a turn or zoom (`gl-camera.js`): every
+    /// preset and two oblique views, framing an off-centre box at an odd aspect. The viewer
+    /// replays the renderer's `mvp` and `normalMatrix` from forward, up, centre and half sizes.
+    @Test func cameraCasesAreWritten() throws {
+        var directions: [(String, ViewDirection)] = ViewName.allCases.map { ($0.rawValue, .named($0, hemisphereIsLeft: true)) }
+        directions.append(("azimuth 30 elevation 20", .angles(azimuth: 30, elevation: 20)))
+        directions.append(("azimuth -135 elevation -60", .angles(azimuth: -135, elevation: -60)))
+        let box: [[SIMD3<Float>]] = [[SIMD3(-61, -102, -40), SIMD3(3, 70, 78), SIMD3(-20, 5, 12)]]
+        func list(_ v: [Float]) -> String { "[" + v.map { "\($0)" }.joined(separator: ", ") + "]" }
+        func vector(_ v: SIMD3<Float>) -> String { list([v.x, v.y, v.z]) }
+        let rows = directions.map { name, direction in
+            let c = Camera(direction: direction, framing: box, width: 390, height: 500)
+            return "  {\"view\": \"\(name)\", \"forward\": \(vector(direction.forward)), \"up\": \(vector(direction.up)), "
+                + "\"right\": \(vector(direction.right)), \"center\": \(vector(c.center)), \"halfWidth\": \(c.halfWidth), "
+                + "\"halfHeight\": \(c.halfHeight), \"halfDepth\": \(c.halfDepth),\n   \"mvp\": \(list(c.mvp)),\n   "
+                + "\"normalMatrix\": \(list(c.normalMatrix))}"
+        }
+        try check("tests/cases/camera.json", equals: "{\"cameras\": [\n" + rows.joined(separator: ",\n") + "\n]}\n")
+    }
+
+    /// A map's display on the device (`map-colours.js`): for each scale and sign choice, with a
+    /// range, a lone threshold and one above the map's own upper end, the resolved display and
+    /// the colour (or none) of values around both thresholds, at them and beyond the upper end.
+    @Test func mapDisplayCasesAreWritten() throws {
+        let ramp: [Float] = (-12...12).map { Float($0) / 2 }
+        let volume = MapVolume(name: "ramp", values: ramp, dims: SIMD3(ramp.count, 1, 1),
+                               affine: [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0]], space: .mni)
+        let values: [Float] = [-7, -5, -4.5, -3, -2.01, -2, -1.99, 0, 1.99, 2, 2.01, 3.3, 4.5, 5, 7]
+        // A lone threshold keeps the map's own upper end (its maximum, 6), which 7 lies above.
+        var own = OverlayOptions()
+        own.file = "ramp.nii"
+        let ownUpper = try MapOverlay(volume: volume, options: own).upper
+        var rows: [String] = []
+        for scale in OverlayColourScale.allCases {
+            for twoSided in [nil, true, false] as [Bool?] {
+                for threshold in [[2.0, 5.0], [2.0], [7.0]] {
+                    var options = OverlayOptions()
+                    options.file = "ramp.nii"  // named for messages; the volume is given
+                    options.threshold = threshold
+                    options.twoSided = twoSided
+                    options.colourScale = scale
+                    let overlay = try MapOverlay(volume: volume, options: options)
+                    let colours = values.map { v in overlay.colour(v).map { "[\($0.x), \($0.y), \($0.z)]" } ?? "null" }
+                    rows.append("  {\"requested\": {\"threshold\": \(threshold[0]), \"upper\": \(threshold.count > 1 ? threshold[1] : Double(ownUpper))}, "
+                        + "\"display\": {\"threshold\": \(overlay.threshold), \"upper\": \(overlay.upper), \"signs\": \"\(overlay.signs.rawValue)\", "
+                        + "\"scale\": \"\(scale.rawValue)\"},\n   \"colours\": [\(colours.joined(separator: ", "))]}")
+                }
+            }
+        }
+        // The colour bar's strip at widths around each bend of its rule.
+        let widths = [1, 329, 330, 549, 550, 551, 1024, 1199, 1200, 1204, 4096]
+        let strips = widths.map { "[\($0), \(AtlasScene.colourBarStrip(width: $0))]" }.joined(separator: ", ")
+        let text = "{\n\"values\": [\(values.map { "\($0)" }.joined(separator: ", "))],\n\"widthAndStrip\": [\(strips)],\n\"displays\": [\n"
+            + rows.joined(separator: ",\n") + "\n]}\n"
+        try check("tests/cases/map-displays.json", equals: text)
+    }
+
+    /// A curved 5 × 5 grid with three regions, so a split meets two-label triangles, three-label
+    /// junctions and relaxed cuts.
+    static func curvedGrid() -> (mesh: RenderMesh, labels: [UInt32]) {
+        let side = 5
+        var positions: [SIMD3<Float>] = [], labels: [UInt32] = [], triangles: [UInt32] = []
+        for j in 0..<side {
+            for i in 0..<side {
+                positions.append(SIMD3(Float(i) * 2, Float(j) * 2, 0.15 * Float((i - 2) * (i - 2) + j)))
+                labels.append(i + j < 3 ? 1 : i > j ? 2 : 3)
+            }
+        }
+        for j in 0..<(side - 1) {
+            for i in 0..<(side - 1) {
+                let a = UInt32(j * side + i), b = a + 1, c = a + UInt32(side), d = c + 1
+                triangles += (i + j) % 2 == 0 ? [a, b, d, a, d, c] : [a, b, c, b, d, c]
+            }
+        }
+        let normals = [SIMD3<Float>](repeating: SIMD3(0, 0, 1), count: positions.count)
+        return (RenderMesh(positions: positions, normals: normals, triangles: triangles), labels)
+    }
+
+    /// The viewer's `splitBorders` replays the split of the curved grid from positions, normals,
+    /// labels and the cut rule the labels body states.
+    @Test func borderSplitCasesAreWritten() throws {
+        let (mesh, labels) = Self.curvedGrid()
+        let positions = mesh.positions, normals = mesh.normals, triangles = mesh.triangles
+        let split = BorderSplit(mesh: mesh, labels: labels, absorbIslands: false)
+        func floats(_ v: [SIMD3<Float>]) -> String { "[" + v.map { "\($0.x), \($0.y), \($0.z)" }.joined(separator: ", ") + "]" }
+        func ints(_ v: [UInt32]) -> String { "[" + v.map(String.init).joined(separator: ", ") + "]" }
+        let text = "{\n\"rule\": {\"relaxation\": \(BorderCuts.defaultRelaxation), \"margin\": \(BorderCuts.margin)},\n"
+            + "\"positions\": \(floats(positions)),\n\"normals\": \(floats(normals)),\n\"triangles\": \(ints(triangles)),\n"
+            + "\"labels\": \(ints(labels)),\n\"split\": {\"positions\": \(floats(split.mesh.positions)),\n"
+            + "\"triangles\": \(ints(split.mesh.triangles)),\n\"labels\": \(ints(split.labels)),\n"
+            + "\"sourceVertex\": \(ints(split.sourceVertex))}\n}\n"
+        #expect(Set(split.labels) == [1, 2, 3] && split.mesh.vertexCount > positions.count)
+        try check("tests/cases/border-split.json", equals: text)
+    }
+
+    /// The tap point on a mesh (`map-pick.js`): the split grid seen from above at an angle, each
+    /// region's triangles hit by rays through pixels inside, on and beside it (a miss takes the
+    /// triangle nearest the ray), with the point and the catalog vertex `PickResolver` reports.
+    @Test func meshHitCasesAreWritten() throws {
+        let (mesh, labels) = Self.curvedGrid()
+        let geometry = try SurfaceGeometry(mesh: mesh, vertexLabels: labels)
+        let layer = Scene.Layer(geometry: geometry, colors: geometry.grouping.ranges.map { _ in RGB(200, 200, 200) })
+        let scene = try Scene(layers: [layer], direction: .angles(azimuth: 20, elevation: 70), width: 64, height: 48)
+        let grouping = geometry.grouping, camera = scene.camera, direction = camera.direction
+        func floats(_ v: [Float]) -> String { "[" + v.map { "\($0)" }.joined(separator: ", ") + "]" }
+        func vector(_ v: SIMD3<Float>) -> String { floats([v.x, v.y, v.z]) }
+        var picks: [String] = []
+        for (r, range) in grouping.ranges.enumerated() {
+            let triangles = PickResolver.triangles(of: Scene.PickTarget(layer: 0, range: r), in: scene)
+            for (x, y) in [(5, 7), (20, 20), (32, 24), (40, 30), (55, 40), (63, 47), (0, 0)] {
+                let hit = try #require(PickResolver.resolve(scene: scene, layer: 0, triangles: triangles,
+                                                            pixel: try Pixel(x: x, y: y, width: 64, height: 48)))
+                picks.append("  {\"range\": [\(range.triangleStart), \(range.triangleCount)], \"pixel\": [\(x), \(y)], "
+                    + "\"point\": \(vector(hit.point)), \"vertex\": \(hit.vertex)}")
+            }
+        }
+        let text = "{\n\"size\": [64, 48],\n\"camera\": {\"forward\": \(vector(direction.forward)), \"up\": \(vector(direction.up)), "
+            + "\"right\": \(vector(direction.right)), \"center\": \(vector(camera.center)), \"halfWidth\": \(camera.halfWidth), "
+            + "\"halfHeight\": \(camera.halfHeight), \"halfDepth\": \(camera.halfDepth)},\n"
+            + "\"positions\": \(floats(geometry.mesh.positions.flatMap { [$0.x, $0.y, $0.z] })),\n"
+            + "\"indices\": [\(grouping.sortedTriangles.map(String.init).joined(separator: ", "))],\n"
+            + "\"sourceVertex\": [\(geometry.sourceVertex.map(String.init).joined(separator: ", "))],\n"
+            + "\"picks\": [\n" + picks.joined(separator: ",\n") + "\n]}\n"
+        try check("tests/cases/mesh-hit.json", equals: text)
     }
 }

@@ -197,6 +197,8 @@ import FoundationNetworking
         let reply = try await server.get("/api/scene?atlas=lobes&hemi=right&surface=inflated&w=390&h=500")
         #expect(reply.status == 200)
         let scene = try #require(reply.json as? [String: Any])
+        // The viewer compares this with its generated contract.js before drawing.
+        #expect(scene["contractVersion"] as? Int == RendererContract.version)
         let views = try #require(scene["views"] as? [String: [String: Any]])
         #expect(Set(views.keys) == Set(ViewName.allCases.map(\.rawValue)))
         for view in ViewName.allCases {

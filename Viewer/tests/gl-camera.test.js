@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { Camera } from "../gl-camera.js";
 
@@ -36,4 +37,21 @@ test("a zoom at a point keeps that point in place; between reaches the preset at
   const exact = { ...preset, mvp: new Array(16).fill(0).map((_, i) => i), normalMatrix: new Array(16).fill(1) };
   const end = Camera.between(camera, exact, 1);
   assert.deepEqual(Array.from(end.mvp), exact.mvp);
+});
+
+const cases = JSON.parse(readFileSync(new URL("cases/camera.json", import.meta.url), "utf8"));
+
+test("a camera rebuilt on the device has the renderer's matrices (Camera.mvp, normalMatrix)", () => {
+  assert.ok(cases.cameras.length >= 8);
+  const near = (/** @type {ArrayLike<number>} */ a, /** @type {number[]} */ b, /** @type {string} */ what) => {
+    assert.equal(a.length, b.length, what);
+    for (let i = 0; i < b.length; i += 1) assert.ok(Math.abs(a[i] - b[i]) <= 1e-5 * Math.max(1, Math.abs(b[i])), `${what}[${i}]: ${a[i]} vs ${b[i]}`);
+  };
+  for (const c of cases.cameras) {
+    const { mvp, normalMatrix, right, view, ...preset } = c;  // no mvp given: the device computes it
+    const camera = new Camera(preset);
+    near(camera.right, right, `${view} right`);
+    near(camera.mvp, mvp, `${view} mvp`);
+    near(camera.normalMatrix, normalMatrix, `${view} normalMatrix`);
+  }
 });

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { colour, cool, normalised, viridis, warm } from "../map-colours.js";
+import { barStrip, colour, cool, normalised, viridis, warm } from "../map-colours.js";
 
 const cases = JSON.parse(readFileSync(new URL("cases/map-scales.json", import.meta.url), "utf8"));
 
@@ -24,4 +24,21 @@ test("a display colours only the shown signs beyond the threshold", () => {
   const both = normalised({ threshold: 2, upper: 4, signs: "both", scale: "hot" });
   assert.deepEqual(colour(both, -4), [0, 255, 255]);
   assert.equal(colour(both, Number.NaN), null);
+});
+
+const displays = JSON.parse(readFileSync(new URL("cases/map-displays.json", import.meta.url), "utf8"));
+
+test("every scale, sign choice and threshold colours values as MapOverlay.colour does", () => {
+  assert.ok(displays.displays.length >= 27);
+  for (const c of displays.displays) {
+    const d = normalised({ ...c.requested, signs: c.display.signs, scale: c.display.scale });
+    assert.deepEqual(d, c.display, `normalised ${JSON.stringify(c.requested)}`);
+    displays.values.forEach((/** @type {number} */ v, /** @type {number} */ i) => {
+      assert.deepEqual(colour(d, Math.fround(v)), c.colours[i], `${JSON.stringify(c.display)} at ${v}`);
+    });
+  }
+});
+
+test("the colour bar takes the renderer's strip at every width", () => {
+  for (const [width, strip] of displays.widthAndStrip) assert.equal(barStrip(width), strip, `width ${width}`);
 });

@@ -17,6 +17,8 @@ extension RendererContract {
 
         /** Raised whenever a value or rule here changes meaning. */
         export const CONTRACT_VERSION = \(version);
+        /** Every binary scene body starts with this magic and layout version. */
+        export const SCENE_DATA = { magic: "\(sceneDataMagic)", version: \(sceneDataVersion) };
         /** Pick id 0 is the background; ranges are numbered from this one, layer after layer. */
         export const FIRST_PICK_ID = \(firstPickID);
         /** id = r + BYTE_BASE·g + BYTE_BASE²·b for a pick colour; low + BYTE_BASE·high for a label texel. */
@@ -29,7 +31,11 @@ extension RendererContract {
         export const PLANE_DARKENING = [\(planeDarkening.map { "\($0)" }.joined(separator: ", "))];
         /** Visibility figures: the size they refer to, the quiz's minimum, and the viewer's rule for keeping a view. */
         export const SURVEY = { w: \(surveySize.width), h: \(surveySize.height), minPixels: \(surveyMinPixels), clearPixels: \(surveyClearPixels), shareOfBest: \(surveyShareOfBest) };
-        /** The map colour scales (OverlayColourScale): warm and cool from the threshold's colour to the upper end's, viridis through its stops. */
+        /** A lit frame's highlight (HighlightColors): the others' share toward grey and least tint, the selected region's greatest L*, and the bisection's steps. */
+        export const HIGHLIGHT = { greyShare: \(HighlightColors.greyShare), minimumTint: \(HighlightColors.minimumTint), maxSelectedLightness: \(HighlightColors.maxSelectedLightness), darkeningSteps: \(HighlightColors.darkeningSteps) };
+        /** A map's colour bar strip: the canvas width over `divisor`, clamped to minimum…maximum; none under three minimum strips. */
+        export const COLOR_BAR_STRIP = { divisor: \(colorBarStrip.divisor), minimum: \(colorBarStrip.minimum), maximum: \(colorBarStrip.maximum) };
+        /** The map colour scales (\(String(describing: OverlayColourScale.self))): warm and cool from the threshold's colour to the upper end's, viridis through its stops. */
         export const MAP_SCALES = { warm: \(colors(mapScales.warm)), cool: \(colors(mapScales.cool)), viridis: \(colors(mapScales.viridis)) };
 
         """

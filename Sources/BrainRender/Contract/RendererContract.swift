@@ -6,6 +6,13 @@ public enum RendererContract {
     /// Raised whenever a value or rule below changes meaning, so a cached viewer notices.
     public static let version = 1
 
+    // MARK: Scene data
+
+    /// The first four bytes of every binary scene body (meshes, labels, planes, map values)…
+    public static let sceneDataMagic = "BTSD"
+    /// …and the layout version after them (docs/VIEWER.md), raised when the layout changes.
+    public static let sceneDataVersion: UInt32 = 2
+
     // MARK: Pick ids
 
     /// Pick id 0 is the background; the pickable ranges of a scene are numbered from this one,
@@ -95,6 +102,16 @@ public enum RendererContract {
     /// The colour scales of statistical maps, which the viewer draws on the device.
     public static let mapScales = (warm: OverlayColourScale.warmEnds, cool: OverlayColourScale.coolEnds,
                                    viridis: OverlayColourScale.viridisStops)
+
+    /// A map's colour bar strip on the image's right, in pixels: the width over `divisor`,
+    /// clamped to `minimum`…`maximum`; no strip on images narrower than three minimum strips.
+    public static let colorBarStrip = (divisor: 5, minimum: 110, maximum: 240)
+
+    /// The strip's width on a `width`-pixel-wide image (0: no bar).
+    public static func colorBarStripWidth(_ width: Int) -> Int {
+        let rule = colorBarStrip
+        return width < 3 * rule.minimum ? 0 : min(rule.maximum, max(rule.minimum, width / rule.divisor))
+    }
 
     // MARK: Choosing a view
 

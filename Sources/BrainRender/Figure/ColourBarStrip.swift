@@ -6,7 +6,7 @@ extension AtlasScene {
     /// The colour bar's strip on a `width`-pixel-wide image: a fifth of it, 110…240 px; 0 (no bar)
     /// on images too narrow to spare it.
     public static func colourBarStrip(width: Int) -> Int {
-        width < 3 * 110 ? 0 : min(240, max(110, width / 5))
+        RendererContract.colorBarStripWidth(width)
     }
 
     /// The framing that keeps the brain out of the colour bar's strip.

@@ -23,7 +23,6 @@ final class EGLDisplayConnection: @unchecked Sendable {
     }
 
     private static let opened: Result<EGLDisplayConnection, RenderError> = {
-        ShaderCacheSetup.configure()
         let device = ProcessInfo.processInfo.environment[deviceVariable].flatMap { $0.isEmpty ? nil : $0 }
         do throws(RenderError) { return .success(try EGLDisplayConnection(device: device)) } catch { return .failure(error) }
     }()

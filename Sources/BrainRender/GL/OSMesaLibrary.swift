@@ -36,7 +36,6 @@ public final class OSMesaLibrary: @unchecked Sendable {
     }
 
     private static let loaded: Result<OSMesaLibrary, RenderError> = {
-        ShaderCacheSetup.configure()
         do throws(RenderError) { return .success(try OSMesaLibrary(name: configuredName)) } catch { return .failure(error) }
     }()
 

@@ -167,15 +167,19 @@ public struct AtlasScene: Sendable {
         }
     }
 
-    /// Region colours; with a highlight the others are lightened (strongly with `dimOthers`).
+    /// Region colours; with a highlight the others are lightened (strongly with `dimOthers`):
+    /// mixed toward white in flat frames, by `HighlightColors` in lit ones (as the viewer does).
     static func colors(_ regions: [Region?], _ highlighted: Set<Region>, _ request: SceneRequest) -> [RGB] {
         let white = RGB(255, 255, 255)
+        let tint = request.dimOthers ? dimTint : softTint
+        let lit = request.shading == .lit
         return regions.map { region in
             // Unlabelled cortex stays grey: only regions are tinted around a highlight.
             guard let region else { return unlabelledColor }
             let base = region.colour(in: request.palette)
-            if highlighted.isEmpty || highlighted.contains(region) { return base }
-            return base.mixed(with: white, amount: request.dimOthers ? dimTint : softTint)
+            if highlighted.isEmpty { return base }
+            if highlighted.contains(region) { return lit ? HighlightColors.emphasised(base) : base }
+            return lit ? HighlightColors.faded(base, tint: tint) : base.mixed(with: white, amount: tint)
         }
     }
 

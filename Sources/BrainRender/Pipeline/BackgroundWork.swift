@@ -3,15 +3,16 @@ import Synchronization
 
 /// A throwing computation started on a thread of its own; `value()` waits for it. One-shot
 /// commands load the scene this way while the calling thread opens Mesa (both ~15–30 ms).
-final class BackgroundWork<T: Sendable>: @unchecked Sendable {
+final class BackgroundWork<T: Sendable>: Sendable {
     // Written once by the worker before `done` is signalled, read only after waiting on it.
-    private var result: Result<T, any Error>?
+    private let result = Mutex<Result<T, any Error>?>(nil)
     private let done = DispatchSemaphore(value: 0)
     private let finished = Atomic<Bool>(false)
 
     init(_ body: @escaping @Sendable () throws -> T) {
         let thread = Thread { [self] in
-            result = Result { try body() }
+            let outcome = Result { try body() }
+            result.withLock { $0 = outcome }
             finished.store(true, ordering: .releasing)
             done.signal()
         }
@@ -25,6 +26,6 @@ final class BackgroundWork<T: Sendable>: @unchecked Sendable {
     /// The result, waiting for the worker if needed; call once.
     func value() throws -> T {
         done.wait()
-        return try result!.get()
+        return try result.withLock { $0 }!.get()
     }
 }

@@ -1,6 +1,7 @@
 import BrainAtlas
 import BrainImage
 import Foundation
+import Synchronization
 
 /// One request's drawn frame: the scene as framed (room made for a legend, once), and what the
 /// request's answers are made of, each drawn or made at most once, on first use: the pick pass at
@@ -180,19 +181,20 @@ public struct DrawnFrame: Sendable {
     }
 }
 
-/// The frame's one text renderer, made on first use. A `TextRenderer` keeps a glyph cache and is
-/// not `Sendable`; every use holds the lock, so a finished frame can travel (the server's cache)
-/// while its text is drawn by one thread at a time.
+/// The frame's one text renderer. A `TextRenderer` keeps a glyph cache and is not `Sendable`;
+/// every use holds the mutex, so a finished frame can travel (the server's cache) while its text
+/// is drawn by one thread at a time.
 final class FrameText: @unchecked Sendable {
-    private let lock = NSLock()
+    // @unchecked: the renderer is only touched inside `lock`. It cannot live in the Mutex itself:
+    // what is laid out with it (SceneAnnotations) is not Sendable either, and a Mutex hands back
+    // only values it can prove are disconnected from what it guards.
+    private let lock = Mutex(())
     private let renderer: TextRenderer
 
     init() throws { renderer = try TextRenderer() }
 
     func use<T>(_ body: (TextRenderer) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(renderer)
+        try lock.withLock { _ in try body(renderer) }
     }
 }
 

@@ -2,18 +2,23 @@ import BrainAtlas
 import BrainFormats
 import BrainMaps
 import Foundation
+import Synchronization
 
 /// Meshes and labelled geometries of one AtlasData folder, loaded on first use and kept, so a
 /// long-lived server reads each file once and every GL context shares the same geometry objects.
-public final class SceneAssets: @unchecked Sendable {
-    // @unchecked: the caches are guarded by `lock`; cached values are immutable.
+public final class SceneAssets: Sendable {
     public let library: AtlasLibrary
-    private let lock = NSLock()
-    private var meshes: [MeshID: RenderMesh] = [:]
-    private var geometries: [GeometryKey: SurfaceGeometry] = [:]
-    private var template: VMRFile?
+    // Not held while a file is read: two threads may read the same mesh once each, and the
+    // first stored wins; meanwhile other meshes stay available.
+    private let caches = Mutex(Caches())
 
-    private struct GeometryKey: Hashable {
+    private struct Caches {
+        var meshes: [MeshID: RenderMesh] = [:]
+        var geometries: [GeometryKey: SurfaceGeometry] = [:]
+        var template: VMRFile?
+    }
+
+    private struct GeometryKey: Hashable, Sendable {
         let mesh: MeshID
         let atlas: String?
     }
@@ -28,21 +33,17 @@ public final class SceneAssets: @unchecked Sendable {
 
     /// The bundled T1 template (the slicing mode's planes), read once.
     public func templateVolume() throws -> VMRFile {
-        lock.lock()
-        if let template { lock.unlock(); return template }
-        lock.unlock()
+        if let template = caches.withLock({ $0.template }) { return template }
         let read = try PlaneSectionBuilder.template(library)
-        lock.lock()
-        template = read
-        lock.unlock()
-        return read
+        return caches.withLock { caches in
+            if caches.template == nil { caches.template = read }
+            return caches.template ?? read
+        }
     }
 
     /// The catalog's mesh `id` in RAS.
     public func mesh(_ id: MeshID) throws -> RenderMesh {
-        lock.lock()
-        if let cached = meshes[id] { lock.unlock(); return cached }
-        lock.unlock()
+        if let cached = caches.withLock({ $0.meshes[id] }) { return cached }
         guard let entry = library.catalog.mesh(id) else {
             throw RenderError.invalid(FieldError("mesh", value: id.name,
                 "is not in the catalog (known: \(library.catalog.meshes.map(\.name).joined(separator: ", ")))"))
@@ -62,18 +63,17 @@ public final class SceneAssets: @unchecked Sendable {
                 if pial.vertexCount == mesh.vertexCount { mesh.anatomicalPositions = pial.positions }
             }
         }
-        lock.lock()
-        meshes[id] = mesh
-        lock.unlock()
-        return mesh
+        return caches.withLock { caches in
+            if let first = caches.meshes[id] { return first }
+            caches.meshes[id] = mesh
+            return mesh
+        }
     }
 
     /// `id` labelled with `atlas`'s regions on the mesh's side (nil atlas: unlabelled).
     public func geometry(mesh id: MeshID, atlas: Atlas?) throws -> SurfaceGeometry {
         let key = GeometryKey(mesh: id, atlas: atlas?.name)
-        lock.lock()
-        if let cached = geometries[key] { lock.unlock(); return cached }
-        lock.unlock()
+        if let cached = caches.withLock({ $0.geometries[key] }) { return cached }
         let mesh = try self.mesh(id)
         var labels = [UInt32](repeating: 0, count: mesh.vertexCount)
         if let atlas {
@@ -85,9 +85,10 @@ public final class SceneAssets: @unchecked Sendable {
             for (i, id) in surface.regionIds.enumerated() { labels[i] = UInt32(id) }
         }
         let geometry = try SurfaceGeometry(mesh: mesh, vertexLabels: labels)
-        lock.lock()
-        geometries[key] = geometry
-        lock.unlock()
-        return geometry
+        return caches.withLock { caches in
+            if let first = caches.geometries[key] { return first }
+            caches.geometries[key] = geometry
+            return geometry
+        }
     }
 }
