@@ -1,6 +1,6 @@
 // @ts-check
 // Brain Tutor map colours: a statistical map's per-vertex colour and threshold distance, by the
-// native renderer's rule (MapOverlay.colour and excess, OverlayColourScale, and
+// native renderer's rule (MapOverlay.color and excess, OverlayColorScale, and
 // AtlasScene.vertexOverlay in BrainRender), so the lit shader draws the same map on the device
 // and a threshold change needs no request. Arithmetic is in 32-bit floats where Swift's is.
 
@@ -38,9 +38,9 @@ export function normalised(d) {
   return { threshold, upper, signs: d.signs, scale: d.scale };
 }
 
-/** The colour of value `v`, or null when it is not shown (MapOverlay.colour).
+/** The colour of value `v`, or null when it is not shown (MapOverlay.color).
  * @param {MapDisplay} d normalised @param {number} v @returns {number[] | null} */
-export function colour(d, v) {
+export function color(d, v) {
   if (!Number.isFinite(v)) return null;
   const span = f(d.upper - d.threshold);
   const both = d.signs === "both";
@@ -82,14 +82,14 @@ export function shownValues(positive, negative, signs) {
 export function vertexOverlay(display, values, triangles, sourceVertex) {
   const n = values.length;
   /** @type {(number[] | null)[]} */
-  const colours = new Array(n);
-  for (let i = 0; i < n; i += 1) colours[i] = colour(display, values[i]);
-  const edge = colours.slice();
-  const rims = [colour(display, display.threshold), colour(display, -display.threshold)];
+  const colors = new Array(n);
+  for (let i = 0; i < n; i += 1) colors[i] = color(display, values[i]);
+  const edge = colors.slice();
+  const rims = [color(display, display.threshold), color(display, -display.threshold)];
   for (let k = 0; k + 2 < triangles.length; k += 3) {
     for (let ka = k; ka < k + 3; ka += 1) {
       const a = triangles[ka];
-      if (!colours[a]) continue;
+      if (!colors[a]) continue;
       for (let kb = k; kb < k + 3; kb += 1) {
         const b = triangles[kb];
         if (!edge[b]) edge[b] = values[a] >= 0 ? rims[0] : rims[1];
@@ -115,7 +115,7 @@ export function barGradient(d, negative) {
   for (let i = 0; i <= 8; i += 1) {
     const t = i / 8;
     const v = d.threshold + t * (d.upper - d.threshold);
-    const c = colour(d, negative ? -v : v) || [0, 0, 0];
+    const c = color(d, negative ? -v : v) || [0, 0, 0];
     stops.push(`rgb(${c[0]}, ${c[1]}, ${c[2]}) ${(100 - t * 100).toFixed(1)}%`);
   }
   return `linear-gradient(to bottom, ${stops.reverse().join(", ")})`;

@@ -33,7 +33,7 @@ public struct AtlasBuildReport: Codable, Sendable {
     public var lobeDisagreements: [String]
     public var files: [String]
     /// Colour contrast per cortical atlas, of the source colours and of the drawn ones.
-    public var colours: [String: AtlasColours.Report] = [:]
+    public var colors: [String: AtlasColors.Report] = [:]
     /// Smoothness and fidelity of the subcortical surfaces, all structures together…
     public var subcorticalSurface: SurfaceQuality?
     /// …and each structure's, as "name (side)" in region order.
@@ -46,7 +46,7 @@ public struct AtlasBuildReport: Codable, Sendable {
     // Spelled out so the report's JSON keys stay as published when identifiers change spelling.
     enum CodingKeys: String, CodingKey {
         case ribbonVoxels, dkAgreement, atlasVoxels, emptyRegions, missingTexts, lobeDisagreements, files
-        case colours = "colours"
+        case colors = "colours"
         case subcorticalSurface, subcorticalStructures, areaOverlap, cleanUp
     }
 }
@@ -97,7 +97,7 @@ public enum AtlasBuilder {
                                        lut: lut, dkAnnotation: recipe.sources.dkAnnotation)
         var done: [String: LabelledAtlas] = [:]
         var ordered: [LabelledAtlas] = []
-        var colours: [String: AtlasColours.Report] = [:]
+        var colors: [String: AtlasColors.Report] = [:]
         var cleanUp: [String: CleanUp] = [:]
         let views = PaletteViews(sources: src)
         var subcorticalMesh: SubcorticalMeshes.Result?
@@ -111,9 +111,9 @@ public enum AtlasBuilder {
             if atlas.method == .subcortical, subcorticalMesh == nil {
                 progress?.step("subcortical meshes")
                 subcorticalMesh = Self.subcorticalMesh(labelled)
-                colours[atlas.name] = views.colour(&labelled, subcortical: subcorticalMesh)
+                colors[atlas.name] = views.color(&labelled, subcortical: subcorticalMesh)
             } else {
-                colours[atlas.name] = views.colour(&labelled, subcortical: nil)
+                colors[atlas.name] = views.color(&labelled, subcortical: nil)
             }
             done[atlas.name] = labelled
             ordered.append(labelled)
@@ -149,7 +149,7 @@ public enum AtlasBuilder {
         }
 
         // Every palette keeps its rules, or the build stops with every pair that does not.
-        let broken = colours.keys.sorted().flatMap { colours[$0]!.broken }
+        let broken = colors.keys.sorted().flatMap { colors[$0]!.broken }
         guard broken.isEmpty else {
             throw BuildError(file: options.recipe.lastPathComponent, field: "palette",
                              problem: "\(broken.count) pairs break their palette's rule: " + broken.prefix(40).joined(separator: "; "))
@@ -210,7 +210,7 @@ public enum AtlasBuilder {
         files.append("catalog.json")
         return AtlasBuildReport(ribbonVoxels: ribbon.count, dkAgreement: agreement, atlasVoxels: atlasVoxels,
                                 emptyRegions: empty, missingTexts: missingTexts, lobeDisagreements: disagreements,
-                                files: files.sorted(), colours: colours, subcorticalSurface: subcorticalSurface,
+                                files: files.sorted(), colors: colors, subcorticalSurface: subcorticalSurface,
                                 subcorticalStructures: subcorticalStructures, areaOverlap: overlap, cleanUp: cleanUp)
     }
 
@@ -282,7 +282,7 @@ extension AtlasBuilder {
             lines.append("subcortical surfaces: \(s.line)")
             lines += r.subcorticalStructures.map { "  \($0.name): \($0.quality.line)" }
         }
-        for name in r.colours.keys.sorted() { lines += AtlasColours.lines(name, r.colours[name]!) }
+        for name in r.colors.keys.sorted() { lines += AtlasColors.lines(name, r.colors[name]!) }
         for name in r.cleanUp.keys.sorted() { lines.append("  \(name): \(r.cleanUp[name]!.line)") }
         if !r.missingTexts.isEmpty { lines.append("regions without a text: \(r.missingTexts.joined(separator: ", "))") }
         if !r.lobeDisagreements.isEmpty {

@@ -9,8 +9,8 @@ struct LabelledAtlas: Sendable {
     var colors: [RGB]
     /// The source colours where `Palette` replaced any (nil: `colors` are the source's).
     var sourceColors: [RGB]? = nil
-    /// The colour-blind palette (`Palette.deriveColourBlind`), set with the drawn colours.
-    var colourBlindColors: [RGB]? = nil
+    /// The colour-blind palette (`Palette.deriveColorBlind`), set with the drawn colours.
+    var colorBlindColors: [RGB]? = nil
     /// Ribbon-aligned labels for cortical atlases (nil for volume atlases).
     let ribbonLabels: [UInt16]?
     var volume: AtlasVolume

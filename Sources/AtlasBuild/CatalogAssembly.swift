@@ -63,7 +63,7 @@ enum CatalogAssembly {
                                        color: atlas.colors[i], lobe: lobe, lobes: list, voxelCount: stats[id].count,
                                        centroidMni: centroid, anchorMni: anchor, caveat: r.caveat,
                                        sourceColor: atlas.sourceColors.flatMap { $0[i] == atlas.colors[i] ? nil : $0[i] },
-                                       cvdColor: atlas.colourBlindColors.flatMap { $0[i] == atlas.colors[i] ? nil : $0[i] },
+                                       cvdColor: atlas.colorBlindColors.flatMap { $0[i] == atlas.colors[i] ? nil : $0[i] },
                                        provenance: r.provenance ?? atlas.recipe.provenance,
                                        histologyLabels: histology.labels(of: r, in: atlas.recipe))
         }

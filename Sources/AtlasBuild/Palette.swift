@@ -38,12 +38,12 @@ public enum Palette {
 
     /// Candidate colours (and replacements for a failing source colour): an L*a*b* grid inside
     /// sRGB, chromatic and away from the surroundings.
-    static let distinctCandidates: [SeenColour] = {
-        var out: [SeenColour] = []
+    static let distinctCandidates: [SeenColor] = {
+        var out: [SeenColor] = []
         for l in stride(from: 35.0, through: 85, by: 7.5) {
             for a in stride(from: -80.0, through: 80, by: 10) {
                 for b in stride(from: -80.0, through: 80, by: 10) {
-                    if let rgb = CIELab(l: l, a: a, b: b).rgb, acceptable(CIELab(rgb)) { out.append(SeenColour(rgb)) }
+                    if let rgb = CIELab(l: l, a: a, b: b).rgb, acceptable(CIELab(rgb)) { out.append(SeenColor(rgb)) }
                 }
             }
         }
@@ -51,7 +51,7 @@ public enum Palette {
     }()
 
     static func acceptable(_ c: CIELab) -> Bool {
-        c.chroma >= minimumChroma && ColourContrast.surroundings.allSatisfy { c.distance($0) >= surroundingsMargin }
+        c.chroma >= minimumChroma && ColorContrast.surroundings.allSatisfy { c.distance($0) >= surroundingsMargin }
     }
 
     /// ΔE under each simulated dichromacy between touching parcels of the colour-blind palette of
@@ -60,8 +60,8 @@ public enum Palette {
     static let simulatedShadesTarget = 12.0
 
     /// The rule between touching regions: the search aims at it and the build checks it.
-    static func touchingRule(colourBlind: Bool, mode: Mode?) -> PairRule {
-        if colourBlind {
+    static func touchingRule(colorBlind: Bool, mode: Mode?) -> PairRule {
+        if colorBlind {
             return PairRule(normal: coVisibleTarget, simulated: mode == .networkShades ? simulatedShadesTarget : simulatedTarget)
         }
         return mode == .networkShades ? PairRule(normal: pairTarget + 6) : PairRule(normal: touchingTarget)
@@ -70,23 +70,23 @@ public enum Palette {
     /// The rule between regions seen together in a view, or nil where the palette has none: shades
     /// of a network (hundreds of parcels per view in a handful of hues; the legend names networks)
     /// and the published colours a `source` atlas keeps.
-    static func coVisibleRule(colourBlind: Bool, mode: Mode?) -> PairRule? {
+    static func coVisibleRule(colorBlind: Bool, mode: Mode?) -> PairRule? {
         mode == .networkShades || mode == .source ? nil : PairRule(normal: coVisibleTarget)
     }
 
     /// The colour-blind palette's rule between regions seen side by side in a view (folding
     /// included): `simulatedCoVisibleTarget` under each simulation. Network shades have none (their
     /// rule is the touching one); the default palettes keep their own rules.
-    static func sideBySideRule(colourBlind: Bool, mode: Mode?) -> PairRule? {
-        colourBlind && mode != .networkShades ? PairRule(normal: 0, simulated: simulatedCoVisibleTarget) : nil
+    static func sideBySideRule(colorBlind: Bool, mode: Mode?) -> PairRule? {
+        colorBlind && mode != .networkShades ? PairRule(normal: 0, simulated: simulatedCoVisibleTarget) : nil
     }
 
     /// The rule a pair must keep: the strictest of the rules of the relations it is in.
-    static func rule(touching: Bool, sideBySide: Bool, coVisible: Bool, colourBlind: Bool, mode: Mode?) -> PairRule? {
+    static func rule(touching: Bool, sideBySide: Bool, coVisible: Bool, colorBlind: Bool, mode: Mode?) -> PairRule? {
         var rules: [PairRule] = []
-        if touching { rules.append(touchingRule(colourBlind: colourBlind, mode: mode)) }
-        if sideBySide, let r = sideBySideRule(colourBlind: colourBlind, mode: mode) { rules.append(r) }
-        if coVisible, let r = coVisibleRule(colourBlind: colourBlind, mode: mode) { rules.append(r) }
+        if touching { rules.append(touchingRule(colorBlind: colorBlind, mode: mode)) }
+        if sideBySide, let r = sideBySideRule(colorBlind: colorBlind, mode: mode) { rules.append(r) }
+        if coVisible, let r = coVisibleRule(colorBlind: colorBlind, mode: mode) { rules.append(r) }
         guard !rules.isEmpty else { return nil }
         return PairRule(normal: rules.map(\.normal).max()!, simulated: rules.map(\.simulated).max()!)
     }
@@ -99,12 +99,12 @@ public enum Palette {
         /// Seen side by side in a preset view (`CoVisibility.sideBySide`); empty: not measured.
         var sideBySide: Set<RegionAdjacency.Pair> = []
 
-        /// Every constrained pair with its rule in the palette `colourBlind` picks for `mode`.
-        func rules(colourBlind: Bool, mode: Mode?) -> [(RegionAdjacency.Pair, PairRule)] {
+        /// Every constrained pair with its rule in the palette `colorBlind` picks for `mode`.
+        func rules(colorBlind: Bool, mode: Mode?) -> [(RegionAdjacency.Pair, PairRule)] {
             let touched = Set(touching.pairs)
             return touched.union(coVisible).union(sideBySide).sorted().compactMap { p in
                 Palette.rule(touching: touched.contains(p), sideBySide: sideBySide.contains(p), coVisible: coVisible.contains(p),
-                             colourBlind: colourBlind, mode: mode).map { (p, $0) }
+                             colorBlind: colorBlind, mode: mode).map { (p, $0) }
             }
         }
     }
@@ -123,7 +123,7 @@ public enum Palette {
 
     /// The drawn colours (index = region id − 1).
     static func derive(colors: [RGB], regions: [Recipe.RegionRecipe], pairs: Pairs, mode: Mode?) -> [RGB] {
-        search(colors: colors, regions: regions, rules: pairs.rules(colourBlind: false, mode: mode), shades: mode == .networkShades,
+        search(colors: colors, regions: regions, rules: pairs.rules(colorBlind: false, mode: mode), shades: mode == .networkShades,
                keepSource: mode == .source, fresh: mode == .distinct, target: colors)
     }
 
@@ -132,16 +132,16 @@ public enum Palette {
     /// regions seen side by side in a view at least `simulatedCoVisibleTarget` apart under each
     /// simulation, and regions seen together at least `coVisibleTarget` apart in normal vision
     /// where the drawn palette has that rule.
-    static func deriveColourBlind(drawn: [RGB], regions: [Recipe.RegionRecipe], pairs: Pairs, mode: Mode?) -> [RGB] {
-        search(colors: drawn, regions: regions, rules: pairs.rules(colourBlind: true, mode: mode), shades: mode == .networkShades,
+    static func deriveColorBlind(drawn: [RGB], regions: [Recipe.RegionRecipe], pairs: Pairs, mode: Mode?) -> [RGB] {
+        search(colors: drawn, regions: regions, rules: pairs.rules(colorBlind: true, mode: mode), shades: mode == .networkShades,
                keepSource: false, fresh: false, target: drawn)
     }
 
     private static func search(colors: [RGB], regions: [Recipe.RegionRecipe], rules: [(RegionAdjacency.Pair, PairRule)],
                                shades: Bool, keepSource: Bool, fresh: Bool, target: [RGB]) -> [RGB] {
         let keys = Keys(regions)
-        var source = [SeenColour?](repeating: nil, count: keys.names.count)
-        for (i, c) in target.enumerated() where source[keys.keyOf[i]] == nil { source[keys.keyOf[i]] = SeenColour(c) }
+        var source = [SeenColor?](repeating: nil, count: keys.names.count)
+        for (i, c) in target.enumerated() where source[keys.keyOf[i]] == nil { source[keys.keyOf[i]] = SeenColor(c) }
         // Pairs of regions become pairs of keys; where several map to one, the strictest rule holds.
         var rule: [RegionAdjacency.Pair: PairRule] = [:]
         for (p, r) in rules {
@@ -155,7 +155,7 @@ public enum Palette {
         }
         let failing = Set(source.indices.filter { !acceptable(source[$0]!.lab[0]) })
         let start = source.indices.map { fresh || failing.contains($0) ? nil : source[$0] }
-        let shadeSets = shades ? source.map { Self.shades(of: $0!.lab[0]).map(SeenColour.init) } : []
+        let shadeSets = shades ? source.map { Self.shades(of: $0!.lab[0]).map(SeenColor.init) } : []
         let solver = PaletteSearch(neighbours: keepSource ? neighbours.map { _ in [] } : neighbours,
                                    target: source.map { $0! }, start: start,
                                    fixed: keepSource ? Set(source.indices).subtracting(failing) : [],

@@ -5,14 +5,14 @@ import BrainAtlas
 /// is named with the atlas, the palette and the rule missed, and the build fails on any.
 struct PaletteCheck {
     let pairs: Palette.Pairs
-    let colourBlind: Bool
+    let colorBlind: Bool
     let mode: Palette.Mode?
 
     func failures(_ colors: [RGB], regions: [Recipe.RegionRecipe], atlas: String) -> [String] {
         var out: [String] = []
-        let seen = colors.map(SeenColour.init)
-        let palette = colourBlind ? "colour-blind" : "drawn"
-        for (p, rule) in pairs.rules(colourBlind: colourBlind, mode: mode)
+        let seen = colors.map(SeenColor.init)
+        let palette = colorBlind ? "colour-blind" : "drawn"
+        for (p, rule) in pairs.rules(colorBlind: colorBlind, mode: mode)
         where regions[p.low - 1].sourceLabel != regions[p.high - 1].sourceLabel {
             // A hundredth of slack: the search meets its rules exactly, and a tie is no failure.
             guard rule.slack(seen[p.low - 1], seen[p.high - 1]) < -0.01 else { continue }

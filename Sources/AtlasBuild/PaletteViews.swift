@@ -20,18 +20,18 @@ struct PaletteViews {
         }
     }
 
-    /// Colours `atlas` (`AtlasColours.apply`); `subcortical` is the atlas's own surface, if it has one.
-    func colour(_ atlas: inout LabelledAtlas, subcortical: SubcorticalMeshes.Result?) -> AtlasColours.Report {
+    /// Colours `atlas` (`AtlasColors.apply`); `subcortical` is the atlas's own surface, if it has one.
+    func color(_ atlas: inout LabelledAtlas, subcortical: SubcorticalMeshes.Result?) -> AtlasColors.Report {
         if let labels = atlas.vertexLabels {
             let seen = cortex.reduce(into: Set<RegionAdjacency.Pair>()) { $0.formUnion($1.pairs(labels: labels)) }
             let sideBySide = cortex.reduce(into: Set<RegionAdjacency.Pair>()) { $0.formUnion($1.sideBySide(labels: labels)) }
-            return AtlasColours.apply(&atlas, touching: RegionAdjacency(labels: labels, triangles: triangles), coVisible: seen,
+            return AtlasColors.apply(&atlas, touching: RegionAdjacency(labels: labels, triangles: triangles), coVisible: seen,
                                           sideBySide: sideBySide)
         }
         let touching = RegionAdjacency(volume: atlas.volume)
         guard let subcortical else {
             // On a slice, the regions side by side are the ones that share a voxel face.
-            return AtlasColours.apply(&atlas, touching: touching, coVisible: RegionAdjacency.all(atlas.regions.regions.count),
+            return AtlasColors.apply(&atlas, touching: touching, coVisible: RegionAdjacency.all(atlas.regions.regions.count),
                                           sideBySide: Set(touching.pairs))
         }
         let regions = atlas.regions.regions
@@ -41,7 +41,7 @@ struct PaletteViews {
         let (parts, sourceVertex) = CoVisibility.split(subcortical.mesh, group: group) { $0 < 2 ? $0 : nil }
         let labels = sourceVertex.map { $0.map { UInt16(subcortical.vertexStructure[Int($0)] + 1) } }
         let views = CoVisibility(parts: parts)
-        return AtlasColours.apply(&atlas, touching: touching, coVisible: views.pairs(labels: labels),
+        return AtlasColors.apply(&atlas, touching: touching, coVisible: views.pairs(labels: labels),
                                       sideBySide: views.sideBySide(labels: labels).union(touching.pairs))
     }
 }

@@ -49,17 +49,17 @@ public struct LabelTable: Sendable, Equatable {
               let label = header.firstIndex(where: { $0 == "name" || $0 == "label_name" }) else {
             throw AtlasError.badArgument("--atlas-table", problem: "\(file): the header row needs an index and a name column (BIDS dseg.tsv: index, name)")
         }
-        let colour = header.firstIndex(of: "color") ?? header.firstIndex(of: "colour")
+        let color = header.firstIndex(of: "color") ?? header.firstIndex(of: "colour")
         return try lines.dropFirst().enumerated().compactMap { n, fields in
             if fields.allSatisfy(\.isEmpty) { return nil }
             guard fields.count > max(value, label), let v = Int(fields[value]), v >= 0, !fields[label].isEmpty else {
                 throw AtlasError.badArgument("--atlas-table", problem: "\(file) row \(n + 2): needs a whole index ≥ 0 and a name")
             }
-            return Row(value: v, name: fields[label], color: colour.flatMap { fields.count > $0 ? hexColour(fields[$0]) : nil })
+            return Row(value: v, name: fields[label], color: color.flatMap { fields.count > $0 ? hexColor(fields[$0]) : nil })
         }
     }
 
-    static func hexColour(_ text: String) -> RGB? {
+    static func hexColor(_ text: String) -> RGB? {
         let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
         guard hex.count == 6, let v = UInt32(hex, radix: 16) else { return nil }
         return RGB(UInt8(v >> 16), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF))

@@ -8,9 +8,9 @@ public enum OverlayTint {
     /// The colour (0…255 per channel) and opacity of a region. `highlighted`: nil when nothing
     /// is highlighted; true for a highlighted region, drawn strongly; false for the others,
     /// which with `dimOthers` become a pale, faint version of their colour (findable, receding).
-    public static func tint(_ colour: RGB, opacity: Double, highlighted: Bool?,
+    public static func tint(_ color: RGB, opacity: Double, highlighted: Bool?,
                             dimOthers: Bool) -> (r: Double, g: Double, b: Double, alpha: Double) {
-        var (r, g, b) = (Double(colour.r), Double(colour.g), Double(colour.b))
+        var (r, g, b) = (Double(color.r), Double(color.g), Double(color.b))
         var alpha = opacity
         if highlighted == true {
             alpha = min(1, max(0.8, opacity * 1.6))

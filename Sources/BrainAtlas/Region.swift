@@ -21,7 +21,7 @@ public struct Region: Codable, Sendable, Hashable {
     /// The atlas source's colour where the build replaced it by a distinct one (nil: `color` is it).
     public var sourceColor: RGB?
     /// The colour-blind palette's colour where it differs from `color` (not part of the region
-    /// object's JSON: `colour(in:)` picks it for a render or slice that asks for `cvd`).
+    /// object's JSON: `color(in:)` picks it for a render or slice that asks for `cvd`).
     public var cvdColor: RGB?
     /// What the region's map rests on (histology, a landmark rule, an approximate map), where known.
     public var provenance: Provenance?
@@ -50,7 +50,7 @@ public struct Region: Codable, Sendable, Hashable {
     }
 
     /// The region's colour in `palette`.
-    public func colour(in palette: ColourPalette) -> RGB {
+    public func color(in palette: ColorPalette) -> RGB {
         palette == .cvd ? cvdColor ?? color : color
     }
 

@@ -82,7 +82,7 @@ public struct UserAtlasSet: Sendable {
         let target = grid.frame ?? .canonical
         for (i, voi) in file.vois.enumerated() {
             let (label, side) = splitSide(voi.name.string)
-            let colour = voi.color.map { RGB($0.x, $0.y, $0.z) } ?? fallbackColour(i)
+            let color = voi.color.map { RGB($0.x, $0.y, $0.z) } ?? fallbackColor(i)
             var count = 0
             for v in voi.voxels {
                 let p = SIMD3<Double>(Double(v.x), Double(v.y), Double(v.z))
@@ -105,7 +105,7 @@ public struct UserAtlasSet: Sendable {
                 }
             }
             regions.append(Catalog.RegionEntry(id: i + 1, name: label, sourceLabel: voi.name.string, hemisphere: side,
-                                               color: colour, lobe: nil, voxelCount: count))
+                                               color: color, lobe: nil, voxelCount: count))
         }
         let entry = Catalog.Atlas(name: name, title: url.lastPathComponent, description: "VOIs of \(url.lastPathComponent)",
                                   source: url.path, licence: "user file", kind: .user, files: Catalog.Files(), regions: regions)
@@ -166,7 +166,7 @@ public struct UserAtlasSet: Sendable {
     }
 
     /// Distinct colours for v1 VOIs, which store none (golden-angle hues).
-    static func fallbackColour(_ i: Int) -> RGB {
+    static func fallbackColor(_ i: Int) -> RGB {
         let (r, g, b) = HueWheel.components(Double(i) * 137.508)
         return RGB(UInt8(55 + 200 * r), UInt8(55 + 200 * g), UInt8(55 + 200 * b))
     }

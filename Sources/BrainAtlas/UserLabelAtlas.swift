@@ -53,7 +53,7 @@ public enum UserLabelAtlas {
         let regions = used.enumerated().map { n, row in
             let (label, side) = splitSide(row.name)
             return Catalog.RegionEntry(id: n + 1, name: label, sourceLabel: row.name, hemisphere: side,
-                                       color: row.color ?? UserAtlasSet.fallbackColour(n), lobe: nil, voxelCount: counts[Int32(row.value)] ?? 0)
+                                       color: row.color ?? UserAtlasSet.fallbackColor(n), lobe: nil, voxelCount: counts[Int32(row.value)] ?? 0)
         }
         let entry = Catalog.Atlas(name: name, title: file, description: "labels of \(file), named by \(URL(fileURLWithPath: tablePath).lastPathComponent)",
                                   source: url.path, licence: "user file", kind: .user, files: Catalog.Files(), regions: regions)

@@ -74,8 +74,8 @@ public struct PNGEncoder: Sendable {
         defer { unmanaged.release() }
         libpng.png_set_write_fn(png, unmanaged.toOpaque(), pngWrite, pngFlush)
 
-        let colourType = channels == .rgba ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB
-        libpng.png_set_IHDR(png, info, png_uint_32(width), png_uint_32(height), 8, colourType,
+        let colorType = channels == .rgba ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB
+        libpng.png_set_IHDR(png, info, png_uint_32(width), png_uint_32(height), 8, colorType,
                      PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT)
         if let dpi {
             precondition(Self.dpiRange.contains(dpi))

@@ -11,7 +11,7 @@ public struct MapOverlay: Sendable {
     public let threshold: Float
     public let upper: Float
     public let signs: MapDisplay.Signs
-    public let scale: OverlayColourScale
+    public let scale: OverlayColorScale
     public let clusterMinMm3: Double
     let values: [Float]
     /// An SMP map: one value per vertex of its mesh (nil for volume maps, which `value(atMNI:)` samples).
@@ -67,7 +67,7 @@ public struct MapOverlay: Sendable {
         let upper = options.threshold.flatMap { $0.count == 2 ? Float($0[1]) : nil } ?? display.upper
         // A colour range that ends at or below the threshold (a user's T above the stored MAX) ends at 2T.
         self.upper = upper > threshold ? upper : 2 * threshold
-        scale = options.colourScale ?? .hot
+        scale = options.colorScale ?? .hot
         let negativeOnly = scale == .cold
         signs = switch options.twoSided {
         case true?: .both
@@ -119,19 +119,19 @@ public struct MapOverlay: Sendable {
 
     /// The colour of a value, nil when it is not shown (below threshold, a sign not shown, not finite).
     @inline(__always)
-    public func colour(_ v: Float) -> OverlayColourScale.Colour? {
+    public func color(_ v: Float) -> OverlayColorScale.Color? {
         guard v.isFinite else { return nil }
         let span = upper - threshold
         if v >= threshold, signs != .negative {
             switch scale {
-            case .viridis: return OverlayColourScale.viridis(signs == .both ? (v + upper) / (2 * upper) : (v - threshold) / span)
-            case .hot, .cold: return OverlayColourScale.warm((v - threshold) / span)
+            case .viridis: return OverlayColorScale.viridis(signs == .both ? (v + upper) / (2 * upper) : (v - threshold) / span)
+            case .hot, .cold: return OverlayColorScale.warm((v - threshold) / span)
             }
         }
         if v <= -threshold, signs != .positive {
             switch scale {
-            case .viridis: return OverlayColourScale.viridis(signs == .both ? (v + upper) / (2 * upper) : (-v - threshold) / span)
-            case .hot, .cold: return OverlayColourScale.cool((-v - threshold) / span)
+            case .viridis: return OverlayColorScale.viridis(signs == .both ? (v + upper) / (2 * upper) : (-v - threshold) / span)
+            case .hot, .cold: return OverlayColorScale.cool((-v - threshold) / span)
             }
         }
         return nil

@@ -12,7 +12,7 @@ public struct OverlayOptions: Sendable, Hashable {
     public var threshold: [Double]?
     /// nil: the map's own setting.
     public var twoSided: Bool?
-    public var colourScale: OverlayColourScale?
+    public var colorScale: OverlayColorScale?
     public var clusterMinMm3: Double?
 
     public init() {}
@@ -23,7 +23,7 @@ public struct OverlayOptions: Sendable, Hashable {
     public func validate() throws(FieldError) {
         if file == nil {
             let given = [(map != nil, "map"), (threshold != nil, "threshold"), (twoSided != nil, "twoSided"),
-                         (colourScale != nil, "cmap"), (clusterMinMm3 != nil, "clusterMin")].filter(\.0).map(\.1)
+                         (colorScale != nil, "cmap"), (clusterMinMm3 != nil, "clusterMin")].filter(\.0).map(\.1)
             if let first = given.first { throw FieldError(first, "needs {overlay} FILE (the map it applies to)") }
             return
         }
@@ -78,7 +78,7 @@ extension OverlayOptions {
             options.twoSided = try RequestField<OverlayOptions>.switchValue(text, field: "twoSided", expected: "true or false")
         },
         .choice("cmap", help: "Colour scale: hot (red→yellow, negatives blue→cyan), cold (negatives only, blue→cyan) or viridis.",
-                \.colourScale),
+                \.colorScale),
         .number("clusterMin", valueName: "mm3", in: 0...1e9,
                 help: "Leave out overlay clusters smaller than this many mm³ (26-connected; default: the map's own, else 0).",
                 \.clusterMinMm3),

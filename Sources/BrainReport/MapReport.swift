@@ -16,7 +16,7 @@ public struct MapReport: Sendable {
     /// The statistic (`t`, `z`, …) or nil.
     public let statistic: String?
     public let clusters: ClusterReport
-    /// The cortex views, then the one colour bar every picture of the page shares (`ReportColourBar`).
+    /// The cortex views, then the one colour bar every picture of the page shares (`ReportColorBar`).
     public let views: [ReportFigure]
     /// Per cluster (the first `figureClusters`), its axial, coronal and sagittal slices through the peak.
     public let peakSlices: [[ReportFigure]]
@@ -50,7 +50,7 @@ public struct MapReport: Sendable {
             try ReportPeakSlices.draw(request, cluster: $0.id, peak: $0.peak.mni, slicer: slicer, step: step)
         }
         let text = try TextRenderer()
-        let glass = try GlassBrain.figure(request, library: library, volume: volume, scale: glassScale, colourBar: false, text: text)
+        let glass = try GlassBrain.figure(request, library: library, volume: volume, scale: glassScale, colorBar: false, text: text)
         step()
         var figure = ReportFigure(caption: "Glass brain: the clusters' maximum-intensity projections, numbered as in the table",
                                   png: try glass.png(text: text), width: glass.width, height: glass.height, name: "glass-brain")

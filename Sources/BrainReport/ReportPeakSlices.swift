@@ -11,8 +11,8 @@ enum ReportPeakSlices {
         try planes.map { plane in
             var fields = request.overlayFields
             fields.merge(["plane": plane, "at": peak.map(ClusterReport.number).joined(separator: ","), "scale": "2"]) { $1 }
-            // The page's one colour bar (`ReportColourBar`) serves every slice.
-            let result = try slicer.render(try SliceRequest(fields), colourBar: false)
+            // The page's one colour bar (`ReportColorBar`) serves every slice.
+            let result = try slicer.render(try SliceRequest(fields), colorBar: false)
             step()
             return ReportFigure(caption: "\(plane.capitalized) at \(ClusterReport.point(peak))", png: result.png(),
                                 width: result.image.width, height: result.image.height, name: "cluster-\(cluster)-\(plane)")

@@ -4,7 +4,7 @@ import BrainRender
 
 /// The four surface pictures of a report: lateral and medial views of each hemisphere, the map coloured
 /// onto the cortex and the default atlas drawn as outlines, drawn in one GL context, then the page's
-/// one colour bar (`ReportColourBar`), which every view and slice shares.
+/// one colour bar (`ReportColorBar`), which every view and slice shares.
 enum ReportSurfaceViews {
     static let width = 640
     static let height = 480
@@ -23,7 +23,7 @@ enum ReportSurfaceViews {
             let scene = try SceneRequest(fields)
             // The request's mesh, if any, decides the source (`SceneSource`), as for every scene; either way the map
             // comes from `maps`.
-            var frame = try DrawnFrame(try SceneSource.of(scene, maps: maps) { assets }.scene(scene).sharingItsColourBar(),
+            var frame = try DrawnFrame(try SceneSource.of(scene, maps: maps) { assets }.scene(scene).sharingItsColorBar(),
                                        context: context)
             let figure = ReportFigure(caption: "\(v.hemi.capitalized) hemisphere, \(v.view) (\(request.surface.rawValue))",
                                       png: try frame.png(context: context), width: width, height: height,
@@ -31,6 +31,6 @@ enum ReportSurfaceViews {
             step()
             return figure
         }
-        return pictures + [try ReportColourBar.figure(try maps.overlay(try OverlayOptions.read(request.overlayFields)), height: height)]
+        return pictures + [try ReportColorBar.figure(try maps.overlay(try OverlayOptions.read(request.overlayFields)), height: height)]
     }
 }

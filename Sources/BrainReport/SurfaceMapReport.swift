@@ -10,7 +10,7 @@ public struct SurfaceMapReport: Sendable {
     public let request: MapReportRequest
     public let file: String
     public let clusters: SurfaceClusterReport
-    /// The views, then their colour bar (`ReportColourBar`).
+    /// The views, then their colour bar (`ReportColorBar`).
     public let views: [ReportFigure]
 
     /// Reads the map once, finds its surface clusters on `request.mesh` and draws the views from it, through `maps`;

@@ -52,7 +52,7 @@ final class RenderService: Sendable {
             // the warm-up links the shaders and builds llvmpipe's variants now, so a missing
             // shader fails at start-up and the first request does not pay ~20 ms for them.
             let context = try GLContext(width: 1024, height: 768, backend: options.glBackend)
-            try context.warmUp([.colour(.lit), .colour(.flat), .pick], width: 1024, height: 768)
+            try context.warmUp([.color(.lit), .color(.flat), .pick], width: 1024, height: 768)
             return context
         }
     }

@@ -35,7 +35,7 @@ public struct RegionOverlay: Sendable {
     public let dimOthers: Bool
 
     /// The colour region `id` is drawn in (its outline colour: tinted when dimmed), nil when hidden.
-    public func drawnColour(_ id: Int) -> RGBA? {
+    public func drawnColor(_ id: Int) -> RGBA? {
         guard id > 0, id < entries.count, entries[id].visible else { return nil }
         let c = entries[id].outline
         return RGBA(UInt8(c & 0xFF), UInt8((c >> 8) & 0xFF), UInt8((c >> 16) & 0xFF))
@@ -71,9 +71,9 @@ public struct RegionOverlay: Sendable {
             table[region.id] = Entry(
                 premultiplied: (UInt16(r.rounded()) * a, UInt16(g.rounded()) * a, UInt16(b.rounded()) * a),
                 inverse: 256 - a,
-                outline: ColourMap.pack((UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded()))),
+                outline: ColorMap.pack((UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded()))),
                 visible: a > 0 || !fill,
-                contour: emphasised ? Self.highlightContour(r, g, b) : Self.contourColour(r, g, b),
+                contour: emphasised ? Self.highlightContour(r, g, b) : Self.contourColor(r, g, b),
                 line: emphasised || outline ? .bold : tinted ? .none : .thin,
                 emphasised: emphasised)
         }
@@ -82,13 +82,13 @@ public struct RegionOverlay: Sendable {
 
     /// The region's colour scaled down until its relative luminance (Rec. 709 weights on the
     /// linearised channels) is at most `maximumContourLuminance`; darker colours stay as they are.
-    static func contourColour(_ r: Double, _ g: Double, _ b: Double, maximum: Double = maximumContourLuminance) -> UInt32 {
+    static func contourColor(_ r: Double, _ g: Double, _ b: Double, maximum: Double = maximumContourLuminance) -> UInt32 {
         let c = (UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded()))
         let y = SRGBTransfer.luminance(c.0, c.1, c.2)
-        guard y > maximum else { return ColourMap.pack(c) }
+        guard y > maximum else { return ColorMap.pack(c) }
         let f = maximum / y
         func scaled(_ v: UInt8) -> UInt8 { SRGBTransfer.encoded(SRGBTransfer.linearTable[Int(v)] * f) }
-        return ColourMap.pack((scaled(c.0), scaled(c.1), scaled(c.2)))
+        return ColorMap.pack((scaled(c.0), scaled(c.1), scaled(c.2)))
     }
 
     /// The border line of a highlighted region: white or a near-black shade of the colour,
@@ -97,7 +97,7 @@ public struct RegionOverlay: Sendable {
         let y = SRGBTransfer.luminance(UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded()))
         let dark = min(y, highlightContourLuminance)
         let whiteContrast = 1.05 / (y + 0.05), darkContrast = (y + 0.05) / (dark + 0.05)
-        return whiteContrast > darkContrast ? ColourMap.pack((255, 255, 255))
-            : contourColour(r, g, b, maximum: highlightContourLuminance)
+        return whiteContrast > darkContrast ? ColorMap.pack((255, 255, 255))
+            : contourColor(r, g, b, maximum: highlightContourLuminance)
     }
 }

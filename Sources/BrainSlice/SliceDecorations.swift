@@ -26,7 +26,7 @@ struct SliceDecorations {
     let legend: Legend.Layout?
     let legendOffset: Int
     /// A statistical overlay's colour bar, in a band right of the legend's (image coordinates).
-    let colourBar: (bar: ColourBar, layout: ColourBar.Layout)?
+    let colorBar: (bar: ColorBar, layout: ColorBar.Layout)?
 
     /// Letter em size: one pixel per 24 of the slice's shorter side, at least 11.
     static let shorterSidePerEm = 24
@@ -39,7 +39,7 @@ struct SliceDecorations {
     /// Lays out the text on `base` (the slice and any crop bands); `head` is the head's box on
     /// `base`'s canvas, which no text may enter.
     init(base: SliceLayout, head: PixelRect, letters wantLetters: Bool, caption captionText: String?,
-         legend entries: [Legend.Entry], colourBar: ColourBar? = nil, text: TextRenderer) {
+         legend entries: [Legend.Entry], colorBar: ColorBar? = nil, text: TextRenderer) {
         let slice = base.sliceBox
         let size = max(Self.minimumSize, min(slice.width, slice.height) / Self.shorterSidePerEm)
         let pad = max(3, size / 4) + Self.halo.reach
@@ -75,15 +75,15 @@ struct SliceDecorations {
 
         // The colour bar takes the next band, as wide as its name and values on one line each up to
         // half the slice's width (at least 16 em); a longer name breaks onto two lines.
-        var barLayout: (bar: ColourBar, layout: ColourBar.Layout)?
+        var barLayout: (bar: ColorBar, layout: ColorBar.Layout)?
         var barBand = 0
-        if let colourBar {
+        if let colorBar {
             let barSize = max(10, size * 3 / 4)
             let margin = FigureSpacing.margin(textSize: barSize)
-            let width = min(colourBar.naturalWidth(size: barSize, text: text), max(16 * barSize, final.width / 2))
+            let width = min(colorBar.naturalWidth(size: barSize, text: text), max(16 * barSize, final.width / 2))
             let area = PixelRect(x: final.width + margin, y: margin, width: width, height: final.height - 2 * margin)
-            if let layout = colourBar.layout(in: area, size: barSize, text: text) {
-                barLayout = (colourBar, layout)
+            if let layout = colorBar.layout(in: area, size: barSize, text: text) {
+                barLayout = (colorBar, layout)
                 barBand = layout.box.width + 2 * margin
                 final = final.growing(SliceBands(right: barBand))
             }
@@ -115,7 +115,7 @@ struct SliceDecorations {
         }
         legend = legendLayout
         legendOffset = final.width - legendBand
-        self.colourBar = barLayout
+        self.colorBar = barLayout
         layout = final
     }
 
@@ -132,7 +132,7 @@ struct SliceDecorations {
         if let caption {
             text.draw(caption.line, x: caption.x, baseline: caption.baseline, color: Self.captionColor, halo: Self.halo, into: &image)
         }
-        if let colourBar { colourBar.bar.draw(colourBar.layout, text: text, on: &image) }
+        if let colorBar { colorBar.bar.draw(colorBar.layout, text: text, on: &image) }
         if let legend, let box = legendBox, var own = try? RGBAImage(width: legend.box.maxX, height: image.height) {
             // The band is black, as the legend's own canvas starts: copying its box is drawing it there.
             Legend.draw(legend, text: text, into: &own)

@@ -22,7 +22,7 @@ public struct SliceMosaic: Sendable {
     public let regions: [(region: Region, pixels: Int)]
     /// The legend's box on `image`, and the colour bar's.
     public let legendBox: PixelRect?
-    public let colourBarBox: PixelRect?
+    public let colorBarBox: PixelRect?
 
     /// The `--json` object: `{"out","plane","size":[w,h],"columns","slices":[{"index","mni","tal"}]}`.
     public struct Summary: Encodable, Sendable {
@@ -74,12 +74,12 @@ extension Slicer {
         let range = try mosaicExtent(request, volume: volume)
         let indices = SliceMosaic.indices(count: count, in: range)
         // The single slice's scale halved, unless one is given: a tile is read beside others.
-        let single = try plan(request.mosaicTile(index: indices[0], scale: request.scale), colourBar: false).layout.scale
+        let single = try plan(request.mosaicTile(index: indices[0], scale: request.scale), colorBar: false).layout.scale
         let scale = request.scale ?? max(1, (single + 1) / 2)
         var tiles: [(plan: SlicePlan, result: SliceResult)] = []
         for index in indices {
             let tile = request.mosaicTile(index: index, scale: scale)
-            let plan = try plan(tile, colourBar: false)
+            let plan = try plan(tile, colorBar: false)
             tiles.append((plan, try render(plan, tile)))
         }
         let tileWidth = tiles.map(\.result.image.width).max()!, tileHeight = tiles.map(\.result.image.height).max()!
@@ -101,8 +101,8 @@ extension Slicer {
                 .layout(width: gridWidth, height: gridHeight, size: legendSize, corner: .topLeft, margin: margin, nameShare: 1, text: text)
         }
         let legendBand = legend.map { $0.box.maxX + margin } ?? 0
-        let map = tiles[0].plan.drawing?.map?.colourBar
-        var barLayout: ColourBar.Layout?
+        let map = tiles[0].plan.drawing?.map?.colorBar
+        var barLayout: ColorBar.Layout?
         var barBand = 0
         if let map {
             let width = min(map.naturalWidth(size: legendSize, text: text), max(16 * legendSize, gridWidth / 3))
@@ -133,7 +133,7 @@ extension Slicer {
         if let map, let barLayout { map.draw(barLayout, text: text, on: &image) }
         return SliceMosaic(image: image, plane: request.plane, space: volume.space, columns: columns,
                            slices: tiles.map { ($0.result.index, $0.result.millimetres) }, regions: regions,
-                           legendBox: legendBox, colourBarBox: barLayout?.box)
+                           legendBox: legendBox, colorBarBox: barLayout?.box)
     }
 
     /// Renders the mosaic and writes its PNG atomically to `out`; returns the `--json` summary.

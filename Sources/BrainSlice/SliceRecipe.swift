@@ -30,11 +30,11 @@ public struct SliceRecipe: Sendable {
     /// `layout`'s origin (default: the slice alone). `labels` (region id per slice voxel,
     /// row-major) and `overlay` together turn the overlay on. Smooth grids draw fill and border
     /// lines in one anti-aliased stage (`overlay`'s lines); block grids outline voxel edges.
-    public static func standard(grid: SliceGrid, voxels: Data, colourMap: ColourMap,
+    public static func standard(grid: SliceGrid, voxels: Data, colorMap: ColorMap,
                                 labels: [UInt16]? = nil, overlay: RegionOverlay? = nil, outline: Bool = false,
                                 annotations: SliceAnnotations = .none, layout: SliceLayout? = nil,
                                 map: (any SliceStage)? = nil) -> SliceRecipe {
-        var stages: [any SliceStage] = [GreyMapStage(grid: grid, voxels: voxels, colourMap: colourMap)]
+        var stages: [any SliceStage] = [GreyMapStage(grid: grid, voxels: voxels, colorMap: colorMap)]
         // A statistical map lies on the anatomy, under the region borders.
         if let map { stages.append(map) }
         if let labels, let overlay, labels.count == grid.orientation.width * grid.orientation.height {
@@ -60,7 +60,7 @@ public struct SliceRecipe: Sendable {
         return try RGBAImage(width: width, height: height) { y, bytes in
             // Packed colours have red in the lowest byte: RGBA in memory on little-endian hosts.
             bytes.withMemoryRebound(to: UInt32.self) { row in
-                row.initialize(repeating: ColourMap.pack((0, 0, 0)))
+                row.initialize(repeating: ColorMap.pack((0, 0, 0)))
                 guard y >= s.y, y < s.maxY else { return }
                 let part = UnsafeMutableBufferPointer(rebasing: row[s.x..<s.maxX])
                 for stage in stages { stage.draw(row: part, y: y - s.y) }

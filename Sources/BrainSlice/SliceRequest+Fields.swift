@@ -44,7 +44,7 @@ public struct SliceRequest: Sendable, Equatable, OverlayRequesting {
     /// `slice --mosaic N`: N evenly spaced slices of the plane in a grid (`SliceMosaic`); nil: one slice.
     public private(set) var mosaic: Int?
     /// Which built palette colours the regions (the colour-blind one: `cvd`).
-    public private(set) var palette: ColourPalette = .default
+    public private(set) var palette: ColorPalette = .default
     /// The position as given (`index`, `mni`, `at`, `space`), read into `position` once all are in.
     private var positionInput = PositionInput()
 

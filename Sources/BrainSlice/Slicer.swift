@@ -75,16 +75,16 @@ public final class Slicer: Sendable {
         }
     }
 
-    /// `colourBar` false leaves a map's colour bar out, for figures that share one drawn apart.
-    public func render(_ request: SliceRequest, colourBar: Bool = true) throws -> SliceResult {
-        try render(plan(request, colourBar: colourBar), request)
+    /// `colorBar` false leaves a map's colour bar out, for figures that share one drawn apart.
+    public func render(_ request: SliceRequest, colorBar: Bool = true) throws -> SliceResult {
+        try render(plan(request, colorBar: colorBar), request)
     }
 
     /// Draws a planned slice.
     func render(_ plan: SlicePlan, _ request: SliceRequest) throws -> SliceResult {
         guard let drawing = plan.drawing else {
             let recipe = SliceRecipe.standard(grid: SliceGrid(orientation: plan.layout.orientation), voxels: plan.volume.vmr.voxels,
-                                              colourMap: .identity)
+                                              colorMap: .identity)
             return SliceResult(image: try recipe.render(), plane: request.plane, index: plan.index, millimetres: plan.millimetres,
                                space: plan.volume.space, regions: [], layout: plan.layout)
         }
@@ -101,7 +101,7 @@ public final class Slicer: Sendable {
                                                     overlay: $0) }
         let recipe = SliceRecipe.standard(grid: grid,
                                           voxels: plan.volume.vmr.voxels,
-                                          colourMap: ColourMap(window: request.window ?? drawing.window),
+                                          colorMap: ColorMap(window: request.window ?? drawing.window),
                                           labels: plan.layers?.plane, overlay: plan.layers?.overlay,
                                           outline: request.outline || map != nil,
                                           annotations: annotations, layout: layout, map: map)
@@ -116,8 +116,8 @@ public final class Slicer: Sendable {
     /// Everything about a slice but its pixels: the volume, the plane, the layout (crop, scale,
     /// bands) and the label plane. `render` draws it; `pick` answers from it without drawing, so
     /// both read the same layout.
-    /// `colourBar` false leaves a map's colour bar out (a mosaic draws one for all its tiles).
-    func plan(_ request: SliceRequest, colourBar: Bool = true) throws -> SlicePlan {
+    /// `colorBar` false leaves a map's colour bar out (a mosaic draws one for all its tiles).
+    func plan(_ request: SliceRequest, colorBar: Bool = true) throws -> SlicePlan {
         let volume = try request.vmrPath.map { try SliceVolume.read(path: $0) } ?? template()
         let (index, crosshair) = try locate(request, in: volume)
         let whole = SliceOrientation(plane: request.plane, index: index, dims: volume.dims,
@@ -160,7 +160,7 @@ public final class Slicer: Sendable {
             decorations = SliceDecorations(
                 base: base, head: head, letters: request.letters,
                 caption: request.caption ? SliceCaption.text(plane: request.plane, index: index, millimetres: mm, space: volume.space) : nil,
-                legend: entries, colourBar: colourBar ? map?.colourBar : nil, text: renderer)
+                legend: entries, colorBar: colorBar ? map?.colorBar : nil, text: renderer)
             text = renderer
         }
         let layout = decorations?.layout ?? base
@@ -174,7 +174,7 @@ public final class Slicer: Sendable {
     /// short names as labels write them, a side where homologues are drawn in two colours.
     static func legendEntries(_ visible: [(region: Region, pixels: Int)], overlay: RegionOverlay) -> [Legend.Entry] {
         Legend.entries(visible.compactMap { region, pixels in
-            overlay.drawnColour(region.id).map {
+            overlay.drawnColor(region.id).map {
                 Legend.Item(name: region.labelName, side: region.hemisphere == .none ? nil : region.hemisphere.rawValue,
                             color: $0, pixels: pixels, rank: region.legendRank)
             }
@@ -263,7 +263,7 @@ public final class Slicer: Sendable {
             let library = try library()
             let name = self.atlasName(request, library: library)
             let atlas = try library.atlas(named: name)
-            regions = atlas.regions.map { var r = $0; r.color = r.colour(in: request.palette); return r }
+            regions = atlas.regions.map { var r = $0; r.color = r.color(in: request.palette); return r }
             plane = LabelPlane.atlas(try atlas.labelVolume(), volume: volume, orientation: orientation)
             atlasName = name
             search = { try RegionSearch(library: library, atlas: name) }

@@ -42,9 +42,9 @@ public struct VOIOverlay: Sendable {
         for (i, voi) in file.vois.prefix(Int(UInt16.max)).enumerated() {
             let id = i + 1
             let (label, side) = VOIOverlay.splitSide(voi.name.string)
-            let colour = voi.color.map { RGB($0.x, $0.y, $0.z) } ?? VOIOverlay.fallbackColour(i)
+            let color = voi.color.map { RGB($0.x, $0.y, $0.z) } ?? VOIOverlay.fallbackColor(i)
             regions.append(Region(id: id, name: label, sourceLabel: voi.name.string, hemisphere: side,
-                                  atlas: base, color: colour, lobe: nil))
+                                  atlas: base, color: color, lobe: nil))
             for v in voi.voxels { items.append((v, UInt16(id))) }
         }
         self.regions = regions
@@ -113,8 +113,8 @@ public struct VOIOverlay: Sendable {
     }
 
     /// Colours for v1 VOIs, which store none.
-    static func fallbackColour(_ i: Int) -> RGB {
-        let c = ColourMap.labelColour(226 + i % 30)
+    static func fallbackColor(_ i: Int) -> RGB {
+        let c = ColorMap.labelColor(226 + i % 30)
         return RGB(c.0, c.1, c.2)
     }
 }

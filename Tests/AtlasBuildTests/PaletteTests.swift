@@ -39,10 +39,10 @@ import BrainFormats
         // Near-identical source colours, one pure white and one near black (the Brodmann failures).
         var colors = (0..<36).map { RGB(200, UInt8(100 + $0 % 3), 60) }
         colors[3] = RGB(255, 255, 255); colors[9] = RGB(8, 8, 8)
-        let before = ColourContrast(colors: colors, adjacency: Self.grid)
+        let before = ColorContrast(colors: colors, adjacency: Self.grid)
         #expect(before.minimumTouching < 2)
         let drawn = Palette.derive(colors: colors, regions: Self.regions(36), pairs: .init(touching: Self.grid), mode: .distinct)
-        let after = ColourContrast(colors: drawn, adjacency: Self.grid)
+        let after = ColorContrast(colors: drawn, adjacency: Self.grid)
         #expect(after.minimumTouching >= Palette.touchingTarget)
         #expect(after.minimumToSurroundings >= 10)
         #expect(drawn == Palette.derive(colors: colors, regions: Self.regions(36), pairs: .init(touching: Self.grid), mode: .distinct))
@@ -52,7 +52,7 @@ import BrainFormats
         let blue = RGB(70, 130, 180)
         let colors = [RGB](repeating: blue, count: 36)
         let drawn = Palette.derive(colors: colors, regions: Self.regions(36), pairs: .init(touching: Self.grid), mode: .networkShades)
-        let after = ColourContrast(colors: drawn, adjacency: Self.grid)
+        let after = ColorContrast(colors: drawn, adjacency: Self.grid)
         #expect(after.shareDistinct >= 0.95, "\(after)")
         #expect(after.minimumToSurroundings >= 10)
         let hue = { (c: RGB) -> Double in let l = CIELab(c); return atan2(l.b, l.a) * 180 / .pi }
@@ -70,29 +70,29 @@ import BrainFormats
         var same = colors
         same[35] = same[0]
         let seen: Set<RegionAdjacency.Pair> = [.init(1, 36), .init(1, 18)]
-        let before = ColourContrast(colors: same, adjacency: Self.grid, coVisible: seen)
+        let before = ColorContrast(colors: same, adjacency: Self.grid, coVisible: seen)
         #expect(before.minimumCoVisible == 0)
         let drawn = Palette.derive(colors: same, regions: Self.regions(36), pairs: .init(touching: Self.grid, coVisible: seen), mode: nil)
-        let after = ColourContrast(colors: drawn, adjacency: Self.grid, coVisible: seen)
+        let after = ColorContrast(colors: drawn, adjacency: Self.grid, coVisible: seen)
         #expect(after.minimumCoVisible! >= Palette.coVisibleTarget)
         #expect(after.minimumTouching >= Palette.touchingTarget)
         #expect(zip(same, drawn).filter { $0 != $1 }.count <= 2, "only the colliding regions change")
     }
 
-    @Test func theColourBlindPaletteKeepsBordersUnderEverySimulation() {
+    @Test func theColorBlindPaletteKeepsBordersUnderEverySimulation() {
         // Red and green of equal lightness side by side: deuteranopes see one colour.
         let colors = (0..<36).map { i -> RGB in (i / 6 + i % 6) % 2 == 0 ? RGB(200, 80, 60) : RGB(90, 140, 40) }
-        let before = ColourContrast(colors: colors, adjacency: Self.grid)
+        let before = ColorContrast(colors: colors, adjacency: Self.grid)
         #expect(before.minimumTouchingSimulated["deutan"]! < 12)
-        let cvd = Palette.deriveColourBlind(drawn: colors, regions: Self.regions(36), pairs: .init(touching: Self.grid), mode: nil)
-        let after = ColourContrast(colors: cvd, adjacency: Self.grid)
-        for vision in ColourVisionSimulation.allCases {
+        let cvd = Palette.deriveColorBlind(drawn: colors, regions: Self.regions(36), pairs: .init(touching: Self.grid), mode: nil)
+        let after = ColorContrast(colors: cvd, adjacency: Self.grid)
+        for vision in ColorVisionSimulation.allCases {
             #expect(after.minimumTouchingSimulated[vision.rawValue]! >= Palette.simulatedTarget, "\(vision)")
         }
-        #expect(cvd == Palette.deriveColourBlind(drawn: colors, regions: Self.regions(36), pairs: .init(touching: Self.grid), mode: nil))
+        #expect(cvd == Palette.deriveColorBlind(drawn: colors, regions: Self.regions(36), pairs: .init(touching: Self.grid), mode: nil))
     }
 
-    @Test func theColourBlindPaletteKeepsRegionsSideBySideApartAndTheBuildChecksIt() throws {
+    @Test func theColorBlindPaletteKeepsRegionsSideBySideApartAndTheBuildChecksIt() throws {
         // Regions 1 and 36 share no mesh edge but meet on screen (folding); red and green of equal
         // lightness, which deuteranopes see as one colour.
         var colors = Palette.derive(colors: [RGB](repeating: RGB(200, 60, 60), count: 36), regions: Self.regions(36),
@@ -100,20 +100,20 @@ import BrainFormats
         colors[0] = RGB(200, 80, 60); colors[35] = RGB(90, 140, 40)
         let seen: Set<RegionAdjacency.Pair> = [.init(1, 36)]
         let pairs = Palette.Pairs(touching: Self.grid, sideBySide: seen)
-        let before = ColourContrast(colors: colors, adjacency: Self.grid, sideBySide: seen)
+        let before = ColorContrast(colors: colors, adjacency: Self.grid, sideBySide: seen)
         #expect(before.minimumSideBySideSimulated["deutan"]! < Palette.simulatedCoVisibleTarget)
-        let check = PaletteCheck(pairs: pairs, colourBlind: true, mode: nil)
+        let check = PaletteCheck(pairs: pairs, colorBlind: true, mode: nil)
         #expect(throws: BuildError.self) { try check.verify(colors, regions: Self.regions(36), atlas: "test") }
-        let cvd = Palette.deriveColourBlind(drawn: colors, regions: Self.regions(36), pairs: pairs, mode: nil)
-        let after = ColourContrast(colors: cvd, adjacency: Self.grid, sideBySide: seen)
-        for vision in ColourVisionSimulation.allCases {
+        let cvd = Palette.deriveColorBlind(drawn: colors, regions: Self.regions(36), pairs: pairs, mode: nil)
+        let after = ColorContrast(colors: cvd, adjacency: Self.grid, sideBySide: seen)
+        for vision in ColorVisionSimulation.allCases {
             #expect(after.minimumSideBySideSimulated[vision.rawValue]! >= Palette.simulatedCoVisibleTarget, "\(vision)")
             #expect(after.minimumTouchingSimulated[vision.rawValue]! >= Palette.simulatedTarget, "\(vision)")
         }
         try check.verify(cvd, regions: Self.regions(36), atlas: "test")
     }
 
-    @Test func sourceColoursStayUnlessTheyFailOnTheirOwn() {
+    @Test func sourceColorsStayUnlessTheyFailOnTheirOwn() {
         var colors: [RGB] = []
         for i in 0..<36 {
             let r = 220 - i * 3, g = 60 + i * 4, b = 40
@@ -127,10 +127,10 @@ import BrainFormats
 }
 
 /// Colour contrast of the built AtlasData, measured on the pial mesh (needs a build with palettes).
-@Suite struct AtlasDataColourTests {
+@Suite struct AtlasDataColorTests {
     static let root = AtlasBuildFixture.atlasData
 
-    static func contrast(_ atlas: Catalog.Atlas) throws -> ColourContrast {
+    static func contrast(_ atlas: Catalog.Atlas) throws -> ColorContrast {
         var labels: [[UInt16]] = [], triangles: [[SIMD3<Int32>]] = []
         let library = try AtlasLibrary.open(data: root.path)
         for (side, mesh) in [(Hemisphere.left, "lh"), (.right, "rh")] {
@@ -139,7 +139,7 @@ import BrainFormats
             triangles.append(stride(from: 0, to: t.count, by: 3).map { SIMD3(t[$0], t[$0 + 1], t[$0 + 2]) })
         }
         let byId = atlas.regions.sorted { $0.id < $1.id }.map(\.color)
-        return ColourContrast(colors: byId, adjacency: RegionAdjacency(labels: labels, triangles: triangles))
+        return ColorContrast(colors: byId, adjacency: RegionAdjacency(labels: labels, triangles: triangles))
     }
 
     @Test func brodmannNeighboursDifferAndParcelsKeepTheirNetworks() throws {
@@ -165,16 +165,16 @@ import BrainFormats
     /// The colour-blind palette as stored in the catalog (`cvdColor`, else `color` where that
     /// already serves): bordering regions apart under protan, deutan and tritan simulation by the
     /// palette's rule (`Palette.touchingRule`: 15, or 12 for network shades), in every cortical atlas.
-    @Test func theColourBlindPaletteKeepsBordersApart() throws {
+    @Test func theColorBlindPaletteKeepsBordersApart() throws {
         let catalog = try Catalog.read(from: Self.root.appendingPathComponent("catalog.json"))
         let recipe = try Recipe.load(from: Recipe.repositoryURL)
         for var atlas in catalog.atlases where atlas.files.poi != nil {
             for i in atlas.regions.indices { atlas.regions[i].color = atlas.regions[i].cvdColor ?? atlas.regions[i].color }
             let seen = try Self.contrast(atlas).minimumTouchingSimulated
             let mode = recipe.atlases.first { $0.name == atlas.name }?.palette
-            let target = Palette.touchingRule(colourBlind: true, mode: mode).simulated
+            let target = Palette.touchingRule(colorBlind: true, mode: mode).simulated
             #expect(target >= 12)
-            for vision in ColourVisionSimulation.allCases {
+            for vision in ColorVisionSimulation.allCases {
                 #expect(seen[vision.rawValue]! >= target, "\(atlas.name) \(vision): \(seen[vision.rawValue]!)")
             }
         }

@@ -51,18 +51,18 @@ struct RealAtlasDataTests {
 
     /// Homologues share one drawn colour in both palettes, so a legend lists them once: the
     /// FreeSurfer colours of the two pallida differ by one unit of red, which no reader sees.
-    @Test func homologuesShareOneColourInEveryPalette() throws {
+    @Test func homologuesShareOneColorInEveryPalette() throws {
         let library = try #require(try Fixture.realLibrary())
         var differing: [String] = []
         for atlas in library.atlases {
-            for palette in ColourPalette.allCases {
+            for palette in ColorPalette.allCases {
                 var first: [String: RGB] = [:]
                 for region in atlas.regions {
-                    let colour = region.colour(in: palette)
-                    if let seen = first[region.sourceLabel], seen != colour {
-                        differing.append("\(atlas.name) \(palette): \(region.displayName) \(colour) vs \(seen)")
+                    let color = region.color(in: palette)
+                    if let seen = first[region.sourceLabel], seen != color {
+                        differing.append("\(atlas.name) \(palette): \(region.displayName) \(color) vs \(seen)")
                     }
-                    first[region.sourceLabel] = first[region.sourceLabel] ?? colour
+                    first[region.sourceLabel] = first[region.sourceLabel] ?? color
                 }
             }
         }

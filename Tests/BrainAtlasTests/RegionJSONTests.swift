@@ -53,7 +53,7 @@ import BrainFormats
         #expect(object["lobe"] as? String == "frontal")
     }
 
-    @Test func badColourIsRejected() {
+    @Test func badColorIsRejected() {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(RGB.self, from: Data("[1,2]".utf8)) }
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(RGB.self, from: Data("[1,2,300]".utf8)) }
     }

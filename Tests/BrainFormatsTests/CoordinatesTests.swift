@@ -98,7 +98,7 @@ import Testing
         #expect(voi.voxel(voi.vois[0].voxels[1], in: .canonical, dims: [256, 256, 256]) == nil)
     }
 
-    @Test func srfDisplayColours() throws {
+    @Test func srfDisplayColors() throws {
         let srf = try SRFFile.read(from: Fixtures.url("bvbabel/sub-test03_cube.srf"))
         #expect(srf.displayColor(ofVertex: 0) == [116, 173, 209])
         var copy = srf

@@ -56,7 +56,7 @@ private func fixture(_ name: String) -> URL {
         #expect(FreeSurferToPOI.poiName(fromLabelFile: "rh.V1_exvivo.label.gz") == "V1_exvivo")
     }
 
-    @Test func colourTablesAreInspectable() throws {
+    @Test func colorTablesAreInspectable() throws {
         #expect(try FormatRegistry.inspect(fixture("FreeSurferColorLUT.txt"), json: true)
             == #"{"format":"freesurfer-lut","entryCount":1436,"codeRange":[0,14175]}"#)
         #expect(try FormatRegistry.inspect(fixture("colortable_BA.txt"), json: true)

@@ -28,13 +28,13 @@ import Testing
             #expect(Int(map.degreesOfFreedom1) == x.int("Degrees of freedom 1") && Int(map.degreesOfFreedom2) == x.int("Degrees of freedom 2"))
             #expect(Int(map.showPositiveNegative) == x.int("Show positive negative") && Int(map.bonferroniValue) == x.int("Bonferroni correction value"))
             if smp.version >= 2 {
-                #expect(MapFixtures.rgb(map.positiveMinColour) == x.ints("RGB positive min")
-                        && MapFixtures.rgb(map.positiveMaxColour) == x.ints("RGB positive max"), "\(label)")
+                #expect(MapFixtures.rgb(map.positiveMinColor) == x.ints("RGB positive min")
+                        && MapFixtures.rgb(map.positiveMaxColor) == x.ints("RGB positive max"), "\(label)")
                 if smp.version >= 4 {
-                    #expect(MapFixtures.rgb(map.negativeMinColour) == x.ints("RGB negative min")
-                            && MapFixtures.rgb(map.negativeMaxColour) == x.ints("RGB negative max"), "\(label)")
+                    #expect(MapFixtures.rgb(map.negativeMinColor) == x.ints("RGB negative min")
+                            && MapFixtures.rgb(map.negativeMaxColor) == x.ints("RGB negative max"), "\(label)")
                 }
-                #expect(Int(map.useRGBColour) == x.int("RGB or LUT") && map.lutFileName.string == x.string("LUT file"), "\(label)")
+                #expect(Int(map.useRGBColor) == x.int("RGB or LUT") && map.lutFileName.string == x.string("LUT file"), "\(label)")
                 #expect(map.transparency == x.float("Color transparency"), "\(label)")
             }
             MapFixtures.expectValues(map.values, e.dicts("values")[m], label)

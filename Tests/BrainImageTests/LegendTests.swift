@@ -9,7 +9,7 @@ import Testing
         (0..<n).map { Legend.Entry(name: "Region \($0)", color: RGBA(UInt8(20 + $0 % 200), UInt8(200 - $0 % 150), 90)) }
     }
 
-    @Test func listsEveryEntryInsideTheImageWithItsColour() throws {
+    @Test func listsEveryEntryInsideTheImageWithItsColor() throws {
         let legend = Legend(entries: entries(6))
         let layout = try #require(legend.layout(width: 640, height: 480, size: 14, corner: .topRight, margin: 8, text: text))
         #expect(PixelRect(x: 0, y: 0, width: 640, height: 480).contains(layout.box))
@@ -71,7 +71,7 @@ import Testing
         #expect(Legend(entries: entries(3)).layout(width: 300, height: 12, size: 14, corner: .topLeft, margin: 4, text: text) == nil)
     }
 
-    @Test func entriesGroupHomologuesAndPairSidesDrawnInTwoColours() {
+    @Test func entriesGroupHomologuesAndPairSidesDrawnInTwoColors() {
         let red = RGBA(200, 0, 0), blue = RGBA(0, 0, 200), green = RGBA(0, 150, 0)
         let rows = Legend.entries([
             .init(name: "Putamen", side: "left", color: red, pixels: 30),

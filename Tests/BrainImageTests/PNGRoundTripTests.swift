@@ -17,24 +17,24 @@ private func sampleImage(width: Int = 97, height: Int = 61, opaque: Bool) throws
 }
 
 /// IHDR colour type byte (offset 25 in every PNG).
-private func colourType(_ png: [UInt8]) -> UInt8 { png[25] }
+private func colorType(_ png: [UInt8]) -> UInt8 { png[25] }
 
 @Test(arguments: PNGEncoder.Compression.allCases)
 func rgbaRoundTripIsExact(compression: PNGEncoder.Compression) throws {
     let image = try sampleImage(opaque: false)
     let png = PNGEncoder(compression: compression, channels: .rgba).encode(image)
     #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-    #expect(colourType(png) == 6)
+    #expect(colorType(png) == 6)
     let decoded = try PNGDecoder.decode(png)
     #expect(decoded.width == 97 && decoded.height == 61)
     #expect(decoded.pixels == image.pixels)
 }
 
 @Test(arguments: PNGEncoder.Compression.allCases)
-func rgbRoundTripKeepsColoursAndDropsAlpha(compression: PNGEncoder.Compression) throws {
+func rgbRoundTripKeepsColorsAndDropsAlpha(compression: PNGEncoder.Compression) throws {
     let translucent = try sampleImage(opaque: false)
     let png = PNGEncoder(compression: compression, channels: .rgb).encode(translucent)
-    #expect(colourType(png) == 2)
+    #expect(colorType(png) == 2)
     let decoded = try PNGDecoder.decode(png)
     for i in stride(from: 0, to: translucent.pixels.count, by: 4) {
         #expect(decoded.pixels[i] == translucent.pixels[i])

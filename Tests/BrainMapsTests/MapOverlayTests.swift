@@ -5,13 +5,13 @@ import BrainFormats
 @testable import BrainMaps
 
 @Suite struct MapOverlayTests {
-    static func options(_ threshold: [Double]? = nil, twoSided: Bool? = nil, scale: OverlayColourScale? = nil,
+    static func options(_ threshold: [Double]? = nil, twoSided: Bool? = nil, scale: OverlayColorScale? = nil,
                         clusterMin: Double? = nil) -> OverlayOptions {
         var o = OverlayOptions()
         o.file = "blobs.nii"
         o.threshold = threshold
         o.twoSided = twoSided
-        o.colourScale = scale
+        o.colorScale = scale
         o.clusterMinMm3 = clusterMin
         return o
     }
@@ -32,21 +32,21 @@ import BrainFormats
         #expect(overlay.value(atMNI: SIMD3(0, 0, 200)) == 0, "outside the map's box")
     }
 
-    @Test func coloursFollowThresholdSignsAndScale() throws {
+    @Test func colorsFollowThresholdSignsAndScale() throws {
         let volume = ClusterFinderTests.blobs([(SIMD3(-40, -20, 50), 8, 4)])
         let positive = try MapOverlay(volume: volume, options: Self.options([3, 8]))
-        #expect(positive.colour(2.99) == nil)
-        #expect(positive.colour(3) == SIMD3(255, 0, 0))
-        #expect(positive.colour(8) == SIMD3(255, 255, 0))
-        #expect(positive.colour(20) == SIMD3(255, 255, 0), "beyond MAX: the last colour")
-        #expect(positive.colour(-5) == nil, "one-sided: negatives hidden")
+        #expect(positive.color(2.99) == nil)
+        #expect(positive.color(3) == SIMD3(255, 0, 0))
+        #expect(positive.color(8) == SIMD3(255, 255, 0))
+        #expect(positive.color(20) == SIMD3(255, 255, 0), "beyond MAX: the last colour")
+        #expect(positive.color(-5) == nil, "one-sided: negatives hidden")
         let both = try MapOverlay(volume: volume, options: Self.options([3, 8], twoSided: true))
-        #expect(both.colour(-3) == SIMD3(0, 0, 255) && both.colour(-8) == SIMD3(0, 255, 255))
+        #expect(both.color(-3) == SIMD3(0, 0, 255) && both.color(-8) == SIMD3(0, 255, 255))
         #expect(both.barSegments.map(\.top) == [8, -3] && both.barSegments.map(\.bottom) == [3, -8])
         let cold = try MapOverlay(volume: volume, options: Self.options([3, 8], scale: .cold))
-        #expect(cold.colour(5) == nil && cold.colour(-5) != nil, "cold alone: negatives only")
+        #expect(cold.color(5) == nil && cold.color(-5) != nil, "cold alone: negatives only")
         let viridis = try MapOverlay(volume: volume, options: Self.options([3, 8], scale: .viridis))
-        #expect(viridis.colour(3) == SIMD3(68, 1, 84) && viridis.colour(8) == SIMD3(253, 231, 37))
+        #expect(viridis.color(3) == SIMD3(68, 1, 84) && viridis.color(8) == SIMD3(253, 231, 37))
     }
 
     @Test func niftiDefaultsAreAThirdOfTheLargestMagnitude() throws {

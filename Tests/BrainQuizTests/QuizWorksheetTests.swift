@@ -43,7 +43,7 @@ struct QuizWorksheetTests {
         return total == 0 ? 0 : Double(hit) / Double(total)
     }
 
-    @Test func nameModeImagesShowTheAnswersColourWherePickNamesIt() throws {
+    @Test func nameModeImagesShowTheAnswersColorWherePickNamesIt() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let answers = try QuizWorksheet.write(try Self.request("name", seed: "4"), format: .md, out: folder.path,

@@ -54,7 +54,7 @@ struct AtlasSceneOptionTests {
         }
     }
 
-    @Test func headOnATransparentBackgroundHasTheHeadsAlphaAndColour() throws {
+    @Test func headOnATransparentBackgroundHasTheHeadsAlphaAndColor() throws {
         let request = try AtlasViewTests.request("gyri", .lateral, .left, ["head": "on", "background": "transparent"])
         let scene = try AtlasScene.build(request, assets: BundledAtlas.assets!)
         let context = try GLContext(width: request.width, height: request.height)

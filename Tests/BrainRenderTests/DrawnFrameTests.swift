@@ -44,7 +44,7 @@ struct DrawnFrameTests {
     }
 
     /// The PNG is made once too: asking again gives the same bytes without drawing.
-    @Test func theColourImageIsDrawnOnce() throws {
+    @Test func theColorImageIsDrawnOnce() throws {
         let request = try Self.request(size: (320, 240))
         let context = try GLContext(width: request.width, height: request.height)
         var frame = try DrawnFrame(try AtlasScene.build(request, assets: BundledAtlas.assets!), context: context)

@@ -206,13 +206,13 @@ struct LabelCoverTests {
     /// A map figure at each size of the sweep, with labels and letters (a map takes no legend): the colour bar's
     /// text is at least the legend's size, and its bars take at least a fifth of the picture's height.
     @Test(arguments: [(640, 480), (1024, 768), (4096, 3072)])
-    func mapColourBarStaysReadable(_ w: Int, _ h: Int) throws {
+    func mapColorBarStaysReadable(_ w: Int, _ h: Int) throws {
         let map = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../Fixtures/maps/blob_mni_2mm.nii.gz").standardizedFileURL.path
         let request = try SceneRequest(["view": "lateral", "hemi": "left", "size": "\(w)x\(h)", "overlay": map, "threshold": "3",
                                         "twoSided": "true", "labels": "on", "orientation": "on"])
         let scene = try AtlasScene.build(request, assets: BundledAtlas.assets!)
-        let (_, layout) = try #require(scene.colourBarLayout(text: try TextRenderer()))
+        let (_, layout) = try #require(scene.colorBarLayout(text: try TextRenderer()))
         #expect(layout.bars.map(\.height).reduce(0, +) * 5 >= h, "\(w)×\(h): bars \(layout.bars.map(\.height))")
         let legendSize = SceneAnnotations.legendSize(width: w, height: h)
         let lines = [layout.titleLine] + layout.captionLines + layout.labels.map(\.line)

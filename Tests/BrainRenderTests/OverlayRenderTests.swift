@@ -28,7 +28,7 @@ struct OverlayRenderTests {
         return try SceneRequest(given)
     }
 
-    @Test func theVertexOverAPeakIsColouredAndFarOnesAreNot() throws {
+    @Test func theVertexOverAPeakIsColoredAndFarOnesAreNot() throws {
         let assets = try #require(BundledAtlas.assets)
         let pial = try assets.mesh(.cortex(.pial, .left))
         // The most lateral vertex (smallest x), in plain view from the left.
@@ -39,19 +39,19 @@ struct OverlayRenderTests {
         for surface in ["pial", "inflated"] {
             let scene = try AtlasScene.build(try Self.request(map, surface: surface, extra: ["threshold": "3,8"]), assets: assets)
             let layer = scene.scene.layers[0]
-            let colours = try #require(layer.overlay)
+            let colors = try #require(layer.overlay)
             let drawn = try #require(layer.geometry.sourceVertex.firstIndex(of: UInt32(vertex)))
-            #expect(colours[drawn] >> 24 < 128, "\(surface): the vertex over the peak is past the threshold (alpha < ½)")
-            #expect(colours[drawn] & 0xFF == 255 && (colours[drawn] >> 16) & 0xFF == 0, "\(surface): a warm colour")
+            #expect(colors[drawn] >> 24 < 128, "\(surface): the vertex over the peak is past the threshold (alpha < ½)")
+            #expect(colors[drawn] & 0xFF == 255 && (colors[drawn] >> 16) & 0xFF == 0, "\(surface): a warm colour")
             let far = pial.positions.indices.max { pial.positions[$0].x < pial.positions[$1].x }!
             let farDrawn = try #require(layer.geometry.sourceVertex.firstIndex(of: UInt32(far)))
-            #expect(colours[farDrawn] >> 24 > 128 && colours[farDrawn] & 0xFF_FFFF == 0,
+            #expect(colors[farDrawn] >> 24 > 128 && colors[farDrawn] & 0xFF_FFFF == 0,
                     "\(surface): a medial vertex (value 0) is below the threshold, with no colour")
             #expect(layer.colors.allSatisfy { $0 == AtlasScene.unlabelledColor }, "under a map the atlas has no fill")
         }
     }
 
-    @Test func theRenderShowsMapColoursOnlyWithAMap() throws {
+    @Test func theRenderShowsMapColorsOnlyWithAMap() throws {
         let assets = try #require(BundledAtlas.assets)
         let pial = try assets.mesh(.cortex(.pial, .left))
         let vertex = pial.positions.indices.min { pial.positions[$0].x < pial.positions[$1].x }!

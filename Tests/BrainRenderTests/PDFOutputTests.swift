@@ -86,14 +86,14 @@ struct PDFOutputTests {
         #expect(differing == 0, "\(differing) pixels of the PDF's picture differ from the SVG's")
     }
 
-    @Test func aMapFigureCarriesItsColourBarInEveryFormat() throws {
+    @Test func aMapFigureCarriesItsColorBarInEveryFormat() throws {
         let map = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../Fixtures/maps/blob_mni_2mm.nii.gz").standardizedFileURL.path
         let request = try SceneRequest(["view": "lateral", "hemi": "left", "size": "1024x768", "overlay": map,
                                         "threshold": "3", "twoSided": "true"])
         let context = try GLContext(width: request.width, height: request.height)
         var frame = try DrawnFrame(try AtlasScene.build(request, assets: BundledAtlas.assets!), context: context)
-        let (bar, layout) = try #require(frame.scene.colourBarLayout(text: try TextRenderer()))
+        let (bar, layout) = try #require(frame.scene.colorBarLayout(text: try TextRenderer()))
         #expect(layout.bars.map(\.height).reduce(0, +) * 5 >= 768, "the bars take a fifth of the height")
         let values = layout.labels.map(\.line.text)
         #expect(values == ["8", "3", "−3", "−8"])

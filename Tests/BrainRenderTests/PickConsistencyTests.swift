@@ -11,7 +11,7 @@ import Testing
     ]
 
     @Test(arguments: 0..<cases.count)
-    func picksMatchFlatColours(_ index: Int) throws {
+    func picksMatchFlatColors(_ index: Int) throws {
         let (view, left) = Self.cases[index]
         let sides = left.map { [$0] } ?? [true, false]
         let scene = try Scene(layers: try SyntheticBrain.layers(sides),

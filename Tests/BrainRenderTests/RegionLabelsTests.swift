@@ -82,7 +82,7 @@ struct RegionLabelsTests {
         }
     }
 
-    @Test(arguments: cases) func legendListsExactlyTheVisibleRegionsInTheirColours(_ c: Case) throws {
+    @Test(arguments: cases) func legendListsExactlyTheVisibleRegionsInTheirColors(_ c: Case) throws {
         let request = try Self.request(c)
         if min(c.width, c.height) < SceneRequest.minimumLegendSide {
             // Too small for a legend: the request leaves it out as it is made, and says so.
@@ -97,9 +97,9 @@ struct RegionLabelsTests {
         let index = try frame.indexImage(context: context)
         // Independently: the regions behind the pick ids present, as name + drawn colour.
         var visible: Set<String> = []
-        var colours: Set<[UInt8]> = []
+        var colors: Set<[UInt8]> = []
         for i in 0..<(c.width * c.height) where index.ids[i] != 0 {
-            colours.insert(Array(plain.rgba[(4 * i)..<(4 * i + 3)]))
+            colors.insert(Array(plain.rgba[(4 * i)..<(4 * i + 3)]))
             guard let t = scene.target(id: index.ids[i]), let region = t.region else { continue }
             let rgb = scene.scene.layers[t.layer].colors[t.range]
             visible.insert("\(region.labelName) \(rgb.r),\(rgb.g),\(rgb.b)")
@@ -113,7 +113,7 @@ struct RegionLabelsTests {
         #expect(listed.count == Set(listed).count)
         // Exact colours show where no see-through layer (the subcortical atlas's glass cortex) covers them.
         if scene.scene.layers.allSatisfy({ $0.opacity == 1 }) {
-            for e in notes.legendEntries { #expect(colours.contains([e.color.r, e.color.g, e.color.b]), "\(c): \(e.name)") }
+            for e in notes.legendEntries { #expect(colors.contains([e.color.r, e.color.g, e.color.b]), "\(c): \(e.name)") }
         }
         let layout = try #require(notes.legend)
         #expect(PixelRect(x: 0, y: 0, width: c.width, height: c.height).contains(layout.box))

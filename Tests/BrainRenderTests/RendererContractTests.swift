@@ -97,13 +97,13 @@ import BrainAtlas
     /// The map scales at the ends, inside, between stops and beyond either end (clamped).
     @Test func mapScaleCasesAreWritten() throws {
         let ts: [Float] = [-0.5, 0, 0.1, 0.125, 0.2, 0.3333, 0.5, 0.62, 0.875, 0.9, 0.999, 1, 1.5]
-        func rows(_ scale: (Float) -> OverlayColourScale.Colour) -> String {
+        func rows(_ scale: (Float) -> OverlayColorScale.Color) -> String {
             "[" + ts.map { let c = scale($0); return "[\(c.x), \(c.y), \(c.z)]" }.joined(separator: ", ") + "]"
         }
-        #expect(OverlayColourScale.viridis(0) == SIMD3(68, 1, 84) && OverlayColourScale.warm(1) == SIMD3(255, 255, 0))
+        #expect(OverlayColorScale.viridis(0) == SIMD3(68, 1, 84) && OverlayColorScale.warm(1) == SIMD3(255, 255, 0))
         let text = "{\n\"t\": [" + ts.map { "\($0)" }.joined(separator: ", ") + "],\n"
-            + "\"warm\": \(rows(OverlayColourScale.warm)),\n\"cool\": \(rows(OverlayColourScale.cool)),\n"
-            + "\"viridis\": \(rows(OverlayColourScale.viridis))\n}\n"
+            + "\"warm\": \(rows(OverlayColorScale.warm)),\n\"cool\": \(rows(OverlayColorScale.cool)),\n"
+            + "\"viridis\": \(rows(OverlayColorScale.viridis))\n}\n"
         try check("tests/cases/map-scales.json", equals: text)
     }
 
@@ -184,25 +184,25 @@ import BrainAtlas
         own.file = "ramp.nii"
         let ownUpper = try MapOverlay(volume: volume, options: own).upper
         var rows: [String] = []
-        for scale in OverlayColourScale.allCases {
+        for scale in OverlayColorScale.allCases {
             for twoSided in [nil, true, false] as [Bool?] {
                 for threshold in [[2.0, 5.0], [2.0], [7.0]] {
                     var options = OverlayOptions()
                     options.file = "ramp.nii"  // named for messages; the volume is given
                     options.threshold = threshold
                     options.twoSided = twoSided
-                    options.colourScale = scale
+                    options.colorScale = scale
                     let overlay = try MapOverlay(volume: volume, options: options)
-                    let colours = values.map { v in overlay.colour(v).map { "[\($0.x), \($0.y), \($0.z)]" } ?? "null" }
+                    let colors = values.map { v in overlay.color(v).map { "[\($0.x), \($0.y), \($0.z)]" } ?? "null" }
                     rows.append("  {\"requested\": {\"threshold\": \(threshold[0]), \"upper\": \(threshold.count > 1 ? threshold[1] : Double(ownUpper))}, "
                         + "\"display\": {\"threshold\": \(overlay.threshold), \"upper\": \(overlay.upper), \"signs\": \"\(overlay.signs.rawValue)\", "
-                        + "\"scale\": \"\(scale.rawValue)\"},\n   \"colours\": [\(colours.joined(separator: ", "))]}")
+                        + "\"scale\": \"\(scale.rawValue)\"},\n   \"colours\": [\(colors.joined(separator: ", "))]}")
                 }
             }
         }
         // The colour bar's strip at widths around each bend of its rule.
         let widths = [1, 329, 330, 549, 550, 551, 1024, 1199, 1200, 1204, 4096]
-        let strips = widths.map { "[\($0), \(AtlasScene.colourBarStrip(width: $0))]" }.joined(separator: ", ")
+        let strips = widths.map { "[\($0), \(AtlasScene.colorBarStrip(width: $0))]" }.joined(separator: ", ")
         let text = "{\n\"values\": [\(values.map { "\($0)" }.joined(separator: ", "))],\n\"widthAndStrip\": [\(strips)],\n\"displays\": [\n"
             + rows.joined(separator: ",\n") + "\n]}\n"
         try check("tests/cases/map-displays.json", equals: text)

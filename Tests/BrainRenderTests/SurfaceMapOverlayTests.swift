@@ -15,7 +15,7 @@ import Testing
         return url
     }
 
-    @Test func vertexValuesColourTheMeshAndPicksReportThem() throws {
+    @Test func vertexValuesColorTheMeshAndPicksReportThem() throws {
         let mesh = try MeshLoading.renderMesh(srf: try MeshLoading.readSRF(UserMeshTests.srf), file: "cube")
         // Value = how far right of the mesh's middle a vertex lies (mm); the SMP shows both signs by
         // default, so vertices more than 2 mm either side of the middle pass T = 2.

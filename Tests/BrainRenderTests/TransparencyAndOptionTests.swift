@@ -20,7 +20,7 @@ import Testing
                          width: 200, height: 150, background: background)
     }
 
-    @Test func seeThroughLayerOnTransparentBackgroundHasItsOwnAlphaAndColour() throws {
+    @Test func seeThroughLayerOnTransparentBackgroundHasItsOwnAlphaAndColor() throws {
         let context = try GLContext(width: 200, height: 150)
         let scene = try Self.shellScene(background: .transparent)
         let drawn = try context.renderImage(scene, shading: .flat)
@@ -50,7 +50,7 @@ import Testing
         #expect(shellOnly > 1000 && brainBehind > 1000 && empty > 100)
     }
 
-    @Test func seeThroughLayerOnAColourBlendsOverIt() throws {
+    @Test func seeThroughLayerOnAColorBlendsOverIt() throws {
         let context = try GLContext(width: 200, height: 150)
         let scene = try Self.shellScene(background: .color(RGB(0, 0, 0)))
         let drawn = try context.renderImage(scene, shading: .flat)
@@ -76,7 +76,7 @@ import Testing
         #expect(!drawnRanges.isEmpty && drawnRanges.isDisjoint(with: lateral))
     }
 
-    @Test func straightAlphaDividesColourByAlpha() {
+    @Test func straightAlphaDividesColorByAlpha() {
         let image = RenderedImage(width: 3, height: 1, rgba: [68, 57, 50, 77, 10, 20, 30, 255, 5, 5, 5, 0])
         #expect(image.straightAlpha() == [225, 189, 166, 77, 10, 20, 30, 255, 0, 0, 0, 0])
     }

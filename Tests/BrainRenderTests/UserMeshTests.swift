@@ -76,7 +76,7 @@ import Testing
         #expect(seen == ["POI 1", "POI 2"])
     }
 
-    @Test func srfColoursAreUsedWithoutPOI() throws {
+    @Test func srfColorsAreUsedWithoutPOI() throws {
         let scene = try SceneSource.scene(try Self.request(.anterior, poi: false), data: nil)
         let image = try GLContext(width: 240, height: 180).renderImage(scene.scene, shading: .flat)
         var cube = 0

@@ -62,7 +62,7 @@ import Testing
             // Brute force around each blob's projected centre (its core lies within 8 mm; 12 mm squares);
             // every other cell must be empty.
             let near = Self.blobs.compactMap { plane.cell(ofMNI: $0.centre) }
-            var coloured = 0
+            var colored = 0
             for y in 0..<plane.height {
                 for x in 0..<plane.width {
                     let value = plane.values[y * plane.width + x]
@@ -72,12 +72,12 @@ import Testing
                     }
                     let expected = Self.bruteForce(map, view: plane.view, cell: (x, y))
                     #expect(value == expected, "\(plane.view) cell \(x),\(y)")
-                    if expected != 0 { coloured += 1 }
+                    if expected != 0 { colored += 1 }
                 }
             }
             // Each blob shows as a disc of its supra-threshold core: radius 7.4 mm (positive), 6.8 mm (negative),
             // about 320 mm² together, a little more on the 2 mm grid.
-            #expect(coloured > 250 && coloured < 450, "\(plane.view): \(coloured) cells")
+            #expect(colored > 250 && colored < 450, "\(plane.view): \(colored) cells")
             // Each blob's centre projects onto its own cell, with its peak value and its cluster.
             for b in Self.blobs {
                 let c = try #require(plane.cell(ofMNI: b.centre))

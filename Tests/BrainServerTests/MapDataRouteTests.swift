@@ -78,7 +78,7 @@ import Testing
         }
     }
 
-    @Test func sceneWithAMapIsGreyAndFramedBesideTheColourBar() async throws {
+    @Test func sceneWithAMapIsGreyAndFramedBesideTheColorBar() async throws {
         let server = try await Self.start()
         defer { server.task.cancel() }
         let query = "atlas=gyri&hemi=left&view=lateral&w=640&h=480"

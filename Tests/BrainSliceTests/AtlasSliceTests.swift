@@ -52,7 +52,7 @@ private func request(_ position: SliceRequest.Position) throws -> SliceRequest {
     return r
 }
 
-@Test func atlasRegionsShowTheirColourOnTheTemplate() throws {
+@Test func atlasRegionsShowTheirColorOnTheTemplate() throws {
     let set = try SyntheticAtlas()
     let result = try Slicer(library: set.library).render(request(.millimetres(50)))
     let image = try PNGDecoder.decode(result.png())
@@ -72,18 +72,18 @@ private func request(_ position: SliceRequest.Position) throws -> SliceRequest {
 @Test func highlightMatchesBothHomologuesUnlessASideIsNamed() throws {
     let set = try SyntheticAtlas()
     let slicer = Slicer(library: set.library)
-    func colours(_ highlight: String) throws -> (RGBA, RGBA, RGBA) {
+    func colors(_ highlight: String) throws -> (RGBA, RGBA, RGBA) {
         var r = try request(.index(78))
         r = try r.with(["opacity": "0.5", "highlight": highlight, "dimOthers": "on"])
         let image = try slicer.render(r).image
         return (image[87, 148], image[255 - 88, 148], image[255 - 128, 108])
     }
-    let both = try colours("thing")
-    let left = try colours("left thing")
+    let both = try colors("thing")
+    let left = try colors("left thing")
     #expect(both.0 == both.1)
     #expect(left.0 == both.0 && left.1 != both.1)            // the right one is only tinted now
-    #expect(try colours("3").2 == colours("other").2)        // by id
-    #expect(throws: SliceError.self) { try colours("zzzz qqqq") }
+    #expect(try colors("3").2 == colors("other").2)        // by id
+    #expect(throws: SliceError.self) { try colors("zzzz qqqq") }
 }
 
 @Test func atPointsInEverySpaceReachTheSameTemplateVoxel() throws {

@@ -37,7 +37,7 @@ struct MapOverlaySliceTests {
 
     static func isWarm(_ c: RGBA) -> Bool { c.r == 255 && c.b == 0 }
 
-    @Test func thePeakShowsTheTopColourAndSubThresholdPixelsNone() throws {
+    @Test func thePeakShowsTheTopColorAndSubThresholdPixelsNone() throws {
         let map = Self.blob
         let result = try Self.slice(["threshold": "3,8"], map: map)
         let peak = Self.pixel(result, mni: SIMD3(-40, -20, 50))

@@ -13,7 +13,7 @@ private func voiRequest(_ plane: SlicePlane, _ index: Int) throws -> SliceReques
     return r
 }
 
-@Test func voiVoxelsShowTheirColour() throws {
+@Test func voiVoxelsShowTheirColor() throws {
     var request = try voiRequest(.axial, 8)
     request = try request.with(["opacity": "1"])
     let (image, result) = try SliceFixtures.render(request)
@@ -71,7 +71,7 @@ func leftAndRightLandOnTheStatedSides(plane: SlicePlane) throws {
     #expect(result.regions.count == 3)
 }
 
-@Test func outlineDrawsRegionEdgesInFullColour() throws {
+@Test func outlineDrawsRegionEdgesInFullColor() throws {
     var request = try voiRequest(.axial, 8)
     request = try request.with(["outline": "on", "scale": "8"])
     let (image, _) = try SliceFixtures.render(request)
@@ -81,7 +81,7 @@ func leftAndRightLandOnTheStatedSides(plane: SlicePlane) throws {
     #expect(image[left + 4, top + 4] != RGBA(255, 0, 0))   // cell inside, blended
 }
 
-@Test func labelValuesAreColoursNotGrey() throws {
+@Test func labelValuesAreColorsNotGrey() throws {
     let bytes = try SliceFixtures.voxelBytes(SliceFixtures.cube)
     guard let i = bytes[8..<(8 + 179 * 33 * 135)].firstIndex(of: 240) else {
         Issue.record("the cube fixture has no 240 voxel"); return
@@ -90,7 +90,7 @@ func leftAndRightLandOnTheStatedSides(plane: SlicePlane) throws {
     var request = try SliceFixtures.request(.sagittal, .index(z), vmr: SliceFixtures.cube)
     request = try request.with(["crop": "head", "scale": "1", "letters": "off"])
     let (image, result) = try SliceFixtures.render(request)
-    let c = ColourMap.labelColour(240)
+    let c = ColorMap.labelColor(240)
     // The cube fills little of the scan, so the default crop moves it: the layout says where.
     let p = result.layout.pixel(ofVoxel: SIMD3(x, y, z))
     #expect(result.layout.voxel(atPixel: p.x, p.y) == SIMD3(x, y, z))

@@ -89,11 +89,11 @@ private func scanRequest(_ interpolation: SliceInterpolation) throws -> SliceReq
     }
 }
 
-@Test func paleColoursGetADarkerContour() {
-    let pale = RegionOverlay.contourColour(250, 240, 150)
+@Test func paleColorsGetADarkerContour() {
+    let pale = RegionOverlay.contourColor(250, 240, 150)
     #expect(pale & 0xFF < 200)
     // Dark colours are left as they are.
-    #expect(RegionOverlay.contourColour(60, 20, 120) == ColourMap.pack((60, 20, 120)))
+    #expect(RegionOverlay.contourColor(60, 20, 120) == ColorMap.pack((60, 20, 120)))
 }
 
 @Test func interpolationFieldIsChecked() throws {

@@ -34,12 +34,12 @@ struct SliceMosaicTests {
         #expect(mosaic.regions.count >= 6, "\(mosaic.regions.map(\.region.name))")
     }
 
-    @Test func aMapMosaicHasOneColourBar() throws {
+    @Test func aMapMosaicHasOneColorBar() throws {
         let blob = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/maps/blob_mni_2mm.nii.gz")
         let request = try SliceRequest(["plane": "coronal", "mosaic": "4", "overlay": blob.path, "threshold": "3"])
         let mosaic = try Slicer().renderMosaic(request)
-        let bar = try #require(mosaic.colourBarBox)
+        let bar = try #require(mosaic.colorBarBox)
         #expect(bar.x > mosaic.image.width / 2 && bar.maxX <= mosaic.image.width)
         #expect(bar.height * 5 >= mosaic.image.height, "the bar takes at least a fifth of the height")
         #expect(mosaic.legendBox == nil)

@@ -61,7 +61,7 @@ import Testing
 
     /// With the overlay opaque and voxel blocks, a picked region's colour is the pixel's colour
     /// in the drawn PNG: the pick reads the drawn image's layout, not a copy of it.
-    @Test func pickedRegionIsTheColourDrawnThere() throws {
+    @Test func pickedRegionIsTheColorDrawnThere() throws {
         let request = try Self.request(Self.cases[3])
         let result = try Self.slicer.render(request)
         let image = try PNGDecoder.decode(result.png())
@@ -73,8 +73,8 @@ import Testing
                 guard let answer = try? Slicer.answer(plan, x: x, y: y, plane: request.plane), let region = answer.region else { continue }
                 let i = (y * image.width + x) * 4
                 let drawn = [image.pixels[i], image.pixels[i + 1], image.pixels[i + 2]].map(Int.init)
-                let colour = [region.color.r, region.color.g, region.color.b].map(Int.init)
-                #expect(zip(drawn, colour).allSatisfy { abs($0 - $1) <= 2 }, "pixel (\(x), \(y)): drawn \(drawn), \(region.name) is \(colour)")
+                let color = [region.color.r, region.color.g, region.color.b].map(Int.init)
+                #expect(zip(drawn, color).allSatisfy { abs($0 - $1) <= 2 }, "pixel (\(x), \(y)): drawn \(drawn), \(region.name) is \(color)")
                 compared += 1
             }
         }

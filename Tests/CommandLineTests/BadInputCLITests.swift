@@ -107,7 +107,7 @@ import Glibc
     }
 
     /// The annotation without colour table keeps its labels: one POI per value, with a warning.
-    @Test func annotationWithoutColourTableKeepsItsLabels() throws {
+    @Test func annotationWithoutColorTableKeepsItsLabels() throws {
         let dir = try CLIRun.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         try Self.makeFiles(in: dir)

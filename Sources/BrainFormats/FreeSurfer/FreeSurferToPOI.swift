@@ -34,7 +34,7 @@ public enum FreeSurferToPOI {
             throw FormatError(file: name, field: "vertex count",
                               message: "the annotation covers \(n) vertices but --mesh-vertices says \(given)")
         }
-        if annotation.entries.isEmpty { return poiWithoutColourTable(annotation) }
+        if annotation.entries.isEmpty { return poiWithoutColorTable(annotation) }
         var members = [[Int32]](repeating: [], count: annotation.entries.count)
         for (v, k) in annotation.entryPositions().enumerated() where k >= 0 { members[k].append(Int32(v)) }
         var pois: [POI] = []
@@ -52,7 +52,7 @@ public enum FreeSurferToPOI {
     /// An annotation without its colour table still labels its vertices: one POI per value (in
     /// ascending order), named after the value and coloured by it (FreeSurfer packs R, G and B into
     /// the value), so no label is dropped. Values 0 and −1 mean "unlabelled".
-    static func poiWithoutColourTable(_ annotation: FreeSurferAnnotation) -> POIFile {
+    static func poiWithoutColorTable(_ annotation: FreeSurferAnnotation) -> POIFile {
         var members: [Int32: [Int32]] = [:]
         for (v, value) in annotation.vertexValues.enumerated() where value != 0 && value != -1 {
             members[value, default: []].append(Int32(v))

@@ -54,13 +54,13 @@ extension SMPFile {
         if version >= 5 { map.showPositiveNegative = try r.i32("\(field) ShowPosNeg") }
         map.bonferroniValue = try r.i32("\(field) BonferroniValue")
         if version >= 2 {
-            map.positiveMinColour = try MapRGB.read(&r, "\(field) RGBPosMin")
-            map.positiveMaxColour = try MapRGB.read(&r, "\(field) RGBPosMax")
+            map.positiveMinColor = try MapRGB.read(&r, "\(field) RGBPosMin")
+            map.positiveMaxColor = try MapRGB.read(&r, "\(field) RGBPosMax")
             if version >= 4 {
-                map.negativeMinColour = try MapRGB.read(&r, "\(field) RGBNegMin")
-                map.negativeMaxColour = try MapRGB.read(&r, "\(field) RGBNegMax")
+                map.negativeMinColor = try MapRGB.read(&r, "\(field) RGBNegMin")
+                map.negativeMaxColor = try MapRGB.read(&r, "\(field) RGBNegMax")
             }
-            map.useRGBColour = try r.u8("\(field) UseRGB")
+            map.useRGBColor = try r.u8("\(field) UseRGB")
             if version >= 5 { map.lutFileName = try r.cString("\(field) LUTName") }
             map.transparency = try r.f32("\(field) Transparency")
         }

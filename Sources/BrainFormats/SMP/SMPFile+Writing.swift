@@ -35,13 +35,13 @@ extension SMPFile {
             if version >= 5 { w.i32(map.showPositiveNegative) }
             w.i32(map.bonferroniValue)
             if version >= 2 {
-                map.positiveMinColour.write(&w)
-                map.positiveMaxColour.write(&w)
+                map.positiveMinColor.write(&w)
+                map.positiveMaxColor.write(&w)
                 if version >= 4 {
-                    map.negativeMinColour.write(&w)
-                    map.negativeMaxColour.write(&w)
+                    map.negativeMinColor.write(&w)
+                    map.negativeMaxColor.write(&w)
                 }
-                w.u8(map.useRGBColour)
+                w.u8(map.useRGBColor)
                 if version >= 5 { w.cString(map.lutFileName) }
                 w.f32(map.transparency)
             }

@@ -15,12 +15,12 @@ public struct SMPMap: Hashable, Sendable {
     public var showPositiveNegative: Int32
     public var bonferroniValue: Int32
     /// Version 2 and later.
-    public var positiveMinColour: MapRGB
-    public var positiveMaxColour: MapRGB
+    public var positiveMinColor: MapRGB
+    public var positiveMaxColor: MapRGB
     /// Version 4 and later.
-    public var negativeMinColour: MapRGB
-    public var negativeMaxColour: MapRGB
-    public var useRGBColour: UInt8
+    public var negativeMinColor: MapRGB
+    public var negativeMaxColor: MapRGB
+    public var useRGBColor: UInt8
     /// Version 5 and later.
     public var lutFileName: RawString
     public var transparency: Float
@@ -40,11 +40,11 @@ public struct SMPMap: Hashable, Sendable {
         degreesOfFreedom2 = 0
         showPositiveNegative = 3
         bonferroniValue = 0
-        positiveMinColour = .defaultPositiveMin
-        positiveMaxColour = .defaultPositiveMax
-        negativeMinColour = .defaultNegativeMin
-        negativeMaxColour = .defaultNegativeMax
-        useRGBColour = 0
+        positiveMinColor = .defaultPositiveMin
+        positiveMaxColor = .defaultPositiveMax
+        negativeMinColor = .defaultNegativeMin
+        negativeMaxColor = .defaultNegativeMax
+        useRGBColor = 0
         lutFileName = "<default>"
         transparency = 1
         self.name = name

@@ -55,12 +55,12 @@ extension VMPFile {
         w.f32(map.threshold)
         w.f32(map.upperThreshold)
         w.cString(map.name)
-        for colour in [map.positiveMinColour, map.positiveMaxColour, map.negativeMinColour, map.negativeMaxColour] {
-            colour.write(&w)
+        for color in [map.positiveMinColor, map.positiveMaxColor, map.negativeMinColor, map.negativeMaxColor] {
+            color.write(&w)
         }
-        w.u8(map.useVMPColour)
+        w.u8(map.useVMPColor)
         w.cString(map.lutFileName)
-        w.f32(map.transparentColourFactor)
+        w.f32(map.transparentColorFactor)
         map.lags?.write(&w)
         w.i32(map.clusterSizeThreshold)
         w.u8(map.enableClusterSizeThreshold)

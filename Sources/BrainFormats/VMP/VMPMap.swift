@@ -6,13 +6,13 @@ public struct VMPMap: Hashable, Sendable {
     /// Where the colour scale ends.
     public var upperThreshold: Float
     public var name: RawString
-    public var positiveMinColour: MapRGB
-    public var positiveMaxColour: MapRGB
-    public var negativeMinColour: MapRGB
-    public var negativeMaxColour: MapRGB
-    public var useVMPColour: UInt8
+    public var positiveMinColor: MapRGB
+    public var positiveMaxColor: MapRGB
+    public var negativeMinColor: MapRGB
+    public var negativeMaxColor: MapRGB
+    public var useVMPColor: UInt8
     public var lutFileName: RawString
-    public var transparentColourFactor: Float
+    public var transparentColorFactor: Float
     /// Present only for cross-correlation maps (type 3).
     public var lags: CrossCorrelationLags?
     /// Cluster size threshold in voxels of the map's resolution.
@@ -34,13 +34,13 @@ public struct VMPMap: Hashable, Sendable {
         self.threshold = threshold
         self.upperThreshold = upperThreshold
         self.name = name
-        positiveMinColour = .defaultPositiveMin
-        positiveMaxColour = .defaultPositiveMax
-        negativeMinColour = .defaultNegativeMin
-        negativeMaxColour = .defaultNegativeMax
-        useVMPColour = 0
+        positiveMinColor = .defaultPositiveMin
+        positiveMaxColor = .defaultPositiveMax
+        negativeMinColor = .defaultNegativeMin
+        negativeMaxColor = .defaultNegativeMax
+        useVMPColor = 0
         lutFileName = "<default>"
-        transparentColourFactor = 1
+        transparentColorFactor = 1
         lags = type.isCrossCorrelation ? CrossCorrelationLags() : nil
         clusterSizeThreshold = 1
         enableClusterSizeThreshold = 0

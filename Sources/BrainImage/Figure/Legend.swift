@@ -55,15 +55,15 @@ public struct Legend: Sendable, Equatable {
     /// row ("Globus pallidus (L)"). Ranked items are listed by rank, then name, then side;
     /// unranked ones after them, most pixels first, ties in the order seen.
     public static func entries(_ items: [Item]) -> [Entry] {
-        var coloursOfName: [String: Set<RGBA>] = [:]
-        var coloursBySide: [String: [String: Set<RGBA>]] = [:]
+        var colorsOfName: [String: Set<RGBA>] = [:]
+        var colorsBySide: [String: [String: Set<RGBA>]] = [:]
         for item in items {
-            coloursOfName[item.name, default: []].insert(item.color)
-            coloursBySide[item.name, default: [:]][item.side?.lowercased() ?? "", default: []].insert(item.color)
+            colorsOfName[item.name, default: []].insert(item.color)
+            colorsBySide[item.name, default: [:]][item.side?.lowercased() ?? "", default: []].insert(item.color)
         }
         // Names drawn in exactly one colour per side, the two sides apart: (left colour, right colour).
         var pairs: [String: (RGBA, RGBA)] = [:]
-        for (name, sides) in coloursBySide where sides.count == 2 && coloursOfName[name]?.count == 2 {
+        for (name, sides) in colorsBySide where sides.count == 2 && colorsOfName[name]?.count == 2 {
             if let l = sides["left"], let r = sides["right"], l.count == 1, r.count == 1 { pairs[name] = (l.first!, r.first!) }
         }
         var rows: [(entry: Entry, pixels: Int, rank: Int?)] = []
@@ -76,7 +76,7 @@ public struct Legend: Sendable, Equatable {
                 rows.append((Entry(name: name, color: left, pair: right), item.pixels, item.rank))
                 continue
             }
-            let sided = (coloursOfName[item.name]?.count ?? 0) > 1
+            let sided = (colorsOfName[item.name]?.count ?? 0) > 1
             let name = sided ? item.side.map { "\(item.name) (\(sideLetter($0)))" } ?? item.name : item.name
             let key = "\(name)\u{0}\(item.color.r),\(item.color.g),\(item.color.b)"
             if let i = at[key] { rows[i].pixels += item.pixels; continue }

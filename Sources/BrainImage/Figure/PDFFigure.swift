@@ -115,10 +115,10 @@ public struct PDFFigure: FigureCanvas {
         page += content.joined(separator: "\n") + "\n"
         pdf.add("", stream: Array(page.utf8))
         let mask = transparent ? " /SMask 8 0 R" : ""
-        pdf.add(Self.imageDictionary(width: width, height: height, colours: 3, space: "/DeviceRGB") + mask,
+        pdf.add(Self.imageDictionary(width: width, height: height, colors: 3, space: "/DeviceRGB") + mask,
                 stream: Self.deflated(rgba, width: width, height: height, channels: 3))
         if transparent {
-            pdf.add(Self.imageDictionary(width: width, height: height, colours: 1, space: "/DeviceGray"),
+            pdf.add(Self.imageDictionary(width: width, height: height, colors: 1, space: "/DeviceGray"),
                     stream: Self.deflated(rgba, width: width, height: height, channels: 1))
         }
         for shading in shadings {
@@ -131,9 +131,9 @@ public struct PDFFigure: FigureCanvas {
         return pdf.finished()
     }
 
-    static func imageDictionary(width: Int, height: Int, colours: Int, space: String) -> String {
+    static func imageDictionary(width: Int, height: Int, colors: Int, space: String) -> String {
         "/Type /XObject /Subtype /Image /Width \(width) /Height \(height) /ColorSpace \(space) /BitsPerComponent 8 "
-            + "/Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors \(colours) /BitsPerComponent 8 /Columns \(width) >>"
+            + "/Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors \(colors) /BitsPerComponent 8 /Columns \(width) >>"
     }
 
     /// The zlib stream of PNG-filtered scanlines (`PNGScanlineStream`), which PDF's Flate filter

@@ -35,7 +35,7 @@ extension RendererContract {
         export const HIGHLIGHT = { greyShare: \(HighlightColors.greyShare), minimumTint: \(HighlightColors.minimumTint), maxSelectedLightness: \(HighlightColors.maxSelectedLightness), darkeningSteps: \(HighlightColors.darkeningSteps) };
         /** A map's colour bar strip: the canvas width over `divisor`, clamped to minimum…maximum; none under three minimum strips. */
         export const COLOR_BAR_STRIP = { divisor: \(colorBarStrip.divisor), minimum: \(colorBarStrip.minimum), maximum: \(colorBarStrip.maximum) };
-        /** The map colour scales (\(String(describing: OverlayColourScale.self))): warm and cool from the threshold's colour to the upper end's, viridis through its stops. */
+        /** The map colour scales (\(String(describing: OverlayColorScale.self))): warm and cool from the threshold's colour to the upper end's, viridis through its stops. */
         export const MAP_SCALES = { warm: \(colors(mapScales.warm)), cool: \(colors(mapScales.cool)), viridis: \(colors(mapScales.viridis)) };
 
         """

@@ -100,8 +100,8 @@ public enum RendererContract {
     // MARK: Map colours
 
     /// The colour scales of statistical maps, which the viewer draws on the device.
-    public static let mapScales = (warm: OverlayColourScale.warmEnds, cool: OverlayColourScale.coolEnds,
-                                   viridis: OverlayColourScale.viridisStops)
+    public static let mapScales = (warm: OverlayColorScale.warmEnds, cool: OverlayColorScale.coolEnds,
+                                   viridis: OverlayColorScale.viridisStops)
 
     /// A map's colour bar strip on the image's right, in pixels: the width over `divisor`,
     /// clamped to `minimum`…`maximum`; no strip on images narrower than three minimum strips.

@@ -10,7 +10,7 @@ import COSMesa
 /// contrast, is freed when it is replaced; the OSMesa surface stays at one fixed size.
 final class OffscreenFramebuffer {
     private let fbo: FramebufferFunctions
-    private let ids: (framebuffer: GLuint, colour: GLuint, depth: GLuint)
+    private let ids: (framebuffer: GLuint, color: GLuint, depth: GLuint)
     private(set) var size = (width: 0, height: 0)
 
     /// Creates the object names; the context they belong to must be current.
@@ -28,9 +28,9 @@ final class OffscreenFramebuffer {
         fbo.bindFramebuffer(GLenum(GL_FRAMEBUFFER), ids.framebuffer)
         guard size != (width, height) else { return }
         let w = GLsizei(width), h = GLsizei(height)
-        fbo.bindRenderbuffer(GLenum(GL_RENDERBUFFER), ids.colour)
+        fbo.bindRenderbuffer(GLenum(GL_RENDERBUFFER), ids.color)
         fbo.renderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), w, h)
-        fbo.framebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), ids.colour)
+        fbo.framebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), ids.color)
         fbo.bindRenderbuffer(GLenum(GL_RENDERBUFFER), ids.depth)
         fbo.renderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH_COMPONENT24), w, h)
         fbo.framebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_ATTACHMENT), GLenum(GL_RENDERBUFFER), ids.depth)

@@ -9,12 +9,12 @@ public enum Shading: String, Sendable, CaseIterable {
 extension GLContext {
     /// Draws the colour pass and returns the image, rows top-down.
     public func renderImage(_ scene: Scene, shading: Shading) throws(RenderError) -> RenderedImage {
-        try drawColourPass(scene, shading: shading, scissor: nil)
+        try drawColorPass(scene, shading: shading, scissor: nil)
         return RenderedImage(width: scene.width, height: scene.height, bottomUp: pixels!)
     }
 
     /// The colour pass, over the whole image or (warm-up) one scissored pixel at (x, GL row).
-    func drawColourPass(_ scene: Scene, shading: Shading, scissor: (Int, Int)?) throws(RenderError) {
+    func drawColorPass(_ scene: Scene, shading: Shading, scissor: (Int, Int)?) throws(RenderError) {
         try resize(width: scene.width, height: scene.height)
         let camera = scene.camera
         setCommonState()
@@ -210,9 +210,9 @@ extension GLContext {
 
     /// Feeds `aOverlay` from the layer's per-vertex map colours (a buffer made for this draw, returned
     /// for deleting), or the constant (0, 0, 0, 1) that leaves region colours as they are.
-    private func setOverlay(_ colours: [UInt32]?) -> GLuint {
+    private func setOverlay(_ colors: [UInt32]?) -> GLuint {
         let attribute = ShaderPrograms.overlayAttribute
-        guard let colours else {
+        guard let colors else {
             gl.disableVertexAttribArray(attribute)
             gl.vertexAttrib4f(attribute, 0, 0, 0, 1)
             return 0
@@ -220,7 +220,7 @@ extension GLContext {
         var id: GLuint = 0
         gl.genBuffers(1, &id)
         gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), id)
-        colours.withUnsafeBytes { gl.bufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr($0.count), $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
+        colors.withUnsafeBytes { gl.bufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr($0.count), $0.baseAddress, GLenum(GL_STREAM_DRAW)) }
         gl.enableVertexAttribArray(attribute)
         gl.vertexAttribPointer(attribute, 4, GLenum(GL_UNSIGNED_BYTE), GLboolean(GL_TRUE), 0, nil)
         return id

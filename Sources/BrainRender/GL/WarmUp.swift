@@ -2,7 +2,7 @@ import BrainAtlas
 
 /// The passes a one-shot command is about to draw, so their shader variants can be built early.
 public enum PassKind: Sendable {
-    case colour(Shading)
+    case color(Shading)
     case pick
 }
 
@@ -17,7 +17,7 @@ extension GLContext {
         let pixel = try scene.pixel(x: width / 2, y: height / 2)
         for pass in passes {
             switch pass {
-            case .colour(let shading): try drawColourPass(scene, shading: shading, scissor: (pixel.x, pixel.glRow))
+            case .color(let shading): try drawColorPass(scene, shading: shading, scissor: (pixel.x, pixel.glRow))
             case .pick: _ = try pickID(scene, pixel: pixel, candidates: PixelCandidates(scene: scene, pixel: pixel))
             }
         }

@@ -31,8 +31,8 @@ public struct AtlasScene: Sendable {
     public var highlighted: Set<Region> = []
     /// The statistical map coloured onto the cortex (`request.overlay`), for its colour bar.
     public internal(set) var map: MapOverlay?
-    /// The map's colour bar is drawn once for several figures (`sharingItsColourBar`), not on this one.
-    public internal(set) var colourBarShared = false
+    /// The map's colour bar is drawn once for several figures (`sharingItsColorBar`), not on this one.
+    public internal(set) var colorBarShared = false
 
     /// Unlabelled cortex.
     public static let unlabelledColor = RGB(212, 212, 212)
@@ -76,7 +76,7 @@ public struct AtlasScene: Sendable {
             let fill = map == nil ? colors(regions, highlighted, request) : regions.map { _ in unlabelledColor }
             var layer = Scene.Layer(geometry: geometry, colors: fill, opacity: opacity,
                                     curvature: request.showsCurvature, occlusion: request.ambientOcclusion,
-                                    overlay: try map.map { try overlayColours($0, geometry: geometry, side: side, assets: assets) })
+                                    overlay: try map.map { try overlayColors($0, geometry: geometry, side: side, assets: assets) })
             // In the slicing mode the cortex is cut open with the head, or it would hide the planes.
             if let planes = request.planes { layer.cutAway = CutAway(planes: planes, forward: try request.direction().forward) }
             layers.append(layer)
@@ -104,7 +104,7 @@ public struct AtlasScene: Sendable {
         }
         let scene = try Scene(layers: layers, direction: try request.direction(), width: request.width,
                               height: request.height, background: request.background,
-                              framingArea: map == nil ? .whole : colourBarFraming(width: request.width, height: request.height))
+                              framingArea: map == nil ? .whole : colorBarFraming(width: request.width, height: request.height))
         var built = AtlasScene(request: request, scene: scene, layers: infos, hemisphere: hemisphere)
         built.highlighted = highlighted
         built.map = map
@@ -139,7 +139,7 @@ public struct AtlasScene: Sendable {
                                                    overlay: overlay)],
                               direction: try request.direction(), width: request.width, height: request.height,
                               background: request.background,
-                              framingArea: map == nil ? .whole : colourBarFraming(width: request.width, height: request.height))
+                              framingArea: map == nil ? .whole : colorBarFraming(width: request.width, height: request.height))
         var built = AtlasScene(request: request, scene: scene, layers: [LayerInfo(mesh: nil, name: name, regions: regions)],
                                hemisphere: hemisphere)
         built.highlighted = highlighted
@@ -176,7 +176,7 @@ public struct AtlasScene: Sendable {
         return regions.map { region in
             // Unlabelled cortex stays grey: only regions are tinted around a highlight.
             guard let region else { return unlabelledColor }
-            let base = region.colour(in: request.palette)
+            let base = region.color(in: request.palette)
             if highlighted.isEmpty { return base }
             if highlighted.contains(region) { return lit ? HighlightColors.emphasised(base) : base }
             return lit ? HighlightColors.faded(base, tint: tint) : base.mixed(with: white, amount: tint)

@@ -18,7 +18,7 @@ public struct DrawnFrame: Sendable {
     public private(set) var pickPasses = 0
     private var index: IndexImage?
     private var map: RegionMap?
-    private var colour: RenderedImage?
+    private var color: RenderedImage?
     private var text: FrameText?
 
     /// Frames `scene` for its request. With a legend this draws the pick pass at the full framing
@@ -81,7 +81,7 @@ public struct DrawnFrame: Sendable {
     /// they come out smooth, from the pick pass at the drawn size (they sit on its borders), and
     /// the text (labels, legend, orientation letters: `SceneAnnotations`) at output size.
     public mutating func image(context: GLContext) throws -> RenderedImage {
-        if let colour { return colour }
+        if let color { return color }
         var image = try picture(context: context)
         if let notes = try annotations(context: context), let text {
             text.use { renderer in
@@ -92,9 +92,9 @@ public struct DrawnFrame: Sendable {
             let text = try self.text ?? FrameText()
             self.text = text
             let drawnScene = scene
-            text.use { renderer in image.drawing { drawnScene.drawColourBar(on: &$0, text: renderer) } }
+            text.use { renderer in image.drawing { drawnScene.drawColorBar(on: &$0, text: renderer) } }
         }
-        colour = image
+        color = image
         return image
     }
 
@@ -132,7 +132,7 @@ public struct DrawnFrame: Sendable {
         if scene.map != nil {
             let text = try self.text ?? FrameText()
             self.text = text
-            text.use { scene.drawColourBar(on: &figure, text: $0) }
+            text.use { scene.drawColorBar(on: &figure, text: $0) }
         }
         return image
     }

@@ -54,7 +54,7 @@ extension GLContext {
         if scene.background == .transparent {
             return try renderImage(scene, shading: shading).png(compression: compression, transparent: true, dpi: dpi)
         }
-        try drawColourPass(scene, shading: shading, scissor: nil)
+        try drawColorPass(scene, shading: shading, scissor: nil)
         let rowBytes = scene.width * 4
         let top = UnsafePointer(pixels!.assumingMemoryBound(to: UInt8.self)) + (scene.height - 1) * rowBytes
         return PNGEncoder(compression: compression, channels: .rgb, dpi: dpi)

@@ -16,7 +16,7 @@ public enum RenderJobs {
                               compression: PNGEncoder.Compression, report: Bool,
                               backend: GLBackend? = nil, exitsAfter: Bool = false) throws -> RenderReport? {
         var times = StageTimes()
-        let passes: [PassKind] = report ? [.colour(request.shading), .pick] : [.colour(request.shading)]
+        let passes: [PassKind] = report ? [.color(request.shading), .pick] : [.color(request.shading)]
         let (prepared, _, context) = try prepare(request, data: data, passes: passes, backend: backend, times: &times)
         if exitsAfter { _ = Unmanaged.passRetained(context) }
         var frame = try DrawnFrame(prepared, context: context)

@@ -20,7 +20,7 @@ public struct Scene: Sendable {
         public var occlusion: Bool
         /// A statistical map per vertex, packed RGBA (red in the lowest byte): the map's colour, and
         /// in alpha 1 − w, w rising through ½ where the value crosses the threshold: the lit pass
-        /// shows the colour where the interpolated alpha is ≤ ½ (`OverlayColouring`). nil: no map.
+        /// shows the colour where the interpolated alpha is ≤ ½ (`OverlayColoring`). nil: no map.
         /// Flat and pick passes ignore it.
         public var overlay: [UInt32]?
         /// An MRI plane of the slicing mode, drawn with the plane shaders instead of a colour per

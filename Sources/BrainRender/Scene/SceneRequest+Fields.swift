@@ -47,10 +47,10 @@ public struct SceneRequest: Sendable, Hashable, OverlayRequesting {
     public private(set) var ambientOcclusion = true
     /// The resolution the PNG states (pHYs), for print and page layout; nil: none stated.
     public private(set) var dpi: Int?
-    /// A statistical map coloured onto the cortex (`--overlay`; `OverlayColouring`).
+    /// A statistical map coloured onto the cortex (`--overlay`; `OverlayColoring`).
     public private(set) var overlay = OverlayOptions()
     /// Which built palette colours the regions (the colour-blind one: `cvd`).
-    public private(set) var palette: ColourPalette = .default
+    public private(set) var palette: ColorPalette = .default
 
     /// The defaults (`render`'s): gyri, lateral, 1024×768, pial, lit, white background.
     public init() {}

@@ -9,7 +9,7 @@ import Foundation
 public enum GlassBrain {
     /// The figure of `request`'s map; `volume` when it is already read.
     public static func figure(_ request: MapReportRequest, library: AtlasLibrary, volume given: MapVolume? = nil,
-                              scale: Int = 3, colourBar: Bool = true, text: TextRenderer) throws -> GlassBrainFigure {
+                              scale: Int = 3, colorBar: Bool = true, text: TextRenderer) throws -> GlassBrainFigure {
         guard !request.isSurfaceMap else { throw MapsError("glass: \(request.file) is a surface map (SMP); the glass brain projects volume maps") }
         try request.clusterOptions.validate()
         let volume = try given ?? MapVolume.load(URL(fileURLWithPath: request.file), map: request.map,
@@ -17,6 +17,6 @@ public enum GlassBrain {
         let clusters = try ClusterFinder.clusters(in: volume, options: request.clusterOptions)
         let overlay = try MapOverlay(volume: volume, options: try OverlayOptions.read(request.overlayFields))
         return GlassBrainFigure(projection: GlassProjection(map: volume, clusters: clusters), outline: try GlassOutline(library: library),
-                                overlay: overlay, scale: scale, colourBar: colourBar, text: text)
+                                overlay: overlay, scale: scale, colorBar: colorBar, text: text)
     }
 }

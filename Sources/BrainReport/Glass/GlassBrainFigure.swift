@@ -37,8 +37,8 @@ public struct GlassBrainFigure {
     let projection: GlassProjection
     let outline: GlassOutline
     let overlay: MapOverlay
-    let bar: ColourBar
-    let barLayout: ColourBar.Layout?
+    let bar: ColorBar
+    let barLayout: ColorBar.Layout?
     let letters: [(line: TextLine, x: Int, baseline: Int)]
 
     /// Ems between two projections, so one picture's right letter never reads with the next one's left.
@@ -50,9 +50,9 @@ public struct GlassBrainFigure {
     static let halo = RGBA(255, 255, 255, 235)
 
     /// Lays the figure out at `scale` pixels per millimetre; numbers for the first `numbered` clusters;
-    /// without `colourBar` where the page around it shows the map's one bar.
+    /// without `colorBar` where the page around it shows the map's one bar.
     public init(projection: GlassProjection, outline: GlassOutline, overlay: MapOverlay, scale: Int = 3,
-                numbered: Int = 20, colourBar: Bool = true, text: TextRenderer) {
+                numbered: Int = 20, colorBar: Bool = true, text: TextRenderer) {
         (self.projection, self.outline, self.overlay, self.scale) = (projection, outline, overlay, scale)
         let size = max(12, 6 * scale)
         textSize = size
@@ -66,11 +66,11 @@ public struct GlassBrainFigure {
             x += plane.width * scale + Self.panelGap * size
         }
         let rowHeight = panels.map(\.height).max()!
-        bar = overlay.colourBar
-        let barWidth = colourBar ? bar.naturalWidth(size: size, text: text) : 0
-        width = colourBar ? x + barWidth + margin : x - Self.panelGap * size + margin
+        bar = overlay.colorBar
+        let barWidth = colorBar ? bar.naturalWidth(size: size, text: text) : 0
+        width = colorBar ? x + barWidth + margin : x - Self.panelGap * size + margin
         height = top + rowHeight + margin
-        barLayout = colourBar ? bar.layout(in: PixelRect(x: x, y: top, width: barWidth, height: rowHeight), size: size, text: text) : nil
+        barLayout = colorBar ? bar.layout(in: PixelRect(x: x, y: top, width: barWidth, height: rowHeight), size: size, text: text) : nil
         self.panels = panels
         letters = zip(projection.planes, panels).flatMap { plane, panel -> [(line: TextLine, x: Int, baseline: Int)] in
             let (l, r) = (text.layout(plane.view.sides.left, size: size), text.layout(plane.view.sides.right, size: size))
@@ -95,7 +95,7 @@ public struct GlassBrainFigure {
                     guard panel.inset(by: -size / 2).contains(box), !numbers.contains(where: { $0.box.intersects(box) }) else { return nil }
                     let number = Number(cluster: cluster, view: plane.view, cell: cell, anchor: anchor, line: line, textX: tx,
                                         baseline: base, box: box)
-                    return (Self.colouredCells(plane, under: box, panel: panel, scale: scale), k, number)
+                    return (Self.coloredCells(plane, under: box, panel: panel, scale: scale), k, number)
                 }.min { ($0.cover, $0.k) < ($1.cover, $1.k) }?.number
                 if let placed { numbers.append(placed) }
             }
@@ -104,7 +104,7 @@ public struct GlassBrainFigure {
     }
 
     /// Cells of `plane` holding a value under `box` (figure pixels; `panel` is where the plane is drawn).
-    static func colouredCells(_ plane: GlassPlane, under box: PixelRect, panel: PixelRect, scale: Int) -> Int {
+    static func coloredCells(_ plane: GlassPlane, under box: PixelRect, panel: PixelRect, scale: Int) -> Int {
         let x0 = max(0, (box.x - panel.x) / scale), x1 = min(plane.width - 1, (box.maxX - 1 - panel.x) / scale)
         let y0 = max(0, (box.y - panel.y) / scale), y1 = min(plane.height - 1, (box.maxY - 1 - panel.y) / scale)
         guard x0 <= x1, y0 <= y1 else { return 0 }
@@ -147,7 +147,7 @@ public struct GlassBrainFigure {
                     over(Self.glassColor, distance + 0.5)
                     over(Self.deepColor, deep.line(px, py, width: lineWidth * 0.6))
                     let cell = (py / scale) * plane.width + px / scale
-                    if plane.clusters[cell] != 0, let m = overlay.colour(plane.values[cell]) { over(RGBA(m.x, m.y, m.z), 1) }
+                    if plane.clusters[cell] != 0, let m = overlay.color(plane.values[cell]) { over(RGBA(m.x, m.y, m.z), 1) }
                     over(Self.outlineColor, lineWidth / 2 + 0.5 - abs(distance))
                     let i = 4 * ((panel.y + py) * width + panel.x + px)
                     image.pixels[i] = UInt8(c.r.rounded()); image.pixels[i + 1] = UInt8(c.g.rounded())

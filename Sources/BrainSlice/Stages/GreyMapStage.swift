@@ -6,17 +6,17 @@ struct GreyMapStage: SliceStage {
     let grid: SliceGrid
     /// The whole volume, x fastest (usually the VMR's memory map: only the plane is touched).
     let voxels: Data
-    let colourMap: ColourMap
+    let colorMap: ColorMap
     /// Per output column and row: the four voxels blended and their weights (smooth grids only).
     let columns: SampleTaps?
     let rows: SampleTaps?
 
-    init(grid: SliceGrid, voxels: Data, colourMap: ColourMap) {
+    init(grid: SliceGrid, voxels: Data, colorMap: ColorMap) {
         let dims = grid.orientation.dims
         precondition(voxels.count >= dims.x * dims.y * dims.z, "volume smaller than its dims")
         self.grid = grid
         self.voxels = voxels
-        self.colourMap = colourMap
+        self.colorMap = colorMap
         let o = grid.orientation
         columns = grid.isSmooth ? SampleTaps(count: o.width, scale: grid.scale, interpolation: grid.interpolation) : nil
         rows = grid.isSmooth ? SampleTaps(count: o.height, scale: grid.scale, interpolation: grid.interpolation) : nil
@@ -27,11 +27,11 @@ struct GreyMapStage: SliceStage {
         let o = grid.orientation, k = grid.scale
         let rowBase = o.base + (y / k) * o.rowStride
         voxels.withUnsafeBytes { raw in
-            colourMap.entries.withUnsafeBufferPointer { lut in
+            colorMap.entries.withUnsafeBufferPointer { lut in
                 let vox = raw.bindMemory(to: UInt8.self)
                 for c in 0..<o.width {
-                    let colour = lut[Int(vox[rowBase + c * o.columnStride])]
-                    for px in (c * k)..<((c + 1) * k) { row[px] = colour }
+                    let color = lut[Int(vox[rowBase + c * o.columnStride])]
+                    for px in (c * k)..<((c + 1) * k) { row[px] = color }
                 }
             }
         }
@@ -46,7 +46,7 @@ struct GreyMapStage: SliceStage {
         let o = grid.orientation
         let greyMax = Float(GreyWindow.vmrGreyMax)
         voxels.withUnsafeBytes { raw in
-            colourMap.entries.withUnsafeBufferPointer { lut in
+            colorMap.entries.withUnsafeBufferPointer { lut in
                 withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * o.width) { blended in
                     let vox = raw.bindMemory(to: UInt8.self)
                     // Second half: the nearest row's voxel value of each column.

@@ -44,7 +44,7 @@ struct MapOverlayStage: SliceStage {
                         let c0 = Int(ci[4 * px + 1]), c1 = Int(ci[4 * px + 2])
                         let wx0 = cw[4 * px + 1], wx1 = cw[4 * px + 2]
                         let value = wy0 * (wx0 * v[r0 + c0] + wx1 * v[r0 + c1]) + wy1 * (wx0 * v[r1 + c0] + wx1 * v[r1 + c1])
-                        if let c = overlay.colour(value) { row[px] = ColourMap.pack((c.x, c.y, c.z)) }
+                        if let c = overlay.color(value) { row[px] = ColorMap.pack((c.x, c.y, c.z)) }
                     }
                 }
             }

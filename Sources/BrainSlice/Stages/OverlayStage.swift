@@ -16,10 +16,10 @@ struct OverlayStage: SliceStage {
                     let e = ov[label]
                     let inv = UInt32(e.inverse)
                     for px in (c * k)..<((c + 1) * k) {
-                        let colour = row[px]
-                        let red = ((colour & 0xFF) * inv + UInt32(e.premultiplied.0)) >> 8
-                        let green = (((colour >> 8) & 0xFF) * inv + UInt32(e.premultiplied.1)) >> 8
-                        let blue = (((colour >> 16) & 0xFF) * inv + UInt32(e.premultiplied.2)) >> 8
+                        let color = row[px]
+                        let red = ((color & 0xFF) * inv + UInt32(e.premultiplied.0)) >> 8
+                        let green = (((color >> 8) & 0xFF) * inv + UInt32(e.premultiplied.1)) >> 8
+                        let blue = (((color >> 16) & 0xFF) * inv + UInt32(e.premultiplied.2)) >> 8
                         row[px] = red | green << 8 | blue << 16 | 0xFF00_0000
                     }
                 }

@@ -1,7 +1,7 @@
 /// One layer of a slice image (grey map, overlay, outline, crosshair, letters, …), drawn one
 /// output row at a time into what the earlier stages left there.
 public protocol SliceStage: Sendable {
-    /// Draws into output row `y`; `row` holds one packed colour (`ColourMap.pack`) per pixel.
+    /// Draws into output row `y`; `row` holds one packed colour (`ColorMap.pack`) per pixel.
     func draw(row: UnsafeMutableBufferPointer<UInt32>, y: Int)
 }
 

@@ -47,13 +47,13 @@ struct SmoothOverlayStage: SliceStage {
                             let cover = min(1, max(0, 0.5 + s))
                             let eb = Self.entry(ov, best), es = Self.entry(ov, second)
                             let gb = Self.unpack(grey)
-                            var colour = (eb.map { Self.fill(grey, $0) } ?? gb) * cover
+                            var color = (eb.map { Self.fill(grey, $0) } ?? gb) * cover
                                 + (es.map { Self.fill(grey, $0) } ?? gb) * (1 - cover)
                             let lineB = Self.overlap(s, from: 0, to: Self.width(eb, widths))
                             let lineS = Self.overlap(s, from: -Self.width(es, widths), to: 0)
-                            if let eb, lineB > 0 { colour += (Self.unpack(eb.contour) - colour) * lineB }
-                            if let es, lineS > 0 { colour += (Self.unpack(es.contour) - colour) * lineS }
-                            row[px] = Self.pack(colour)
+                            if let eb, lineB > 0 { color += (Self.unpack(eb.contour) - color) * lineB }
+                            if let es, lineS > 0 { color += (Self.unpack(es.contour) - color) * lineS }
+                            row[px] = Self.pack(color)
                         }
                     }
                 }

@@ -3,7 +3,7 @@ import BrainAtlas
 /// How a colour looks to someone with a full dichromacy, by the model of Machado, Oliveira and
 /// Fernandes (2009, severity 1): a 3 × 3 matrix on linear sRGB, clamped to the gamut. Used to
 /// measure whether bordering regions stay apart under colour-vision deficiency.
-enum ColourVisionSimulation: String, CaseIterable, Codable, Sendable {
+enum ColorVisionSimulation: String, CaseIterable, Codable, Sendable {
     case protan, deutan, tritan
 
     /// Rows of the matrix (published values, severity 1.0).

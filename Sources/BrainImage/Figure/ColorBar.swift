@@ -8,7 +8,7 @@ import Foundation
 /// together are at least `minimumBarShare` of the area's height; a name wider than the box is
 /// broken at a separator (space, `_`, `-`, `.`, `/`) onto two lines, and shortened with "…" at a
 /// separator only when two lines cannot hold it.
-public struct ColourBar: Sendable {
+public struct ColorBar: Sendable {
     /// One value range, drawn from `top` (upper edge) to `bottom`.
     public struct Segment: Sendable, Equatable {
         public let top: Double
@@ -21,13 +21,13 @@ public struct ColourBar: Sendable {
     public let caption: [String]
     public let segments: [Segment]
     /// The colour of a value inside a segment.
-    public let colour: @Sendable (Double) -> RGBA
+    public let color: @Sendable (Double) -> RGBA
     /// How a value is written beside the bar.
     public let label: @Sendable (Double) -> String
 
-    public init(title: String, caption: [String], segments: [Segment], colour: @escaping @Sendable (Double) -> RGBA,
+    public init(title: String, caption: [String], segments: [Segment], color: @escaping @Sendable (Double) -> RGBA,
                 label: @escaping @Sendable (Double) -> String) {
-        (self.title, self.caption, self.segments, self.colour, self.label) = (title, caption, segments, colour, label)
+        (self.title, self.caption, self.segments, self.color, self.label) = (title, caption, segments, color, label)
     }
 
     /// The bars' least share of the area's height (the picture's, less its margins).
@@ -133,7 +133,7 @@ public struct ColourBar: Sendable {
         }
         for (bar, segment) in zip(layout.bars, segments) {
             for edge in Legend.frameEdges(bar) { canvas.fill(edge, color: Legend.frame) }
-            canvas.gradient(bar.inset(by: 1)) { t in colour(segment.top + (segment.bottom - segment.top) * t) }
+            canvas.gradient(bar.inset(by: 1)) { t in color(segment.top + (segment.bottom - segment.top) * t) }
         }
         for tick in layout.ticks { canvas.fill(tick, color: Legend.frame) }
         for label in layout.labels {

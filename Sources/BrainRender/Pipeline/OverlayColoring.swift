@@ -3,14 +3,14 @@ import BrainImage
 import BrainMaps
 
 /// A statistical map on the cortex: per-vertex colours sampled from the volume along the pial
-/// surface's inward normals (`SurfaceMapSampling`). Its colour bar: `ColourBarStrip.swift`.
+/// surface's inward normals (`SurfaceMapSampling`). Its colour bar: `ColorBarStrip.swift`.
 extension AtlasScene {
     /// The map on `geometry` (the pial or inflated mesh of `side`), per vertex (`Scene.Layer.overlay`):
     /// the colour of its value (at least the threshold's colour of its sign), and in alpha how far
     /// the value lies below the threshold, so the lit pass cuts the map where the interpolated
     /// value crosses the threshold rather than along triangle edges. Inflated vertices take the
     /// values of their pial twins; vertices the border split added take their source vertex's.
-    static func overlayColours(_ map: MapOverlay, geometry: SurfaceGeometry, side: Hemisphere, assets: SceneAssets) throws -> [UInt32] {
+    static func overlayColors(_ map: MapOverlay, geometry: SurfaceGeometry, side: Hemisphere, assets: SceneAssets) throws -> [UInt32] {
         let pial = try assets.mesh(.cortex(.pial, side))
         let values: [Float]
         if let surface = map.surfaceValues {
@@ -42,16 +42,16 @@ extension AtlasScene {
 
     /// The per-vertex encoding of `values` (one per vertex of the mesh `triangles` index).
     static func vertexOverlay(_ map: MapOverlay, values: [Float], triangles t: [UInt32]) -> [UInt32] {
-        var colours = [SIMD3<UInt8>?](repeating: nil, count: values.count)
-        for (i, v) in values.enumerated() { colours[i] = map.colour(v) }
+        var colors = [SIMD3<UInt8>?](repeating: nil, count: values.count)
+        for (i, v) in values.enumerated() { colors[i] = map.color(v) }
         // A vertex below threshold takes the threshold colour of a shown neighbour, so the edge
         // of a cluster does not fade through black or the other sign's colour.
-        var edge = colours
-        let rims = (map.colour(map.threshold), map.colour(-map.threshold))
+        var edge = colors
+        let rims = (map.color(map.threshold), map.color(-map.threshold))
         for k in stride(from: 0, to: t.count - 2, by: 3) {
             for ka in k..<(k + 3) {
                 let a = Int(t[ka])
-                guard colours[a] != nil else { continue }
+                guard colors[a] != nil else { continue }
                 for kb in k..<(k + 3) where edge[Int(t[kb])] == nil { edge[Int(t[kb])] = values[a] >= 0 ? rims.0 : rims.1 }
             }
         }

@@ -3,14 +3,14 @@ import Testing
 
 /// The colour bar: one bar per value range, top to bottom, each row the colour of its value, the
 /// ends labelled, everything inside its box and the box inside the area.
-@Suite struct ColourBarTests {
+@Suite struct ColorBarTests {
     let text: TextRenderer
     init() throws { text = try TextRenderer() }
 
     /// Red rising with the value on the positive range, blue on the negative one.
-    static let bar = ColourBar(title: "map", caption: ["t map, |v| ≥ 3", "clusters ≥ 100 mm³"],
+    static let bar = ColorBar(title: "map", caption: ["t map, |v| ≥ 3", "clusters ≥ 100 mm³"],
                                segments: [.init(top: 8, bottom: 3), .init(top: -3, bottom: -8)],
-                               colour: { v in v > 0 ? RGBA(UInt8(v * 30), 0, 0) : RGBA(0, 0, UInt8(-v * 30)) },
+                               color: { v in v > 0 ? RGBA(UInt8(v * 30), 0, 0) : RGBA(0, 0, UInt8(-v * 30)) },
                                label: { String(Int($0)) })
 
     @Test func rowsShowTheirValuesAndTheEndsAreLabelled() throws {
@@ -46,14 +46,14 @@ import Testing
 
     @Test func aLongNameBreaksAtASeparatorOnlyWhenItMustAndIsCutOnlyWhenTwoLinesCannotHoldIt() throws {
         let name = "blobs_mni_2mm.nii.gz"
-        let wide = ColourBar.broken(name, maxWidth: 400, size: 12, text: text)
+        let wide = ColorBar.broken(name, maxWidth: 400, size: 12, text: text)
         #expect(wide.lines.map(\.text) == [name], "room for the whole name: one line")
         let full = text.measure(name, size: 12)
-        let two = ColourBar.broken(name, maxWidth: full * 2 / 3, size: 12, text: text)
+        let two = ColorBar.broken(name, maxWidth: full * 2 / 3, size: 12, text: text)
         #expect(two.lines.count == 2 && two.lines.map(\.text).joined() == name, "\(two.lines.map(\.text))")
         #expect(" _-./".contains(two.lines[0].text.last!), "broken after a separator: \(two.lines[0].text)")
         #expect(two.advance <= full * 2 / 3)
-        let cut = ColourBar.broken("statistic_of_the_very_long_contrast_name_map.nii.gz", maxWidth: 60, size: 12, text: text)
+        let cut = ColorBar.broken("statistic_of_the_very_long_contrast_name_map.nii.gz", maxWidth: 60, size: 12, text: text)
         #expect(cut.lines.count == 1 && cut.text.hasSuffix("…") && cut.advance <= 60, "\(cut.text)")
     }
 

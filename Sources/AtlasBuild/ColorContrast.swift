@@ -4,7 +4,7 @@ import BrainAtlas
 /// faces for volume atlases) and the regions seen together in a preset view (CIE76 ΔE), and stand
 /// out from what surrounds them: reported by the build for the source, drawn and colour-blind
 /// colours.
-public struct ColourContrast: Codable, Sendable, Equatable {
+public struct ColorContrast: Codable, Sendable, Equatable {
     /// Smallest ΔE between two touching regions.
     public var minimumTouching: Double
     /// Share of touching pairs at least `Palette.pairTarget` apart.
@@ -14,7 +14,7 @@ public struct ColourContrast: Codable, Sendable, Equatable {
     /// Smallest ΔE between a region colour and the background, the unlabelled grey or black.
     public var minimumToSurroundings: Double
     /// Smallest ΔE between two touching regions as seen under each simulated dichromacy
-    /// (`ColourVisionSimulation`: protan, deutan, tritan).
+    /// (`ColorVisionSimulation`: protan, deutan, tritan).
     public var minimumTouchingSimulated: [String: Double] = [:]
     /// Smallest ΔE between two regions seen side by side in a preset view (folding included) under
     /// each simulated dichromacy (empty: not measured).
@@ -37,7 +37,7 @@ public struct ColourContrast: Codable, Sendable, Equatable {
         minimumCoVisible = coVisible.isEmpty ? nil : Self.tenth(coVisible.map { lab[$0.low - 1].distance(lab[$0.high - 1]) }.min()!)
         let surround = lab.map { c in Self.surroundings.map { c.distance($0) }.min()! }.min() ?? 0
         minimumToSurroundings = Self.tenth(surround)
-        for vision in ColourVisionSimulation.allCases {
+        for vision in ColorVisionSimulation.allCases {
             let seen = colors.map(vision.simulate)
             let least = adjacency.pairs.map { seen[$0.low - 1].distance(seen[$0.high - 1]) }.min() ?? 0
             minimumTouchingSimulated[vision.rawValue] = Self.tenth(least)
@@ -50,10 +50,10 @@ public struct ColourContrast: Codable, Sendable, Equatable {
     static func tenth(_ v: Double) -> Double { (v * 10).rounded() / 10 }
 
     var line: String {
-        let simulated = ColourVisionSimulation.allCases
+        let simulated = ColorVisionSimulation.allCases
             .map { String(format: "%@ %.1f", $0.rawValue, minimumTouchingSimulated[$0.rawValue] ?? 0) }
         let seen = minimumCoVisible.map { String(format: "; seen together ΔE min %.1f", $0) } ?? ""
-        let seenSimulated = minimumSideBySideSimulated.isEmpty ? "" : "; side by side, simulated: " + ColourVisionSimulation.allCases
+        let seenSimulated = minimumSideBySideSimulated.isEmpty ? "" : "; side by side, simulated: " + ColorVisionSimulation.allCases
             .map { String(format: "%@ %.1f", $0.rawValue, minimumSideBySideSimulated[$0.rawValue] ?? 0) }.joined(separator: ", ")
         return String(format: "touching ΔE min %.1f, %.1f %% ≥ %.0f%@; to background/grey/black ≥ %.1f; simulated dichromacy: %@%@",
                       minimumTouching, shareDistinct * 100, Palette.pairTarget, seen, minimumToSurroundings,

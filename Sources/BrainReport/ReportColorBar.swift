@@ -4,13 +4,13 @@ import BrainMaps
 /// The report's one colour bar: the map's scale drawn once as a picture of its own beside the
 /// surface views, so the views and the peak slices (drawn without theirs) share it and it can be
 /// read at the page's size rather than as a strip of each thumbnail.
-enum ReportColourBar {
+enum ReportColorBar {
     /// Text size of the bar: the legend's on a 1024×768 render.
     static let textSize = 14
 
     /// The bar of `overlay` on a white picture `height` pixels high, as narrow as its text allows.
     static func figure(_ overlay: MapOverlay, height: Int) throws -> ReportFigure {
-        let bar = overlay.colourBar
+        let bar = overlay.colorBar
         let text = try TextRenderer()
         let margin = FigureSpacing.margin(textSize: textSize)
         let width = bar.naturalWidth(size: textSize, text: text) + 2 * margin
