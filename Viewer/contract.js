@@ -22,5 +22,5 @@ export const SURVEY = { w: 480, h: 360, minPixels: 300, clearPixels: 2000, share
 export const HIGHLIGHT = { greyShare: 0.8, minimumTint: 0.6, maxSelectedLightness: 50.0, darkeningSteps: 12 };
 /** A map's colour bar strip: the canvas width over `divisor`, clamped to minimum…maximum; none under three minimum strips. */
 export const COLOR_BAR_STRIP = { divisor: 5, minimum: 110, maximum: 240 };
-/** The map colour scales (OverlayColourScale): warm and cool from the threshold's colour to the upper end's, viridis through its stops. */
+/** The map colour scales (OverlayColorScale): warm and cool from the threshold's colour to the upper end's, viridis through its stops. */
 export const MAP_SCALES = { warm: [[255, 0, 0], [255, 255, 0]], cool: [[0, 0, 255], [0, 255, 255]], viridis: [[68, 1, 84], [71, 44, 122], [59, 81, 139], [44, 113, 142], [33, 144, 141], [39, 173, 129], [92, 200, 99], [170, 220, 50], [253, 231, 37]] };

@@ -158,9 +158,19 @@ import BrainFormats
     }
 
     /// Whether the source label at `p` (if any) appears at none of its 26 neighbours.
-    static func isIsland<Value: Equatable>(_ p: SIMD3<Int32>, _ source: [SIMD3<Int32>: Value]) -> Bool {
+    static func isIsland(_ p: SIMD3<Int32>, _ source: [SIMD3<Int32>: (String, Hemisphere)]) -> Bool {
+        isIsland(p, source) { $0 == $1 }
+    }
+
+    static func isIsland(_ p: SIMD3<Int32>, _ source: [SIMD3<Int32>: Int]) -> Bool {
+        isIsland(p, source) { $0 == $1 }
+    }
+
+    static func isIsland<Value>(_ p: SIMD3<Int32>, _ source: [SIMD3<Int32>: Value], same: (Value, Value) -> Bool) -> Bool {
         guard let value = source[p] else { return true }
-        return !neighbours(Int(p.x), Int(p.y), Int(p.z)).contains { source[SIMD3(Int32($0.0), Int32($0.1), Int32($0.2))] == value }
+        return !neighbours(Int(p.x), Int(p.y), Int(p.z)).contains { n in
+            source[SIMD3(Int32(n.0), Int32(n.1), Int32(n.2))].map { same($0, value) } ?? false
+        }
     }
 
     @Test func catalogHoldsRegionsFilesAndFigures() throws {

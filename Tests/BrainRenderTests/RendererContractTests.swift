@@ -196,7 +196,7 @@ import BrainAtlas
                     let colors = values.map { v in overlay.color(v).map { "[\($0.x), \($0.y), \($0.z)]" } ?? "null" }
                     rows.append("  {\"requested\": {\"threshold\": \(threshold[0]), \"upper\": \(threshold.count > 1 ? threshold[1] : Double(ownUpper))}, "
                         + "\"display\": {\"threshold\": \(overlay.threshold), \"upper\": \(overlay.upper), \"signs\": \"\(overlay.signs.rawValue)\", "
-                        + "\"scale\": \"\(scale.rawValue)\"},\n   \"colours\": [\(colors.joined(separator: ", "))]}")
+                        + "\"scale\": \"\(scale.rawValue)\"},\n   \"colors\": [\(colors.joined(separator: ", "))]}")
                 }
             }
         }
