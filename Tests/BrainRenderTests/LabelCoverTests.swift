@@ -157,7 +157,6 @@ struct LabelCoverTests {
         if let folder { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         var rows = ["atlas\tview\tsize\tlegend\torientation\tlabels\tkeyed\tworst\tworstName\tlongestLeader\tlongName\tcrossings\tunnamed\tms"]
         var worst = 0.0, longest = 0.0, over = 0, unnamed = 0, crossings = 0, labels = 0, keyed = 0
-        var contexts: [Int: GLContext] = [:]
         for c in Self.combinations(full: ProcessInfo.processInfo.environment["BRAINTUTOR_LABEL_SWEEP_FULL"] != nil) {
             let (w, h) = c.size
             var given = ["atlas": c.atlas, "view": c.view == "inflated" ? "lateral" : c.view, "size": "\(w)x\(h)",
@@ -165,8 +164,9 @@ struct LabelCoverTests {
             if c.view == "inflated" { given["surface"] = "inflated" }
             // A long test: the shared server's handlers need a turn between frames.
             await Task.yield()
-            let context = try contexts[w] ?? GLContext(width: w, height: h)
-            contexts[w] = context
+            // A context per picture, made, used and dropped between two yields: the task may resume
+            // on another thread, and EGL refuses a context still current on the one before.
+            let context = try GLContext(width: w, height: h)
             let clock = ContinuousClock.now
             let (f, frame, _) = try LabelCover.measure(try SceneRequest(given), context: context)
             let elapsed = (ContinuousClock.now - clock).components
