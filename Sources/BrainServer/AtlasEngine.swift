@@ -58,7 +58,7 @@ final class AtlasEngine: Sendable {
     /// `braintutor slice … --out FILE.png`: the PNG bytes.
     func slicePNG(_ request: SliceRequest) async throws -> Data {
         try await slicePool.run(timeout: options.requestTimeout) { slicer in
-            Data(try slicer.render(request).png(dpi: request.dpi))
+            Data(try slicer.render(request).png(dpi: request.dpi, compression: SliceResult.wireCompression))
         }
     }
 

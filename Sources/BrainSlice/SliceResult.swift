@@ -41,15 +41,20 @@ public struct SliceResult: Sendable {
         self.legendBox = legendBox
     }
 
-    /// PNG bytes (RGB; the slice is always opaque), the same from the CLI and the server.
-    public func png(dpi: Int? = nil) -> [UInt8] {
-        PNGEncoder(compression: Self.pngCompression, channels: .rgb, dpi: dpi).encode(image)
+    /// PNG bytes (RGB; the slice is always opaque): the same pixels from the CLI and the server,
+    /// compressed as `compression` asks (the server's `wireCompression`, the CLI's `pngCompression`).
+    public func png(dpi: Int? = nil, compression: PNGEncoder.Compression = Self.pngCompression) -> [UInt8] {
+        PNGEncoder(compression: compression, channels: .rgb, dpi: dpi).encode(image)
     }
 
     /// Interpolated slices deflate poorly with the SUB filter at zlib level 1 (a 619×656 coronal
     /// slice: 251 kB); libpng's adaptive level 9 gets it to 161 kB but took 0.4 s of a 0.5 s
     /// `slice`. UP at level 4 gives about 190 kB in ~15 ms of CPU, split over the cores.
-    static let pngCompression = PNGEncoder.Compression.compact
+    public static let pngCompression = PNGEncoder.Compression.compact
+
+    /// What the server sends: its slices cross a phone's link on every atlas switch, where 30 kB
+    /// more costs longer than the 0.4 s of CPU, so it keeps the smallest encoding.
+    public static let wireCompression = PNGEncoder.Compression.best
 
     /// The `--json` object: `{"out","plane","index","mni","tal","size":[w,h],"imageToMm","regions":[region + "pixels"]}`.
     public func summary(out: String) -> Summary {

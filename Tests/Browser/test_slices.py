@@ -8,7 +8,6 @@ import unittest
 import urllib.error
 import urllib.parse
 
-from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from test_viewer import ARTIFACTS, BASE, api
@@ -88,11 +87,18 @@ class SliceTapTest(BrowserSession):
         params = self.shown_params()
         width, height = self.driver.execute_script("return [arguments[0].naturalWidth, arguments[0].naturalHeight]", img)
         x, y, expected = self.stable_slice_pixel(params, width, height)
-        # A real click at that image pixel (selenium offsets are from the element's centre).
-        box = self.driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.width, r.height]", img)
-        ox = (x + 0.5) * box[0] / width - box[0] / 2
-        oy = (y + 0.5) * box[1] / height - box[1] / 2
-        ActionChains(self.driver).move_to_element_with_offset(img, ox, oy).click().perform()
+        # A click at that image pixel through the page's own click handler. The point is taken from
+        # the image's box in the same script that clicks, so a late layout change above the slice
+        # (a panel that appears once its data arrives) cannot move the image under the click. A
+        # click lands on whole CSS pixels, and a scaled-down image has more pixels than its box:
+        # the answer expected is the one at the image pixel that CSS pixel covers.
+        x, y = self.driver.execute_script("""
+            const [img, x, y, w, h] = arguments, r = img.getBoundingClientRect();
+            const cx = Math.round(r.left + (x + 0.5) * r.width / w), cy = Math.round(r.top + (y + 0.5) * r.height / h);
+            img.dispatchEvent(new MouseEvent("click", {bubbles: true, clientX: cx, clientY: cy}));
+            return [Math.floor((cx - r.left) * w / r.width), Math.floor((cy - r.top) * h / r.height)];""",
+            img, x, y, width, height)
+        expected = api("/api/slice/pick", **params, x=x, y=y)
         name = expected["region"]["name"]
         self.wait.until(lambda d: name in d.find_element(By.ID, "slice-note").text)
         # (On a phone the panel is on the Info tab: read its text, shown or not.)
