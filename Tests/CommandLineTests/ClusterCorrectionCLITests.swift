@@ -6,10 +6,7 @@ import Testing
     @Test func theSizeThresholdIsAppliedStatedAndRepeatable() throws {
         let dir = try CLIRun.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let nii = dir.appendingPathComponent("blob.nii")
-        try MapsCLITests.blobNIfTI(peak: SIMD3(-50, 20, 10)).write(to: nii)
-        let vmp = dir.appendingPathComponent("blob_MNI.vmp")
-        #expect(try CLIRun.run(["convert", nii.path, vmp.path]).status == 0)
+        let vmp = try MapsCLITests.blobMNIVMP(in: dir)
         let args = ["clusters", vmp.path, "--p", "0.01", "--df", "20", "--cluster-alpha", "0.05", "--fwhm", "2", "--cluster-iterations", "100"]
         let json = try CLIRun.run(args + ["--json"])
         #expect(json.status == 0, "\(json.stderr)")

@@ -4,6 +4,15 @@ import Testing
 /// `clusters`, `where --table` and map conversions through the real executable and the bundled atlases.
 @Suite struct MapsCLITests {
     /// A 2 mm MNI NIfTI (31 × 37 × 31, i right to left) with one Gaussian blob (height 6, σ 3 mm) at `peak`.
+    /// The blob map written as an MNI VMP in `dir` by `convert` (the path a BrainVoyager user has).
+    static func blobMNIVMP(in dir: URL) throws -> URL {
+        let nii = dir.appendingPathComponent("blob.nii")
+        try blobNIfTI(peak: SIMD3(-50, 20, 10)).write(to: nii)
+        let vmp = dir.appendingPathComponent("blob_MNI.vmp")
+        #expect(try CLIRun.run(["convert", nii.path, vmp.path]).status == 0)
+        return vmp
+    }
+
     static func blobNIfTI(peak: SIMD3<Double>) -> Data {
         blobsNIfTI([(peak, 6)], dims: SIMD3(31, 37, 31), origin: peak - SIMD3(-30, 36, 30))  // voxel (15, 18, 15) is the peak
     }

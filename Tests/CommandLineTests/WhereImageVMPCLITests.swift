@@ -6,10 +6,7 @@ import Testing
     @Test func aVMPsMapVoxelsAndMNIPointsGoBothWays() throws {
         let dir = try CLIRun.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let nii = dir.appendingPathComponent("blob.nii")
-        try MapsCLITests.blobNIfTI(peak: SIMD3(-50, 20, 10)).write(to: nii)
-        let vmp = dir.appendingPathComponent("blob_MNI.vmp")
-        #expect(try CLIRun.run(["convert", nii.path, vmp.path]).status == 0)
+        let vmp = try MapsCLITests.blobMNIVMP(in: dir)
         let forward = try CLIRun.run(["where", "-50", "20", "10", "--image", vmp.path, "--json"])
         #expect(forward.status == 0, "\(forward.stderr)")
         let voxel = try #require(forward.json?["imageVoxel"] as? [Int])
