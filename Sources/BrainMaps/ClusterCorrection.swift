@@ -1,4 +1,5 @@
 import BrainFormats
+import BrainAtlas
 import Foundation
 
 /// Cluster-level correction: the smallest cluster size significant at `alpha` at a cluster-forming threshold,
@@ -21,19 +22,20 @@ public struct ClusterCorrectionRequest: Sendable, Equatable {
         self.seed = seed
     }
 
-    /// Refuses values that name no correction, before any file is read.
-    public func validate() throws {
-        guard alpha > 0, alpha < 1 else { throw MapsError("--cluster-alpha: \(alpha) must lie between 0 and 1") }
+    /// Refuses values that name no correction, before any file is read (fields by their
+    /// `MapClusterRequest` keys).
+    public func validate() throws(FieldError) {
+        guard alpha > 0, alpha < 1 else { throw FieldError("clusterAlpha", value: ThresholdRequest.text(alpha), "must lie between 0 and 1") }
         if let f = fwhmMm {
             guard f.count == 1 || f.count == 3, f.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 100 }) else {
-                throw MapsError("--fwhm: \(f.map { ThresholdRequest.text($0) }.joined(separator: ",")) is not F or FX,FY,FZ in mm between 0 and 100")
+                throw FieldError("fwhm", value: f.map { ThresholdRequest.text($0) }.joined(separator: ","), "is not F or FX,FY,FZ in mm between 0 and 100")
             }
         }
         guard Self.iterationRange.contains(iterations) else {
-            throw MapsError("--cluster-iterations: \(iterations) is outside \(Self.iterationRange.lowerBound)…\(Self.iterationRange.upperBound)")
+            throw FieldError("clusterIterations", value: String(iterations), "is not within \(Self.iterationRange.lowerBound)…\(Self.iterationRange.upperBound)")
         }
         guard Double(iterations) * alpha >= 5 else {
-            throw MapsError("--cluster-iterations: \(iterations) fields leave fewer than 5 above the size at alpha \(ThresholdRequest.text(alpha)); give at least \(Int((5 / alpha).rounded(.up)))")
+            throw FieldError("clusterIterations", value: String(iterations), "leaves fewer than 5 fields above the size at alpha \(ThresholdRequest.text(alpha)); give at least \(Int((5 / alpha).rounded(.up)))")
         }
     }
 }
@@ -64,13 +66,13 @@ extension ClusterCorrectionRequest {
                         progress: (Int, Int) -> Void = { _, _ in }) throws -> ClusterCorrection {
         try validate()
         let distribution: StatisticDistribution
-        do { distribution = try thresholdRequest.nullDistribution(map) } catch let error as MapsError {
-            throw MapsError("--cluster-alpha: the threshold's p-value needs the map's statistic and degrees of freedom (\(error.message))")
+        do { distribution = try thresholdRequest.nullDistribution(map) } catch let error as FieldError {
+            throw FieldError("clusterAlpha", "the threshold's p-value needs the map's statistic and degrees of freedom ({\(error.field)}: \(error.problem))")
         }
         let tails = thresholdRequest.twoSided ? 2.0 : 1.0
         let p = distribution.upperTail(Double(threshold))
         guard p > 0, p < 0.5 else {
-            throw MapsError("--cluster-alpha: the threshold \(threshold) has p = \(ThresholdRequest.text(p)) per tail under \(distribution.name); a cluster-forming threshold needs p below 0.5")
+            throw FieldError("clusterAlpha", "the threshold \(threshold) has p = \(ThresholdRequest.text(p)) per tail under \(distribution.name); a cluster-forming threshold needs p below 0.5")
         }
         let z = StatisticDistribution.z.threshold(upperTail: p)
         let mask = map.values.indices.filter { map.values[$0].isFinite && map.values[$0] != 0 }

@@ -28,11 +28,11 @@ public struct ClusterOptions: Sendable {
         self.peakSeparationMm = peakSeparationMm
     }
 
-    /// Throws unless the threshold and size make sense.
-    public func validate() throws {
+    /// Throws unless the threshold and size make sense (fields by their `MapClusterRequest` keys).
+    public func validate() throws(FieldError) {
         guard threshold.isFinite, threshold > 0 else {
-            throw MapsError("--threshold: \(threshold) must be a number > 0 (negative clusters: add --two-sided)")
+            throw FieldError("threshold", value: "\(threshold)", "must be > 0 (negative clusters: add {twoSided})")
         }
-        guard minSizeMm3.isFinite, minSizeMm3 >= 0 else { throw MapsError("--min-size: \(minSizeMm3) must be ≥ 0 mm³") }
+        guard minSizeMm3.isFinite, minSizeMm3 >= 0 else { throw FieldError("minSize", value: "\(minSizeMm3)", "must be ≥ 0 mm³") }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import BrainAtlas
 
 /// How the cluster-forming threshold is chosen: a value, or a p-value uncorrected, Bonferroni-corrected or as an
 /// FDR q (Benjamini–Hochberg), turned into the map's statistic through its null distribution.
@@ -33,12 +34,7 @@ public struct ResolvedThreshold: Sendable, Equatable {
 extension ThresholdRequest {
     /// The threshold for `map`; throws naming the option when the request is incomplete or nothing survives.
     public func resolve(for map: MapVolume) throws -> ResolvedThreshold {
-        let given = [value != nil, p != nil, q != nil].filter { $0 }.count
-        guard given == 1 else {
-            throw MapsError(given == 0 ? "--threshold: give a value, or --p P (with --bonferroni for a corrected one) or --q Q"
-                                       : "--threshold, --p, --q: give one of them")
-        }
-        if bonferroni && p == nil { throw MapsError("--bonferroni: corrects a --p value; give --p") }
+        try validate()
         if let value { return ResolvedThreshold(value: value, method: "given") }
         let distribution = try nullDistribution(map)
         let tails = twoSided ? 2.0 : 1.0
@@ -46,7 +42,6 @@ extension ThresholdRequest {
         let inMask = map.values.filter { $0.isFinite && $0 != 0 }
         guard !inMask.isEmpty else { throw MapsError("\(map.name): no voxel has a value, so no p-value threshold can be found") }
         if let p {
-            guard p > 0, p < 1 else { throw MapsError("--p: \(p) must lie between 0 and 1") }
             let per = bonferroni ? p / Double(inMask.count) : p
             let t = distribution.threshold(upperTail: per / tails)
             let how = bonferroni ? "p < \(Self.text(p)) Bonferroni-corrected over \(inMask.count) in-mask voxels (p < \(Self.text(per)) per voxel), \(sided), \(distribution.name)"
@@ -54,14 +49,25 @@ extension ThresholdRequest {
             return ResolvedThreshold(value: Float(t), method: how)
         }
         let q = q!
-        guard q > 0, q < 1 else { throw MapsError("--q: \(q) must lie between 0 and 1") }
         if let own = map.fdrTable.first(where: { abs(Double($0.x) - q) < 1e-6 }), own.y > 0 {
             return ResolvedThreshold(value: own.y, method: "FDR q = \(Self.text(q)) from the VMP's own FDR table")
         }
         guard let t = Self.benjaminiHochberg(inMask.map { twoSided ? abs($0) : $0 }, q: q, pValue: { distribution.upperTail(Double($0)) * tails }) else {
-            throw MapsError("--q: no voxel of \(map.name) survives FDR q = \(Self.text(q)) (\(sided), \(distribution.name))")
+            throw FieldError("q", "no voxel of \(map.name) survives FDR q = \(Self.text(q)) (\(sided), \(distribution.name))")
         }
         return ResolvedThreshold(value: t, method: "FDR q = \(Self.text(q)) (Benjamini–Hochberg over \(inMask.count) in-mask voxels), \(sided), \(distribution.name)")
+    }
+
+    /// One way of finding the threshold, with a p or q that is a probability; fields by their
+    /// request keys (`MapClusterRequest.fields`), so each front end spells them its own way.
+    public func validate() throws(FieldError) {
+        let given = [value != nil, p != nil, q != nil].filter { $0 }.count
+        if given == 0 { throw FieldError("threshold", "give a value T, or {p} P (with {bonferroni} for a corrected one) or {q} Q") }
+        if given > 1 { throw FieldError("threshold", "give one of {threshold}, {p} and {q}, not several") }
+        for (key, value) in [("p", p), ("q", q)] {
+            if let value, !(value > 0 && value < 1) { throw FieldError(key, value: Self.text(value), "must lie between 0 and 1") }
+        }
+        if bonferroni && p == nil { throw FieldError("bonferroni", "corrects a {p} value; give {p}") }
     }
 
     /// The smallest statistic among the largest k values, k the largest rank whose p-value ≤ k·q/m; nil when none qualifies.
@@ -82,16 +88,16 @@ extension ThresholdRequest {
         switch stat {
         case "z", "Z": return .z
         case "t":
-            guard let d = dfs.first, d > 0 else { throw MapsError("--df: \(map.name) is a t map whose file stores no degrees of freedom; give --df N") }
+            guard let d = dfs.first, d > 0 else { throw FieldError("df", "\(map.name) is a t map whose file stores no degrees of freedom; give {df} N") }
             return .t(df: d)
         case "r", "CC":
-            guard let d = dfs.first, d > 0 else { throw MapsError("--df: \(map.name) is a correlation map whose file stores no degrees of freedom; give --df N") }
+            guard let d = dfs.first, d > 0 else { throw FieldError("df", "\(map.name) is a correlation map whose file stores no degrees of freedom; give {df} N") }
             return .r(df: d)
         case "F":
-            guard dfs.count >= 2, dfs[0] > 0, dfs[1] > 0 else { throw MapsError("--df: \(map.name) is an F map; give --df DF1,DF2") }
+            guard dfs.count >= 2, dfs[0] > 0, dfs[1] > 0 else { throw FieldError("df", "\(map.name) is an F map; give {df} DF1,DF2") }
             return .f(df1: dfs[0], df2: dfs[1])
         default:
-            throw MapsError("--p, --q: \(map.name) holds \(stat.isEmpty ? "values of no stated statistic" : "a \(stat) map"); p-values need a t, z, F or r map")
+            throw FieldError(p != nil ? "p" : "q", "\(map.name) holds \(stat.isEmpty ? "values of no stated statistic" : "a \(stat) map"); p-values need a t, z, F or r map")
         }
     }
 

@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainMaps
 import BrainQuiz
 import BrainRender
 import BrainSlice
@@ -19,7 +20,8 @@ enum QueryWording {
         }
         let entries = [SceneRequest.fields.field(key: field).map { ($0.query, $0.cli) },
                        SliceRequest.fields.field(key: field).map { ($0.query, $0.cli) },
-                       QuizRequest.fields.field(key: field).map { ($0.query, $0.cli) }].compactMap { $0 }
+                       QuizRequest.fields.field(key: field).map { ($0.query, $0.cli) },
+                       MapClusterRequest.listingFields.field(key: field).map { ($0.query, $0.cli) }].compactMap { $0 }
         if let query = entries.lazy.compactMap(\.0).first { return query }
         // A field only the command line has (a file path, the grey window).
         if let cli = entries.lazy.compactMap(\.1).first { return "\(cli) (CLI only)" }

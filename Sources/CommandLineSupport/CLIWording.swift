@@ -1,4 +1,5 @@
 import BrainAtlas
+import BrainMaps
 import BrainQuiz
 import BrainRender
 import BrainSlice
@@ -16,7 +17,8 @@ public enum CLIWording {
         case "position": "--index, --mni or --at"
         case "width", "height": "--size"
         default: SceneRequest.fields.field(key: field)?.cli ?? SliceRequest.fields.field(key: field)?.cli
-            ?? QuizRequest.fields.field(key: field)?.cli ?? "--" + RequestField<Void>.kebab(field)
+            ?? QuizRequest.fields.field(key: field)?.cli ?? MapClusterRequest.listingFields.field(key: field)?.cli
+            ?? "--" + RequestField<Void>.kebab(field)
         }
     }
 

@@ -34,6 +34,10 @@ public struct UnknownOption: Error, CustomStringConvertible {
     public let option: String
     public let command: String
 
+    public init(option: String, command: String) {
+        (self.option, self.command) = (option, command)
+    }
+
     public var description: String {
         let what = option.hasPrefix("-") ? "is not an option of" : "is an argument that is not taken by"
         return "'\(FieldError.echo(option))' \(what) braintutor \(command) (see braintutor \(command) --help)"

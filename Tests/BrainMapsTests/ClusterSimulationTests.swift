@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BrainMaps
+import BrainAtlas
 
 /// The cluster-size Monte Carlo against references computed another way: white noise on a line (the longest run
 /// of Bernoulli trials, exactly), white noise in a cube (the chance of any voxel at all), and smoothed noise whose
@@ -126,12 +127,16 @@ import Testing
         #expect(estimated.fwhmSource == "estimated from the map" && estimated.method.contains("an approximation"))
         // A map of no stated statistic has no p-value to simulate at.
         let plain = MapVolume(name: "plain", values: values, dims: dims, affine: map.affine, space: .mni)
-        let e = try #require(throws: MapsError.self) {
+        let e = try #require(throws: FieldError.self) {
             try ClusterCorrectionRequest(alpha: 0.05, fwhmMm: [4]).resolve(for: plain, threshold: 2, thresholdRequest: ThresholdRequest(value: 2), connectivity: .corners)
         }
-        #expect(e.message.hasPrefix("--cluster-alpha:"))
-        #expect(throws: MapsError.self) { try ClusterCorrectionRequest(alpha: 1.5).validate() }
-        #expect(throws: MapsError.self) { try ClusterCorrectionRequest(alpha: 0.05, fwhmMm: [4, 4]).validate() }
-        #expect(throws: MapsError.self) { try ClusterCorrectionRequest(alpha: 0.001, iterations: 1000).validate() }
+        // The field is the correction's; the statistic's own field is named inside, for each front end to spell.
+        #expect(e.field == "clusterAlpha" && e.problem.contains("({p}: plain holds values of no stated statistic"), "\(e)")
+        #expect(throws: FieldError("clusterAlpha", value: "1.5", "must lie between 0 and 1")) { try ClusterCorrectionRequest(alpha: 1.5).validate() }
+        #expect(throws: FieldError("fwhm", value: "4,4", "is not F or FX,FY,FZ in mm between 0 and 100")) {
+            try ClusterCorrectionRequest(alpha: 0.05, fwhmMm: [4, 4]).validate()
+        }
+        let few = try #require(throws: FieldError.self) { try ClusterCorrectionRequest(alpha: 0.001, iterations: 1000).validate() }
+        #expect(few.field == "clusterIterations" && few.problem.hasSuffix("give at least 5000"), "\(few)")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BrainMaps
+import BrainAtlas
 
 /// p → statistic conversions against published quantiles, and FDR against a brute-force Benjamini–Hochberg.
 @Suite struct ClusterThresholdTests {
@@ -72,15 +73,16 @@ import Testing
 
     @Test func missingDegreesOfFreedomAndConflictingOptionsNameTheOption() throws {
         let map = Self.map([1, 2, 3], statistic: "t")
-        let e1 = try #require(throws: MapsError.self) { try ThresholdRequest(p: 0.01).resolve(for: map) }
-        #expect(e1.description.contains("--df"))
+        let e1 = try #require(throws: FieldError.self) { try ThresholdRequest(p: 0.01).resolve(for: map) }
+        #expect(e1.field == "df" && e1.problem.contains("give {df} N"), "\(e1)")
         #expect(try ThresholdRequest(p: 0.01, df: [12]).resolve(for: map).method.contains("t(12)"))
-        let e2 = try #require(throws: MapsError.self) { try ThresholdRequest(value: 3, p: 0.01).resolve(for: map) }
-        #expect(e2.description.contains("--p"))
-        let e3 = try #require(throws: MapsError.self) { try ThresholdRequest(value: 3, bonferroni: true).resolve(for: map) }
-        #expect(e3.description.contains("--bonferroni"))
-        let e4 = try #require(throws: MapsError.self) { try ThresholdRequest(p: 0.01).resolve(for: Self.map([1, 2], statistic: "beta")) }
-        #expect(e4.description.contains("t, z, F or r"))
+        #expect(throws: FieldError("threshold", "give one of {threshold}, {p} and {q}, not several")) {
+            try ThresholdRequest(value: 3, p: 0.01).resolve(for: map)
+        }
+        #expect(throws: FieldError("bonferroni", "corrects a {p} value; give {p}")) { try ThresholdRequest(value: 3, bonferroni: true).resolve(for: map) }
+        #expect(throws: FieldError("q", value: "1", "must lie between 0 and 1")) { try ThresholdRequest(q: 1).resolve(for: map) }
+        let e4 = try #require(throws: FieldError.self) { try ThresholdRequest(p: 0.01).resolve(for: Self.map([1, 2], statistic: "beta")) }
+        #expect(e4.field == "p" && e4.problem.contains("t, z, F or r"))
     }
 }
 

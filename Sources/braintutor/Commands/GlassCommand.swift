@@ -16,7 +16,8 @@ struct GlassCommand: ParsableCommand {
             The clusters are those `clusters` lists for the same options, numbered as its table numbers them; each \
             projection keeps, per millimetre, the value of largest magnitude along its line of sight (docs/MAPS.md). \
             The output's extension chooses PNG, SVG or PDF; SVG and PDF keep the numbers, letters and colour bar as text.
-            """)
+
+            """ + MapClusterOptions.help())
 
     @OptionGroup var data: DataOptions
     @OptionGroup var map: MapClusterOptions
@@ -27,7 +28,7 @@ struct GlassCommand: ParsableCommand {
         try CommandOutput.run(json: false) {
             guard (1...8).contains(scale) else { throw FieldError("scale", value: "\(scale)", "must be 1 to 8 pixels per millimetre") }
             try OutputFile.check(out, extensions: ["png", "svg", "pdf"])
-            let request = try map.reportRequest()
+            let request = try map.reportRequest(command: "glass")
             let text = try TextRenderer()
             let figure = try GlassBrain.figure(request, library: data.library(), scale: scale, text: text)
             let url = URL(fileURLWithPath: out)

@@ -14,7 +14,8 @@ struct ReportCommand: ParsableCommand {
             The page holds the `clusters` table (every atlas), lateral and medial views of both hemispheres with the \
             map, and axial, coronal and sagittal slices through the peak of each of the first \(MapReport.figureClusters) \
             clusters; pictures are embedded PNGs and styles inline, so it needs no other file or network (docs/MAPS.md).
-            """)
+
+            """ + MapClusterOptions.help())
 
     @OptionGroup var data: DataOptions
     @OptionGroup var gl: GLOptions
@@ -31,7 +32,7 @@ struct ReportCommand: ParsableCommand {
             }
             try OutputFile.check(out, extensions: ["html"])
             if let figures { try OutputFile.checkFolder(figures) }
-            var request = try map.reportRequest(surface: cortex, mesh: mesh)
+            var request = try map.reportRequest(command: "report", surface: cortex, mesh: mesh)
             request.glBackend = gl.choice
             if request.isSurfaceMap {
                 let report = try SurfaceMapReport.make(request, library: data.library()) { done, total in Progress.report("report", done, total) }
@@ -40,7 +41,7 @@ struct ReportCommand: ParsableCommand {
                 if let figures { print("wrote \(try report.views.write(toFolder: figures).count) figure files in \(figures)") }
                 return print("wrote \(out): \(count) surface cluster\(count == 1 ? "" : "s"), \(report.views.count - 1) views with one colour bar")
             }
-            if mesh != nil { throw MapsError("--mesh: applies to SMP maps; \(map.file) is a volume map") }
+            if mesh != nil { throw MapsError("--mesh: applies to SMP maps; \(request.file) is a volume map") }
             let report = try MapReport.make(request, library: data.library()) { done, total in Progress.report("report", done, total) }
             try report.write(to: out)
             let count = report.clusters.clusters.count
