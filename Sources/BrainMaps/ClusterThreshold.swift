@@ -97,7 +97,7 @@ extension ThresholdRequest {
             guard dfs.count >= 2, dfs[0] > 0, dfs[1] > 0 else { throw FieldError("df", "\(map.name) is an F map; give {df} DF1,DF2") }
             return .f(df1: dfs[0], df2: dfs[1])
         default:
-            throw FieldError(p != nil ? "p" : "q", "\(map.name) holds \(stat.isEmpty ? "values of no stated statistic" : "a \(stat) map"); p-values need a t, z, F or r map")
+            throw FieldError(p != nil ? "p" : q != nil ? "q" : "threshold", "\(map.name) holds \(stat.isEmpty ? "values of no stated statistic" : "a \(stat) map"); p-values need a t, z, F or r map")
         }
     }
 

@@ -131,7 +131,7 @@ import BrainAtlas
             try ClusterCorrectionRequest(alpha: 0.05, fwhmMm: [4]).resolve(for: plain, threshold: 2, thresholdRequest: ThresholdRequest(value: 2), connectivity: .corners)
         }
         // The field is the correction's; the statistic's own field is named inside, for each front end to spell.
-        #expect(e.field == "clusterAlpha" && e.problem.contains("({p}: plain holds values of no stated statistic"), "\(e)")
+        #expect(e.field == "clusterAlpha" && e.problem.contains("({threshold}: plain holds values of no stated statistic"), "\(e)")
         #expect(throws: FieldError("clusterAlpha", value: "1.5", "must lie between 0 and 1")) { try ClusterCorrectionRequest(alpha: 1.5).validate() }
         #expect(throws: FieldError("fwhm", value: "4,4", "is not F or FX,FY,FZ in mm between 0 and 100")) {
             try ClusterCorrectionRequest(alpha: 0.05, fwhmMm: [4, 4]).validate()
