@@ -20,7 +20,9 @@ public enum SurfaceMapSampling {
                 switch signs {
                 case .positive: if v > best { best = v }
                 case .negative: if v < best { best = v }
-                case .both: if abs(v) > abs(best) { best = v }
+                // Equal magnitudes go to the positive value, whatever their depths: the viewer
+                // knows only the strongest sample of each sign, so this is the rule both can apply.
+                case .both: if abs(v) > abs(best) || (abs(v) == abs(best) && v > best) { best = v }
                 }
             }
             out[i] = best

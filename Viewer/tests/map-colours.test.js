@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { barStrip, color, cool, normalised, viridis, warm } from "../map-colours.js";
+import { barStrip, color, cool, normalised, shownValues, vertexOverlay, viridis, warm } from "../map-colours.js";
 
 const cases = JSON.parse(readFileSync(new URL("cases/map-scales.json", import.meta.url), "utf8"));
 
@@ -41,4 +41,25 @@ test("every scale, sign choice and threshold colours values as MapOverlay.colour
 
 test("the colour bar takes the renderer's strip at every width", () => {
   for (const [width, strip] of displays.widthAndStrip) assert.equal(barStrip(width), strip, `width ${width}`);
+});
+
+const vertices = JSON.parse(readFileSync(new URL("cases/map-vertices.json", import.meta.url), "utf8"));
+
+test("each sign choice shows the value the renderer samples, ties to the positive one", () => {
+  // Swift writes each Float in its shortest form; read back into 32 bits it is the same number.
+  const floats = (/** @type {number[]} */ list) => list.map(Math.fround);
+  const positive = Float32Array.from(vertices.positive), negative = Float32Array.from(vertices.negative);
+  assert.deepEqual(Array.from(shownValues(positive, negative, "both")), floats(vertices.both));
+  assert.equal(vertices.both[2], 2);  // −2 met first along the line, +2 below it
+  for (const c of vertices.displays) {
+    assert.deepEqual(Array.from(shownValues(positive, negative, c.display.signs)), floats(c.values), JSON.stringify(c.display));
+  }
+});
+
+test("per-vertex colour, rim colour and alpha are the lit pass's for every drawn vertex", () => {
+  assert.ok(vertices.displays.length >= 12 && vertices.sourceVertex.length > vertices.both.length);
+  for (const c of vertices.displays) {
+    const rgba = vertexOverlay(c.display, Float32Array.from(c.values), Uint32Array.from(vertices.triangles), vertices.sourceVertex);
+    assert.deepEqual(Array.from(rgba), c.rgba, JSON.stringify(c.display));
+  }
 });
