@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BrainAtlas
 import BrainFormats
 @testable import BrainMaps
 
@@ -56,7 +57,9 @@ import BrainFormats
         #expect(try ClusterFinder.clusters(in: joined, options: ClusterOptions(threshold: 1, connectivity: .corners)).map(\.voxels.count) == [3])
         #expect(try ClusterFinder.clusters(in: joined, options: ClusterOptions(threshold: 1, connectivity: .edges)).count == 3)
         #expect(try ClusterFinder.clusters(in: joined, options: ClusterOptions(threshold: 1, minSizeMm3: 2)).count == 1)
-        #expect(throws: MapsError.self) { try ClusterFinder.clusters(in: joined, options: ClusterOptions(threshold: -1)) }
+        #expect(throws: FieldError("threshold", value: "-1.0", "must be > 0 (negative clusters: add {twoSided})")) {
+            try ClusterFinder.clusters(in: joined, options: ClusterOptions(threshold: -1))
+        }
     }
 
     @Test func localMaximaAreEightMillimetresApart() throws {
