@@ -11,6 +11,8 @@
 // faces into the cut is drawn: elsewhere the plane lies inside the head, where it could only
 // show by poking through the skin. uDarken (RendererContract.planeDarkening, per orientation)
 // darkens the colour so the three faces of the open corner differ; 0 leaves it as it is.
+// With VOLUME_TILES defined (the web viewer) the plane is cut here, on the GPU, from the whole
+// volume (uVolume) and uGrey holds only the plane's inside flag; see the block below.
 #ifdef GL_FRAGMENT_PRECISION_HIGH
 precision highp float;
 #else
@@ -29,6 +31,47 @@ uniform float uDarken;
 varying vec2 vTexCoord;
 varying vec3 vPosition;
 
+#ifdef VOLUME_TILES
+// The volume as one 2D texture (WebGL 1 has no 3D ones): RGBA per voxel (grey, id low byte, id
+// high byte, unused), its axial slices laid side by side, uTiles.x per row, sampled NEAREST at
+// texel centres. Voxel (i, j, k) is centred at MNI uVoxelOrigin + uVoxelStep · (i, j, k).
+uniform sampler2D uVolume;
+uniform vec3 uTiles;          // tiles per row, texture width, texture height (texels)
+uniform vec3 uVolumeDims;
+uniform vec3 uVoxelOrigin;
+uniform float uVoxelStep;
+uniform vec3 uPlaneAxis;      // one-hot: the axis the plane is normal to
+uniform float uSliceIndex;    // the plane's voxel index along it
+uniform vec3 uAxisU;          // one-hot: the plane's in-plane axes
+uniform vec3 uAxisV;
+uniform float uPixelsPerVoxel;
+uniform float uHighlight;     // the highlighted region's id, outlined; -1: none
+
+vec4 voxel(vec2 uv) {
+    vec3 c = clamp(uPlaneAxis * uSliceIndex + uAxisU * uv.x + uAxisV * uv.y, vec3(0.0), uVolumeDims - 1.0);
+    float row = floor((c.z + 0.5) / uTiles.x);  // + 0.5: a quotient never lands on a whole number
+    float column = c.z - row * uTiles.x;
+    vec2 texel = vec2(column * uVolumeDims.x + c.x, row * uVolumeDims.y + c.y) + 0.5;
+    return texture2D(uVolume, texel / uTiles.yz);
+}
+
+float idOf(vec4 v) { return floor(v.g * 255.0 + 0.5) + 256.0 * floor(v.b * 255.0 + 0.5); }
+#endif
+
+vec4 regionOf(float id) {
+    float column = id - 256.0 * floor(id / 256.0);
+    return texture2D(uPalette, vec2((column + 0.5) / 256.0, (floor(id / 256.0) + 0.5) / uPaletteRows));
+}
+
+float grey0(vec4 greyInside) {
+    return clamp((greyInside.r * 255.0 - uWindow.x) / (uWindow.y - uWindow.x), 0.0, 1.0);
+}
+
+vec3 filled(float grey, float id) {
+    vec4 region = regionOf(id);
+    return mix(vec3(grey), region.rgb, region.a);
+}
+
 void main() {
     if (uCut.w > 0.5) {
         vec3 d = (vPosition - uCut.xyz) * uCutSide;
@@ -37,8 +80,22 @@ void main() {
     // Inside the head by the smooth (linearly sampled) edge of the grey texture's alpha.
     vec4 greyInside = texture2D(uGrey, vTexCoord);
     if (greyInside.a < 0.5) { discard; }
+#ifdef VOLUME_TILES
+    // The 2 × 2 voxels around the point in the plane, with bilinear weights.
+    vec3 c = (vPosition - uVoxelOrigin) / uVoxelStep;
+    vec2 at = vec2(dot(c, uAxisU), dot(c, uAxisV));
+    vec2 low = floor(at);
+    vec2 f = at - low;
+    vec4 v00 = voxel(low), v10 = voxel(low + vec2(1.0, 0.0));
+    vec4 v01 = voxel(low + vec2(0.0, 1.0)), v11 = voxel(low + vec2(1.0, 1.0));
+    float i00 = idOf(v00), i10 = idOf(v10), i01 = idOf(v01), i11 = idOf(v11);
+    // The voxel containing the point (an edge goes to the higher one), as NEAREST picks it.
+    vec2 n = step(0.5, f);
+    float id = mix(mix(i00, i10, n.x), mix(i01, i11, n.x), n.y);
+#else
     vec4 ids = texture2D(uIDs, vTexCoord);
     float id = floor(ids.r * 255.0 + 0.5) + 256.0 * floor(ids.g * 255.0 + 0.5);
+#endif
     if (uPick > 0.5) {
         float p = uPickBase + id;
         float high = floor(p / 65536.0);
@@ -47,8 +104,39 @@ void main() {
         gl_FragColor = vec4(rest - middle * 256.0, middle, high, 255.0) / 255.0;
         return;
     }
-    float grey = clamp((greyInside.r * 255.0 - uWindow.x) / (uWindow.y - uWindow.x), 0.0, 1.0);
-    float column = id - 256.0 * floor(id / 256.0);
-    vec4 region = texture2D(uPalette, vec2((column + 0.5) / 256.0, (floor(id / 256.0) + 0.5) / uPaletteRows));
-    gl_FragColor = vec4(mix(vec3(grey), region.rgb, region.a) * (1.0 - uDarken), 1.0);
+#ifdef VOLUME_TILES
+    float g = mix(mix(v00.r, v10.r, f.x), mix(v01.r, v11.r, f.x), f.y);
+    float grey = clamp((g * 255.0 - uWindow.x) / (uWindow.y - uWindow.x), 0.0, 1.0);
+    vec3 color;
+    if (i00 == i10 && i00 == i01 && i00 == i11) {
+        color = filled(grey, i00);
+    } else {
+        // Region borders as the 2D slices draw them: the label with the most bilinear weight
+        // wins, so a border runs along the iso-line between labels rather than voxel edges; the
+        // lead over the runner-up, times half a voxel in pixels, is the pixel's distance to it.
+        vec4 ids4 = vec4(i00, i10, i01, i11);
+        vec4 w = vec4((1.0 - f.x) * (1.0 - f.y), f.x * (1.0 - f.y), (1.0 - f.x) * f.y, f.x * f.y);
+        vec4 sums = vec4(dot(w, vec4(equal(ids4, vec4(i00)))), dot(w, vec4(equal(ids4, vec4(i10)))),
+                         dot(w, vec4(equal(ids4, vec4(i01)))), dot(w, vec4(equal(ids4, vec4(i11)))));
+        float best = i00, bestW = sums.x;
+        if (sums.y > bestW) { best = i10; bestW = sums.y; }
+        if (sums.z > bestW) { best = i01; bestW = sums.z; }
+        if (sums.w > bestW) { best = i11; bestW = sums.w; }
+        vec4 others = sums * (1.0 - vec4(equal(ids4, vec4(best))));
+        float secondW = max(max(others.x, others.y), max(others.z, others.w));
+        float second = others.x == secondW ? i00 : others.y == secondW ? i10 : others.z == secondW ? i01 : i11;
+        float s = (bestW - secondW) * 0.5 * uPixelsPerVoxel;
+        float cover = clamp(0.5 + s, 0.0, 1.0);
+        color = mix(filled(grey, second), filled(grey, best), cover);
+        // The highlighted region's outline: a dark line about 2 px wide on its side of the border.
+        if (uHighlight >= 0.0 && (best == uHighlight) != (second == uHighlight)) {
+            float inner = best == uHighlight ? s : -s;
+            float line = clamp(inner + 0.5, 0.0, 1.0) * clamp(2.5 - inner, 0.0, 1.0);
+            color = mix(color, vec3(0.08, 0.08, 0.1), line);
+        }
+    }
+    gl_FragColor = vec4(color * (1.0 - uDarken), 1.0);
+#else
+    gl_FragColor = vec4(filled(grey0(greyInside), id) * (1.0 - uDarken), 1.0);
+#endif
 }

@@ -73,9 +73,9 @@ export async function movePlanes(point, options = {}) {
   await sliceDrawn;
 }
 
-/** Turns the slicing mode on or off; resolves with the milliseconds until the head and its
- * planes were drawn (the 2D slice through the same point is asked for at once and shows when the
- * server has drawn it). @param {boolean} on */
+/** Turns the slicing mode on or off; resolves with the milliseconds until its first planes
+ * were drawn (the head follows them; the 2D slice through the same point is asked for once they
+ * are drawn, so it does not share a slow link with their volumes). @param {boolean} on */
 export async function setSlicing(on) {
   const started = performance.now();
   if (on && !state.slicePoint) {
@@ -90,9 +90,13 @@ export async function setSlicing(on) {
   // The head is part of the 3D slices (opaque and cut open), not the see-through one.
   /** @type {HTMLInputElement} */ ($("show-head")).disabled = on;
   updateSliders();
-  renderSlice();
+  const viewer = glViewer();
+  // The point a tap marked (the one the 2D slice marks) shows in 3D too.
+  if (viewer) viewer.markerOf = () => (state.slicing ? state.slicePoint : null);
   await renderBrain();
-  return performance.now() - started;
+  const ms = performance.now() - started;
+  renderSlice();
+  return ms;
 }
 
 /** How far plane `name` moves per CSS pixel of drag: its axis as seen on the canvas.
@@ -190,6 +194,8 @@ export function wirePlanes() {
     if (!state.slicing || !pick.mni) return undefined;
     moveSliceTo(pick.mni);
     updateSliders();
+    const viewer = glViewer();
+    if (viewer) viewer.redraw();
     return renderSlice();
   });
   // The planes move only when asked: to the marked point, by a double tap, or a step at a time.
@@ -244,7 +250,7 @@ async function benchFrames(frames = 40) {
     times.sort((a, b) => a - b);
     return times[Math.floor(times.length / 2)];
   };
-  const uploadMs = median(10, (i) => drawer.upload(cutter.plane("sagittal", at(i)[0])));
+  const uploadMs = median(10, (i) => drawer.upload(cutter.plane("sagittal", at(i)[0], drawer.onGPU)));
   cutter = fresh();
   // Interleaved, so a busy machine slows both alike.
   const plain = [], moving = [];
@@ -254,7 +260,7 @@ async function benchFrames(frames = 40) {
     viewer.planes = drawer;
     moving.push(median(1, () => {
       if (i % 40 === 0) cutter = fresh();
-      drawer.setPlane("sagittal", cutter.plane("sagittal", at(i)[0]));
+      drawer.setPlane("sagittal", cutter.plane("sagittal", at(i)[0], drawer.onGPU));
       drawer.point = at(i);
       viewer.renderer.draw(viewer.frame("lit"));
     }));

@@ -95,6 +95,37 @@ class PlanesTest(BrowserSession):
         print(f"\n{self.width}x{self.height}: first entry into the 3D slices drawn after {times[0]:.0f} ms "
               f"(first visit), {times[1]:.0f} and {times[2]:.0f} ms (fresh pages, the browser's cache warm)")
 
+    def test_1c_entry_on_a_slow_phone_link(self):
+        """Entering the mode on a 1.6 Mbit/s link with 150 ms round trips (the browser's cache and
+        the service worker bypassed): the bytes on the wire before the first planes are drawn stay
+        within 600 KB; the time until then and until the head is drawn are printed."""
+        cdp = self.driver.execute_cdp_cmd
+        cdp("Network.enable", {})
+        cdp("Network.setCacheDisabled", {"cacheDisabled": True})
+        cdp("Network.setBypassServiceWorker", {"bypass": True})
+        cdp("Network.emulateNetworkConditions", {"offline": False, "latency": 150,
+                                                 "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 0.75e6 / 8})
+        try:
+            start = self.call("performance.now()")
+            ms = self.enter()
+            drawn = self.call("performance.now()")
+            entry = self.bytes_since(start, drawn)
+            step = self.call("brainTutor.planes().step")
+            self.wait.until(lambda d: self.call("brainTutor.viewer().scene.layers.every((l) => l.positions.length > 0)"))
+            head = self.call("performance.now()") - start
+            self.shot("slow-link")
+        finally:
+            cdp("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+            cdp("Network.setCacheDisabled", {"cacheDisabled": False})
+            cdp("Network.setBypassServiceWorker", {"bypass": False})
+        paths = sorted(urllib.parse.urlsplit(u).path for u in entry["urls"])
+        print(f"\n{self.width}x{self.height}: entering the 3D slices at 1.6 Mbit/s, 150 ms: first planes ({step} mm) drawn "
+              f"after {ms / 1e3:.1f} s with {entry['bytes'] / 1e3:.0f} KB on the wire in {len(paths)} requests; "
+              f"the head drawn after {head / 1e3:.1f} s")
+        self.assertTrue([p for p in paths if p.startswith("/api/volume/")], paths)
+        self.assertFalse([p for p in paths if p.startswith("/api/mesh/")], "the head's mesh came before the first planes")
+        self.assertLessEqual(entry["bytes"], 600_000, paths)
+
     def test_2b_picks_name_what_the_renderer_names_at_the_same_pixels(self):
         """In the preset views (the renderer's own cameras) a plane pixel's pick on the device is
         /api/pick's at the same pixel, region and voxel."""
