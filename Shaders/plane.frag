@@ -135,6 +135,14 @@ void main() {
             color = mix(color, vec3(0.08, 0.08, 0.1), line);
         }
     }
+    // Plane outlines: a dark line about 1.5 px wide where this plane meets another (the open
+    // corner's edges, uCut.xyz on an axis with a plane) and along the section's edge (the inside
+    // flag's 0.5 contour), so each face of the corner reads as a cut surface.
+    float pixelsPerMm = uPixelsPerVoxel / uVoxelStep;
+    vec3 others = abs(uCutSide) * (1.0 - uPlaneAxis);
+    vec3 toEdge = mix(vec3(1.0e4), abs(vPosition - uCut.xyz) * pixelsPerMm, others);
+    float edge = min(min(toEdge.x, toEdge.y), min(toEdge.z, (greyInside.a - 0.5) * uPixelsPerVoxel));
+    color *= 1.0 - 0.55 * clamp(1.5 - edge, 0.0, 1.0);
     gl_FragColor = vec4(color * (1.0 - uDarken), 1.0);
 #else
     gl_FragColor = vec4(filled(grey0(greyInside), id) * (1.0 - uDarken), 1.0);

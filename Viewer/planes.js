@@ -224,8 +224,10 @@ export function wirePlanes() {
 
 /** Frame times (ms, median of `frames`, each waited for with a one-pixel read): the view with
  * the head whole and no planes, and the same view while the sagittal plane moves one mm per
- * frame (as during a drag: each frame cuts the new plane from the volumes, uploads it and
- * draws); and what cutting and uploading one plane costs. @param {number} frames */
+ * frame (as during a drag: each frame cuts the new plane, uploads what it needs and draws),
+ * cut on the GPU when the drawer does (`movingMs`) and, for comparison, on the CPU
+ * (`cpuMovingMs`: per-plane grey and id textures); and what cutting and uploading one plane
+ * costs. @param {number} frames */
 async function benchFrames(frames = 40) {
   const viewer = glViewer();
   if (!viewer || !viewer.planes) throw new Error("the 3D slices are not shown");
@@ -238,6 +240,14 @@ async function benchFrames(frames = 40) {
   // A cutter of its own, so every frame cuts afresh as a drag over new positions does.
   const fresh = () => new PlaneCutter(kept.grey, kept.labels);
   let cutter = fresh();
+  const onGPU = drawer.onGPU;
+  /** Every plane shown, the sagittal one at frame i's position, cut for the GPU or the CPU. @param {number} i @param {boolean} gpu */
+  const place = (i, gpu) => {
+    drawer.onGPU = gpu;
+    for (const name of Array.from(drawer.planes.keys())) {
+      drawer.setPlane(name, cutter.plane(name, name === "sagittal" ? at(i)[0] : start[PLANE_NAMES.indexOf(name)], gpu));
+    }
+  };
   /** @param {number} n @param {(i: number) => void} draw */
   const median = (n, draw) => {
     const times = [];
@@ -252,24 +262,23 @@ async function benchFrames(frames = 40) {
   };
   const uploadMs = median(10, (i) => drawer.upload(cutter.plane("sagittal", at(i)[0], drawer.onGPU)));
   cutter = fresh();
-  // Interleaved, so a busy machine slows both alike.
-  const plain = [], moving = [];
+  // Interleaved, so a busy machine slows all alike.
+  const plain = [], moving = [], cpu = [];
   for (let i = 0; i < frames; i += 1) {
     viewer.planes = null;
     plain.push(median(1, () => viewer.renderer.draw(viewer.frame("lit"))));
     viewer.planes = drawer;
-    moving.push(median(1, () => {
-      if (i % 40 === 0) cutter = fresh();
-      drawer.setPlane("sagittal", cutter.plane("sagittal", at(i)[0], drawer.onGPU));
-      drawer.point = at(i);
-      viewer.renderer.draw(viewer.frame("lit"));
-    }));
+    if (i % 40 === 0) cutter = fresh();
+    drawer.point = at(i);
+    moving.push(median(1, () => { place(i, onGPU); viewer.renderer.draw(viewer.frame("lit")); }));
+    if (onGPU) cpu.push(median(1, () => { place(i, false); viewer.renderer.draw(viewer.frame("lit")); }));
   }
+  place(0, onGPU);
   const middle = (/** @type {number[]} */ t) => t.sort((a, b) => a - b)[Math.floor(t.length / 2)];
-  const plainMs = middle(plain), movingMs = middle(moving);
+  const plainMs = middle(plain), movingMs = middle(moving), cpuMovingMs = cpu.length ? middle(cpu) : movingMs;
   const region = shownSelection();
   await showPlanes(viewer, start.join(","), region ? region.id : null, state.dimOthers && !!region);
-  return { plainMs, movingMs, uploadMs, ratio: movingMs / plainMs, frames, step: kept.step };
+  return { plainMs, movingMs, cpuMovingMs, uploadMs, ratio: movingMs / plainMs, onGPU, frames, step: kept.step };
 }
 
 /** The hook's members for the 3D slices (docs/VIEWER.md). */
