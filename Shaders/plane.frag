@@ -11,8 +11,8 @@
 // faces into the cut is drawn: elsewhere the plane lies inside the head, where it could only
 // show by poking through the skin. uDarken (RendererContract.planeDarkening, per orientation)
 // darkens the colour so the three faces of the open corner differ; 0 leaves it as it is.
-// With VOLUME_TILES defined (the web viewer) the plane is cut here, on the GPU, from the whole
-// volume (uVolume) and uGrey holds only the plane's inside flag; see the block below.
+// With VOLUME_TILES defined (the web viewer) the plane's ids are read here, on the GPU, from the
+// whole label volume (uVolume), and its region borders are drawn smooth; see the block below.
 #ifdef GL_FRAGMENT_PRECISION_HIGH
 precision highp float;
 #else
@@ -32,9 +32,10 @@ varying vec2 vTexCoord;
 varying vec3 vPosition;
 
 #ifdef VOLUME_TILES
-// The volume as one 2D texture (WebGL 1 has no 3D ones): RGBA per voxel (grey, id low byte, id
-// high byte, unused), its axial slices laid side by side, uTiles.x per row, sampled NEAREST at
-// texel centres. Voxel (i, j, k) is centred at MNI uVoxelOrigin + uVoxelStep · (i, j, k).
+// The volume's ids as one 2D texture (WebGL 1 has no 3D ones): RGBA per voxel (grey, id low
+// byte, id high byte, 255 where the 3 × 3 × 3 voxels around it hold its id, else 0), its axial
+// slices laid side by side, uTiles.x per row, read NEAREST at texel centres. Voxel (i, j, k) is
+// centred at MNI uVoxelOrigin + uVoxelStep · (i, j, k). The grey comes from uGrey as natively.
 uniform sampler2D uVolume;
 uniform vec3 uTiles;          // tiles per row, texture width, texture height (texels)
 uniform vec3 uVolumeDims;
@@ -47,12 +48,12 @@ uniform vec3 uAxisV;
 uniform float uPixelsPerVoxel;
 uniform float uHighlight;     // the highlighted region's id, outlined; -1: none
 
+// The voxel at whole in-plane coordinates uv (kept within the volume).
 vec4 voxel(vec2 uv) {
     vec3 c = clamp(uPlaneAxis * uSliceIndex + uAxisU * uv.x + uAxisV * uv.y, vec3(0.0), uVolumeDims - 1.0);
     float row = floor((c.z + 0.5) / uTiles.x);  // + 0.5: a quotient never lands on a whole number
     float column = c.z - row * uTiles.x;
-    vec2 texel = vec2(column * uVolumeDims.x + c.x, row * uVolumeDims.y + c.y) + 0.5;
-    return texture2D(uVolume, texel / uTiles.yz);
+    return texture2D(uVolume, (vec2(column * uVolumeDims.x + c.x, row * uVolumeDims.y + c.y) + 0.5) / uTiles.yz);
 }
 
 float idOf(vec4 v) { return floor(v.g * 255.0 + 0.5) + 256.0 * floor(v.b * 255.0 + 0.5); }
@@ -81,17 +82,24 @@ void main() {
     vec4 greyInside = texture2D(uGrey, vTexCoord);
     if (greyInside.a < 0.5) { discard; }
 #ifdef VOLUME_TILES
-    // The 2 × 2 voxels around the point in the plane, with bilinear weights.
     vec3 c = (vPosition - uVoxelOrigin) / uVoxelStep;
     vec2 at = vec2(dot(c, uAxisU), dot(c, uAxisV));
     vec2 low = floor(at);
     vec2 f = at - low;
-    vec4 v00 = voxel(low), v10 = voxel(low + vec2(1.0, 0.0));
-    vec4 v01 = voxel(low + vec2(0.0, 1.0)), v11 = voxel(low + vec2(1.0, 1.0));
-    float i00 = idOf(v00), i10 = idOf(v10), i01 = idOf(v01), i11 = idOf(v11);
-    // The voxel containing the point (an edge goes to the higher one), as NEAREST picks it.
+    // The voxel containing the point (an edge goes to the higher one), as NEAREST picks it. Where
+    // its flag says the voxels around it share its id, that is every corner's id; elsewhere, near
+    // a border, the 2 × 2 voxels around the point are read one by one.
     vec2 n = step(0.5, f);
-    float id = mix(mix(i00, i10, n.x), mix(i01, i11, n.x), n.y);
+    vec4 nearest = voxel(low + n);
+    bool inside = nearest.a > 0.5;
+    float id = idOf(nearest);
+    float i00 = id, i10 = id, i01 = id, i11 = id;
+    if (!inside) {
+        i00 = idOf(voxel(low));
+        i10 = idOf(voxel(low + vec2(1.0, 0.0)));
+        i01 = idOf(voxel(low + vec2(0.0, 1.0)));
+        i11 = idOf(voxel(low + vec2(1.0, 1.0)));
+    }
 #else
     vec4 ids = texture2D(uIDs, vTexCoord);
     float id = floor(ids.r * 255.0 + 0.5) + 256.0 * floor(ids.g * 255.0 + 0.5);
@@ -105,8 +113,7 @@ void main() {
         return;
     }
 #ifdef VOLUME_TILES
-    float g = mix(mix(v00.r, v10.r, f.x), mix(v01.r, v11.r, f.x), f.y);
-    float grey = clamp((g * 255.0 - uWindow.x) / (uWindow.y - uWindow.x), 0.0, 1.0);
+    float grey = grey0(greyInside);
     vec3 color;
     if (i00 == i10 && i00 == i01 && i00 == i11) {
         color = filled(grey, i00);

@@ -1,8 +1,8 @@
 // @ts-check
 // Brain Tutor 3D slices cut on the GPU: the template grey and the atlas's label ids packed into
 // one 2D texture (WebGL 1 has no 3D textures), its axial slices laid side by side as tiles, from
-// which plane.frag (compiled with VOLUME_TILES) cuts any plane. Uploaded once per pair of
-// volumes, so a moving plane uploads only its small inside-the-head flag.
+// which plane.frag (compiled with VOLUME_TILES) reads any plane's ids. Uploaded once per pair of
+// volumes, so a moving plane uploads only its grey and inside-the-head flag.
 
 import { program } from "./gl-renderer.js";
 
@@ -25,12 +25,34 @@ export function tileLayout(dims, maxSize) {
   return { perRow, width: perRow * nx, height: rows * ny };
 }
 
-/** RGBA per voxel (grey, id low byte, id high byte, 255) in the tile layout: voxel (i, j, k) at
- * texel ((k mod perRow)·nx + i, ⌊k / perRow⌋·ny + j).
+/** Per voxel 1 where the 3 × 3 × 3 voxels around it (those inside the volume) hold its id, else
+ * 0: three passes, each widening the run of equal ids by one voxel along one axis.
+ * @param {ArrayLike<number>} ids @param {number[]} dims */
+export function uniformNeighbourhoods(ids, dims) {
+  const [nx, ny, nz] = dims;
+  let flags = new Uint8Array(nx * ny * nz).fill(1);
+  for (const [stride, count] of [[1, nx], [nx, ny], [nx * ny, nz]]) {
+    const next = new Uint8Array(flags.length);
+    for (let v = 0; v < flags.length; v += 1) {
+      const at = Math.floor(v / stride) % count, id = ids[v];
+      const below = at === 0 || (flags[v - stride] && ids[v - stride] === id);
+      const above = at === count - 1 || (flags[v + stride] && ids[v + stride] === id);
+      next[v] = flags[v] && below && above ? 1 : 0;
+    }
+    flags = next;
+  }
+  return flags;
+}
+
+/** RGBA per voxel in the tile layout: grey, id low byte, id high byte, and 255 where no border
+ * is within a voxel (`uniformNeighbourhoods`), else 0, so one read tells plane.frag that the
+ * voxels around a point share one id. Voxel (i, j, k) lands at texel
+ * ((k mod perRow)·nx + i, ⌊k / perRow⌋·ny + j).
  * @param {Body} grey @param {Body} labels @param {{perRow: number, width: number, height: number}} layout */
 export function packTiles(grey, labels, layout) {
   const [nx, ny, nz] = grey.header.dims;
   const g = grey.arrays.grey, ids = labels.arrays.labels;
+  const flags = uniformNeighbourhoods(ids, grey.header.dims);
   const out = new Uint8Array(layout.width * layout.height * 4);
   for (let k = 0; k < nz; k += 1) {
     const x0 = (k % layout.perRow) * nx, y0 = Math.floor(k / layout.perRow) * ny;
@@ -42,7 +64,7 @@ export function packTiles(grey, labels, layout) {
         out[to] = g[from];
         out[to + 1] = id & 0xff;
         out[to + 2] = id >> 8;
-        out[to + 3] = 255;
+        out[to + 3] = flags[from] ? 255 : 0;
       }
     }
   }

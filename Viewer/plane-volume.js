@@ -33,9 +33,9 @@ export function headMask(grey, nu, nv, floor) {
 /** Plane `name` at `position` (whole MNI mm) cut from the grey and label volumes (same box and
  * step): a body as the plane drawer takes it, `width` 0 when the plane misses the head. Texel
  * (i, j) is centred at `uLow + step·i`, `vLow + step·j` mm; a coarse volume gives its slice
- * nearest the position (`slice`, its index along the plane's axis). With `onGPU` the body holds
- * only the inside flag (`mask`, for plane.frag's VOLUME_TILES cut) and its `ids` are cut when
- * first read (a pick); else `grey` (grey, flag) and `ids` (low, high, 0, flag) per texel.
+ * nearest the position (`slice`, its index along the plane's axis): `grey` (grey, flag) and
+ * `ids` (low, high, 0, flag) per texel. With `onGPU` (plane.frag's VOLUME_TILES reads the ids
+ * from the volume) the ids are cut only when first read (a pick) and `header.onGPU` is true.
  * @param {Body} grey @param {Body} labels @param {string} name @param {number} position
  * @param {boolean} [onGPU] @returns {Body} */
 export function cutPlane(grey, labels, name, position, onGPU = false) {
@@ -46,7 +46,7 @@ export function cutPlane(grey, labels, name, position, onGPU = false) {
   const dims = h.dims, origin = h.origin;
   const k = Math.round((position - origin[axis]) / step);
   const empty = { header: { orientation: name, position, width: 0, height: 0, step, axes: [u, v], uLow: 0, vLow: 0, slice: k,
-    texS: [0, 0, 0, 0], texT: [0, 0, 0, 0] }, arrays: { grey: new Uint8Array(0), ids: new Uint8Array(0), mask: new Uint8Array(0) } };
+    texS: [0, 0, 0, 0], texT: [0, 0, 0, 0], onGPU }, arrays: { grey: new Uint8Array(0), ids: new Uint8Array(0) } };
   if (k < 0 || k >= dims[axis]) return empty;
   const nu = dims[u], nv = dims[v];
   const strides = [1, dims[0], dims[0] * dims[1]];
@@ -83,27 +83,21 @@ export function cutPlane(grey, labels, name, position, onGPU = false) {
     }
     return out;
   };
-  /** @type {Record<string, any>} */
-  const arrays = {};
-  if (onGPU) {
-    const mask = new Uint8Array(width * height);
-    for (let j = 0; j < height; j += 1) {
-      for (let i = 0; i < width; i += 1) mask[j * width + i] = inside[(j0 + j) * nu + i0 + i] ? 255 : 0;
+  const outGrey = new Uint8Array(2 * width * height);
+  for (let j = 0; j < height; j += 1) {
+    for (let i = 0; i < width; i += 1) {
+      const from = (j0 + j) * nu + i0 + i, to = j * width + i;
+      outGrey[2 * to] = plane[from];
+      outGrey[2 * to + 1] = inside[from] ? 255 : 0;
     }
-    arrays.mask = mask;
+  }
+  /** @type {Record<string, any>} */
+  const arrays = { grey: outGrey };
+  if (onGPU) {
     /** @type {Uint8Array | null} */
     let ids = null;
     Object.defineProperty(arrays, "ids", { enumerable: true, get: () => (ids = ids || cutIds()) });
   } else {
-    const outGrey = new Uint8Array(2 * width * height);
-    for (let j = 0; j < height; j += 1) {
-      for (let i = 0; i < width; i += 1) {
-        const from = (j0 + j) * nu + i0 + i, to = j * width + i;
-        outGrey[2 * to] = plane[from];
-        outGrey[2 * to + 1] = inside[from] ? 255 : 0;
-      }
-    }
-    arrays.grey = outGrey;
     arrays.ids = cutIds();
   }
   const uLow = origin[u] + step * i0, vLow = origin[v] + step * j0;
@@ -112,7 +106,8 @@ export function cutPlane(grey, labels, name, position, onGPU = false) {
   texS[3] = -(uLow - step / 2) / (step * width);
   texT[v] = 1 / (step * height);
   texT[3] = -(vLow - step / 2) / (step * height);
-  return { header: { orientation: name, position, width, height, step, axes: [u, v], uLow, vLow, slice: k, texS, texT }, arrays };
+  return { header: { orientation: name, position, width, height, step, axes: [u, v], uLow, vLow, slice: k, texS, texT, onGPU },
+    arrays };
 }
 
 /** Plane bodies cut from one pair of volumes, by plane and position: a drag back and forth cuts

@@ -1,8 +1,8 @@
 // @ts-check
 // Brain Tutor slicing mode in WebGL: the three MRI planes drawn with the renderer's own plane
-// shaders (Shaders/plane.vert, plane.frag), cut on the GPU from the template and label volumes
+// shaders (Shaders/plane.vert, plane.frag), their ids read on the GPU from the label volume
 // packed in one texture (plane-tiles.js; plane.frag compiled with VOLUME_TILES), each plane
-// bringing only its inside-the-head flag (plane-volume.js: the renderer's texels); where the
+// bringing only its grey and inside-the-head flag (plane-volume.js: the renderer's texels); where the
 // volume does not fit the GL's largest texture, from per-plane textures cut on the CPU as the
 // renderer cuts them. The head is cut open around them, the pick pass gives plane pixels
 // `first pick id + region id`, and a pick is answered with the voxel's MNI centre.
@@ -148,11 +148,9 @@ export class PlaneDrawer {
     if (gpu) { this.gpu.delete(body); this.gpu.set(body, gpu); return gpu; }
     const gl = this.gl;
     const h = body.header;
-    // A GPU-cut body brings only its inside flag (read as the alpha of uGrey).
-    gpu = body.arrays.mask
-      ? { grey: this.texture(null, h.width, h.height, gl.ALPHA, gl.LINEAR, body.arrays.mask), ids: null }
-      : { grey: this.texture(null, h.width, h.height, gl.LUMINANCE_ALPHA, gl.LINEAR, body.arrays.grey),
-        ids: this.texture(null, h.width, h.height, gl.RGBA, gl.NEAREST, body.arrays.ids) };
+    // With the GPU cut the ids come from the volume: only the grey and inside flag are uploaded.
+    gpu = { grey: this.texture(null, h.width, h.height, gl.LUMINANCE_ALPHA, gl.LINEAR, body.arrays.grey),
+      ids: h.onGPU ? null : this.texture(null, h.width, h.height, gl.RGBA, gl.NEAREST, body.arrays.ids) };
     this.gpu.set(body, gpu);
     const shown = new Set(Array.from(this.planes.values(), (p) => p.body));
     for (const [old, g] of this.gpu) {

@@ -1,8 +1,9 @@
 // The volume packed for the GPU cut: axial slices side by side in one texture that fits the GL's
-// limit, each voxel's grey and id bytes at the texel plane.frag (VOLUME_TILES) reads.
+// limit, each voxel's grey, id bytes and no-border-here flag at the texel plane.frag
+// (VOLUME_TILES) reads.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { packTiles, tileLayout } from "../plane-tiles.js";
+import { packTiles, tileLayout, uniformNeighbourhoods } from "../plane-tiles.js";
 import { discFan } from "../planes-marker.js";
 
 test("the tile layout fits the texture limit and holds every slice", () => {
@@ -18,10 +19,13 @@ test("the tile layout fits the texture limit and holds every slice", () => {
   assert.equal(tileLayout([5000, 10, 10], 4096), null);
 });
 
-test("voxel (i, j, k) lands at its tile's texel with its grey and both id bytes", () => {
+test("voxel (i, j, k) lands at its tile's texel with its grey, both id bytes and its border flag", () => {
   const dims = [3, 2, 5], n = 30;
   const grey = Uint8Array.from({ length: n }, (_, k) => 10 + k);
-  const labels = Uint16Array.from({ length: n }, (_, k) => 250 + 3 * k);
+  // Slices k < 3 hold one id (300) throughout, the others ids of their own.
+  const labels = Uint16Array.from({ length: n }, (_, v) => (v < 18 ? 300 : 250 + 3 * v));
+  // Flagged: no voxel of another id within one voxel (slices 0 and 1; slice 2 touches slice 3).
+  const flag = (/** @type {number} */ v) => (v < 12 ? 255 : 0);
   const header = { dims, origin: [0, 0, 0], step: 1, greyFloor: 22 };
   const layout = tileLayout(dims, 7);  // at most two tiles (6 texels) per row
   assert.deepEqual(layout, { perRow: 2, width: 6, height: 6 });
@@ -31,7 +35,7 @@ test("voxel (i, j, k) lands at its tile's texel with its grey and both id bytes"
       for (let i = 0; i < 3; i += 1) {
         const v = i + 3 * (j + 2 * k);
         const texel = (Math.floor(k / 2) * 2 + j) * 6 + (k % 2) * 3 + i;
-        assert.deepEqual(Array.from(out.subarray(4 * texel, 4 * texel + 4)), [grey[v], labels[v] & 255, labels[v] >> 8, 255]);
+        assert.deepEqual(Array.from(out.subarray(4 * texel, 4 * texel + 4)), [grey[v], labels[v] & 255, labels[v] >> 8, flag(v)]);
       }
     }
   }
@@ -45,4 +49,18 @@ test("the marker's disc is centred on the point, its rim at the radius in the vi
     assert.ok(Math.abs(fan[k + 1] + 20) < 1e-6, "the disc faces the viewer along y");
   }
   assert.deepEqual(Array.from(fan.subarray(3, 6)), Array.from(fan.subarray(fan.length - 3)));
+});
+
+test("a voxel is flagged exactly when its 3 × 3 × 3 neighbourhood holds one id", () => {
+  const dims = [5, 4, 3];
+  const ids = Uint16Array.from({ length: 60 }, (_, v) => (v === 27 ? 9 : 1));  // voxel (2, 1, 1) differs
+  const flags = uniformNeighbourhoods(ids, dims);
+  for (let k = 0; k < 3; k += 1) {
+    for (let j = 0; j < 4; j += 1) {
+      for (let i = 0; i < 5; i += 1) {
+        const near = Math.abs(i - 2) <= 1 && Math.abs(j - 1) <= 1 && Math.abs(k - 1) <= 1;
+        assert.equal(flags[i + 5 * (j + 4 * k)], near ? 0 : 1, `${i} ${j} ${k}`);
+      }
+    }
+  }
 });
