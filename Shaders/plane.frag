@@ -11,6 +11,8 @@
 // faces into the cut is drawn: elsewhere the plane lies inside the head, where it could only
 // show by poking through the skin. uDarken (RendererContract.planeDarkening, per orientation)
 // darkens the colour so the three faces of the open corner differ; 0 leaves it as it is.
+// With VOLUME_TILES defined (the web viewer) the plane's ids are read here, on the GPU, from the
+// whole label volume (uVolume), and its region borders are drawn smooth; see the block below.
 #ifdef GL_FRAGMENT_PRECISION_HIGH
 precision highp float;
 #else
@@ -29,6 +31,48 @@ uniform float uDarken;
 varying vec2 vTexCoord;
 varying vec3 vPosition;
 
+#ifdef VOLUME_TILES
+// The volume's ids as one 2D texture (WebGL 1 has no 3D ones): RGBA per voxel (grey, id low
+// byte, id high byte, 255 where the 3 × 3 × 3 voxels around it hold its id, else 0), its axial
+// slices laid side by side, uTiles.x per row, read NEAREST at texel centres. Voxel (i, j, k) is
+// centred at MNI uVoxelOrigin + uVoxelStep · (i, j, k). The grey comes from uGrey as natively.
+uniform sampler2D uVolume;
+uniform vec3 uTiles;          // tiles per row, texture width, texture height (texels)
+uniform vec3 uVolumeDims;
+uniform vec3 uVoxelOrigin;
+uniform float uVoxelStep;
+uniform vec3 uPlaneAxis;      // one-hot: the axis the plane is normal to
+uniform float uSliceIndex;    // the plane's voxel index along it
+uniform vec3 uAxisU;          // one-hot: the plane's in-plane axes
+uniform vec3 uAxisV;
+uniform float uPixelsPerVoxel;
+uniform float uHighlight;     // the highlighted region's id, outlined; -1: none
+
+// The voxel at whole in-plane coordinates uv (kept within the volume).
+vec4 voxel(vec2 uv) {
+    vec3 c = clamp(uPlaneAxis * uSliceIndex + uAxisU * uv.x + uAxisV * uv.y, vec3(0.0), uVolumeDims - 1.0);
+    float row = floor((c.z + 0.5) / uTiles.x);  // + 0.5: a quotient never lands on a whole number
+    float column = c.z - row * uTiles.x;
+    return texture2D(uVolume, (vec2(column * uVolumeDims.x + c.x, row * uVolumeDims.y + c.y) + 0.5) / uTiles.yz);
+}
+
+float idOf(vec4 v) { return floor(v.g * 255.0 + 0.5) + 256.0 * floor(v.b * 255.0 + 0.5); }
+#endif
+
+vec4 regionOf(float id) {
+    float column = id - 256.0 * floor(id / 256.0);
+    return texture2D(uPalette, vec2((column + 0.5) / 256.0, (floor(id / 256.0) + 0.5) / uPaletteRows));
+}
+
+float grey0(vec4 greyInside) {
+    return clamp((greyInside.r * 255.0 - uWindow.x) / (uWindow.y - uWindow.x), 0.0, 1.0);
+}
+
+vec3 filled(float grey, float id) {
+    vec4 region = regionOf(id);
+    return mix(vec3(grey), region.rgb, region.a);
+}
+
 void main() {
     if (uCut.w > 0.5) {
         vec3 d = (vPosition - uCut.xyz) * uCutSide;
@@ -37,8 +81,29 @@ void main() {
     // Inside the head by the smooth (linearly sampled) edge of the grey texture's alpha.
     vec4 greyInside = texture2D(uGrey, vTexCoord);
     if (greyInside.a < 0.5) { discard; }
+#ifdef VOLUME_TILES
+    vec3 c = (vPosition - uVoxelOrigin) / uVoxelStep;
+    vec2 at = vec2(dot(c, uAxisU), dot(c, uAxisV));
+    vec2 low = floor(at);
+    vec2 f = at - low;
+    // The voxel containing the point (an edge goes to the higher one), as NEAREST picks it. Where
+    // its flag says the voxels around it share its id, that is every corner's id; elsewhere, near
+    // a border, the 2 × 2 voxels around the point are read one by one.
+    vec2 n = step(0.5, f);
+    vec4 nearest = voxel(low + n);
+    bool inside = nearest.a > 0.5;
+    float id = idOf(nearest);
+    float i00 = id, i10 = id, i01 = id, i11 = id;
+    if (!inside) {
+        i00 = idOf(voxel(low));
+        i10 = idOf(voxel(low + vec2(1.0, 0.0)));
+        i01 = idOf(voxel(low + vec2(0.0, 1.0)));
+        i11 = idOf(voxel(low + vec2(1.0, 1.0)));
+    }
+#else
     vec4 ids = texture2D(uIDs, vTexCoord);
     float id = floor(ids.r * 255.0 + 0.5) + 256.0 * floor(ids.g * 255.0 + 0.5);
+#endif
     if (uPick > 0.5) {
         float p = uPickBase + id;
         float high = floor(p / 65536.0);
@@ -47,8 +112,46 @@ void main() {
         gl_FragColor = vec4(rest - middle * 256.0, middle, high, 255.0) / 255.0;
         return;
     }
-    float grey = clamp((greyInside.r * 255.0 - uWindow.x) / (uWindow.y - uWindow.x), 0.0, 1.0);
-    float column = id - 256.0 * floor(id / 256.0);
-    vec4 region = texture2D(uPalette, vec2((column + 0.5) / 256.0, (floor(id / 256.0) + 0.5) / uPaletteRows));
-    gl_FragColor = vec4(mix(vec3(grey), region.rgb, region.a) * (1.0 - uDarken), 1.0);
+#ifdef VOLUME_TILES
+    float grey = grey0(greyInside);
+    vec3 color;
+    if (i00 == i10 && i00 == i01 && i00 == i11) {
+        color = filled(grey, i00);
+    } else {
+        // Region borders as the 2D slices draw them: the label with the most bilinear weight
+        // wins, so a border runs along the iso-line between labels rather than voxel edges; the
+        // lead over the runner-up, times half a voxel in pixels, is the pixel's distance to it.
+        vec4 ids4 = vec4(i00, i10, i01, i11);
+        vec4 w = vec4((1.0 - f.x) * (1.0 - f.y), f.x * (1.0 - f.y), (1.0 - f.x) * f.y, f.x * f.y);
+        vec4 sums = vec4(dot(w, vec4(equal(ids4, vec4(i00)))), dot(w, vec4(equal(ids4, vec4(i10)))),
+                         dot(w, vec4(equal(ids4, vec4(i01)))), dot(w, vec4(equal(ids4, vec4(i11)))));
+        float best = i00, bestW = sums.x;
+        if (sums.y > bestW) { best = i10; bestW = sums.y; }
+        if (sums.z > bestW) { best = i01; bestW = sums.z; }
+        if (sums.w > bestW) { best = i11; bestW = sums.w; }
+        vec4 others = sums * (1.0 - vec4(equal(ids4, vec4(best))));
+        float secondW = max(max(others.x, others.y), max(others.z, others.w));
+        float second = others.x == secondW ? i00 : others.y == secondW ? i10 : others.z == secondW ? i01 : i11;
+        float s = (bestW - secondW) * 0.5 * uPixelsPerVoxel;
+        float cover = clamp(0.5 + s, 0.0, 1.0);
+        color = mix(filled(grey, second), filled(grey, best), cover);
+        // The highlighted region's outline: a dark line about 2 px wide on its side of the border.
+        if (uHighlight >= 0.0 && (best == uHighlight) != (second == uHighlight)) {
+            float inner = best == uHighlight ? s : -s;
+            float line = clamp(inner + 0.5, 0.0, 1.0) * clamp(2.5 - inner, 0.0, 1.0);
+            color = mix(color, vec3(0.08, 0.08, 0.1), line);
+        }
+    }
+    // Plane outlines: a dark line about 1.5 px wide where this plane meets another (the open
+    // corner's edges, uCut.xyz on an axis with a plane) and along the section's edge (the inside
+    // flag's 0.5 contour), so each face of the corner reads as a cut surface.
+    float pixelsPerMm = uPixelsPerVoxel / uVoxelStep;
+    vec3 others = abs(uCutSide) * (1.0 - uPlaneAxis);
+    vec3 toEdge = mix(vec3(1.0e4), abs(vPosition - uCut.xyz) * pixelsPerMm, others);
+    float edge = min(min(toEdge.x, toEdge.y), min(toEdge.z, (greyInside.a - 0.5) * uPixelsPerVoxel));
+    color *= 1.0 - 0.55 * clamp(1.5 - edge, 0.0, 1.0);
+    gl_FragColor = vec4(color * (1.0 - uDarken), 1.0);
+#else
+    gl_FragColor = vec4(filled(grey0(greyInside), id) * (1.0 - uDarken), 1.0);
+#endif
 }

@@ -29,7 +29,7 @@ export function glBrain(onPick, loading) {
     onPick: picked, tooltip: $("brain-tooltip"), orientation: $("brain-orientation"),
     onLoadStart: loading.onLoadStart, onProgress: loading.onProgress, onMove: loading.onMove,
     // The planes' data comes alongside the meshes rather than after them.
-    onDescription: (/** @type {any} */ d) => prefetchPlanes(d.planes, planesAsked),
+    onDescription: (/** @type {any} */ d, /** @type {() => Promise<any>} */ startLater) => prefetchPlanes(d.planes, planesAsked, startLater),
   });
   /** @type {string | null} the planes of the latest render ("x,y,z") */
   let planesAsked = null;

@@ -1,7 +1,8 @@
 // @ts-check
 // Brain Tutor camera for the WebGL viewer: starts from the preset cameras the server computes
 // (/api/scene "views"), turns freely (no Euler angles, so no gimbal lock over the poles),
-// zooms, and animates back to a preset, where it uses the server's matrices unchanged.
+// zooms, and animates back to a preset, where it uses the server's matrices unchanged; and
+// places the orientation letters where each direction points.
 
 const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
@@ -112,4 +113,20 @@ class Camera {
   }
 }
 
-export { Camera, DEGREES_PER_PIXEL };
+/** Letters R/L, A/P, S/I where each direction points on screen, nearest first; hidden behind the
+ * brain or where they would touch a letter already placed. @param {HTMLElement} box @param {Camera} camera */
+function placeLetters(box, camera) {
+  const axes = { R: [1, 0, 0], L: [-1, 0, 0], A: [0, 1, 0], P: [0, -1, 0], S: [0, 0, 1], I: [0, 0, -1] };
+  const marks = Object.entries(axes).map(([letter, v]) => ({ letter, screen: camera.screenDirection(v) }));
+  const placed = /** @type {number[][]} */ ([]);
+  for (const { letter, screen: [x, y, z] } of marks.sort((a, b) => a.screen[2] - b.screen[2])) {
+    const el = /** @type {HTMLElement | null} */ (box.querySelector(`[data-axis="${letter}"]`));
+    const at = [50 + x * 38, 50 - y * 38];
+    if (!el) continue;
+    const free = placed.every(([px, py]) => Math.hypot(px - at[0], py - at[1]) >= 22);  // 12 px letters, 64 px disc
+    Object.assign(el.style, { left: `${at[0]}%`, top: `${at[1]}%`, visibility: z > 0.7 || !free ? "hidden" : "visible" });
+    if (z <= 0.7 && free) placed.push(at);
+  }
+}
+
+export { Camera, DEGREES_PER_PIXEL, placeLetters };

@@ -35,6 +35,7 @@ class Viewer {
     /** @type {any} the slicing mode's planes (planes-gl.js PlaneDrawer), drawn after the opaque meshes */
     this.planes = null;
     this.overlays = null;       // (scene) => a map's colour buffer per layer (map-layer.js), or null
+    this.markerOf = null;       // () => the MNI point marked in 3D with the planes (planes.js), or null
     this.wire();
   }
 
@@ -88,7 +89,19 @@ class Viewer {
     this.pickFresh = false;
     this.sceneReadyMs = performance.now() - started;
     this.radius = this.sceneRadius();
+    if (scene.pending) scene.pending.then((arrived) => this.addLater(scene, arrived), () => {});
     return true;
+  }
+
+  // The layers a scene drew as placeholders (the 3D slices' head), in their places once here.
+  addLater(scene, arrived) {
+    if (this.scene !== scene) return;
+    scene.layers = scene.layers.map((layer) => arrived[scene.placeholders.indexOf(layer.json)] || layer);
+    this.renderer.setLayers(scene.layers);
+    this.radius = this.sceneRadius();
+    if (this.camera && !this.camera.exact) this.camera.halfDepth = Math.max(this.camera.halfDepth, this.radius);
+    this.pickFresh = false;
+    this.redraw();
   }
 
   // The farthest shown vertex from the scene's centre: the depth range that any turn needs.
@@ -102,7 +115,9 @@ class Viewer {
         r2 = Math.max(r2, dx * dx + dy * dy + dz * dz);
       }
     }
-    return Math.sqrt(r2) * 1.05 + 1;
+    // A layer still to come (the head) lies within the server's depth range for the scene.
+    const later = this.scene.layers.some((layer) => !layer.positions.length) ? this.scene.description.camera.halfDepth : 0;
+    return Math.max(Math.sqrt(r2) * 1.05 + 1, later);
   }
 
   presets() { return this.scene ? this.scene.description.views : {}; }
@@ -176,7 +191,7 @@ class Viewer {
     }));
     const planes = this.planes && this.planes.planes.size ? this.planes : null;
     return {
-      planes, cut: planes ? planes.cut(this.camera.forward) : null,
+      planes, cut: planes ? planes.cut(this.camera.forward) : null, marker: planes && this.markerOf ? this.markerOf() : null,
       width: this.canvas.width, height: this.canvas.height, camera: this.camera, shading,
       background: d.background, colors, outline: shading === "flat" ? null : outline,
       opacities: d.layers.map((l) => l.opacity),
@@ -377,22 +392,8 @@ class Viewer {
 
   hideTooltip() { if (this.callbacks.tooltip) this.callbacks.tooltip.hidden = true; }
 
-  // Letters R/L, A/P, S/I where each direction points, nearest first; hidden behind the brain or touching another.
-  updateOrientation() {
-    const box = this.callbacks.orientation;
-    const axes = { R: [1, 0, 0], L: [-1, 0, 0], A: [0, 1, 0], P: [0, -1, 0], S: [0, 0, 1], I: [0, 0, -1] };
-    if (!box) return;
-    const marks = Object.entries(axes).map(([letter, v]) => ({ letter, screen: this.camera.screenDirection(v) }));
-    const placed = /** @type {number[][]} */ ([]);
-    for (const { letter, screen: [x, y, z] } of marks.sort((a, b) => a.screen[2] - b.screen[2])) {
-      const el = /** @type {HTMLElement | null} */ (box.querySelector(`[data-axis="${letter}"]`));
-      const at = [50 + x * 38, 50 - y * 38];
-      if (!el) continue;
-      const free = placed.every(([px, py]) => Math.hypot(px - at[0], py - at[1]) >= 22);  // 12 px letters, 64 px disc
-      Object.assign(el.style, { left: `${at[0]}%`, top: `${at[1]}%`, visibility: z > 0.7 || !free ? "hidden" : "visible" });
-      if (z <= 0.7 && free) placed.push(at);
-    }
-  }
+  // Letters R/L, A/P, S/I where each direction points (gl-camera.js placeLetters).
+  updateOrientation() { if (this.callbacks.orientation) GLCamera.placeLetters(this.callbacks.orientation, this.camera); }
 }
 
 export { Viewer };

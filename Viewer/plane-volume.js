@@ -33,29 +33,28 @@ export function headMask(grey, nu, nv, floor) {
 /** Plane `name` at `position` (whole MNI mm) cut from the grey and label volumes (same box and
  * step): a body as the plane drawer takes it, `width` 0 when the plane misses the head. Texel
  * (i, j) is centred at `uLow + step·i`, `vLow + step·j` mm; a coarse volume gives its slice
- * nearest the position.
- * @param {Body} grey @param {Body} labels @param {string} name @param {number} position @returns {Body} */
-export function cutPlane(grey, labels, name, position) {
+ * nearest the position (`slice`, its index along the plane's axis): `grey` (grey, flag) and
+ * `ids` (low, high, 0, flag) per texel. With `onGPU` (plane.frag's VOLUME_TILES reads the ids
+ * from the volume) the ids are cut only when first read (a pick) and `header.onGPU` is true.
+ * @param {Body} grey @param {Body} labels @param {string} name @param {number} position
+ * @param {boolean} [onGPU] @returns {Body} */
+export function cutPlane(grey, labels, name, position, onGPU = false) {
   const h = grey.header;
   const step = h.step;
   const axis = PLANE_NAMES.indexOf(name);
   const [u, v] = /** @type {Record<string, number[]>} */ (IN_PLANE)[name];
   const dims = h.dims, origin = h.origin;
   const k = Math.round((position - origin[axis]) / step);
-  const empty = { header: { orientation: name, position, width: 0, height: 0, step, axes: [u, v], uLow: 0, vLow: 0,
-    texS: [0, 0, 0, 0], texT: [0, 0, 0, 0] }, arrays: { grey: new Uint8Array(0), ids: new Uint8Array(0) } };
+  const empty = { header: { orientation: name, position, width: 0, height: 0, step, axes: [u, v], uLow: 0, vLow: 0, slice: k,
+    texS: [0, 0, 0, 0], texT: [0, 0, 0, 0], onGPU }, arrays: { grey: new Uint8Array(0), ids: new Uint8Array(0) } };
   if (k < 0 || k >= dims[axis]) return empty;
   const nu = dims[u], nv = dims[v];
   const strides = [1, dims[0], dims[0] * dims[1]];
-  const g = grey.arrays.grey, ids = labels.arrays.labels;
+  const su = strides[u], sv = strides[v], base = k * strides[axis];
+  const g = grey.arrays.grey;
   const plane = new Uint8Array(nu * nv);
-  const planeIds = new Uint16Array(nu * nv);
   for (let j = 0, n = 0; j < nv; j += 1) {
-    for (let i = 0; i < nu; i += 1, n += 1) {
-      const at = k * strides[axis] + i * strides[u] + j * strides[v];
-      plane[n] = g[at];
-      planeIds[n] = ids[at];
-    }
+    for (let i = 0, at = base + j * sv; i < nu; i += 1, n += 1, at += su) plane[n] = g[at];
   }
   const inside = headMask(plane, nu, nv, h.greyFloor);
   let i0 = nu, j0 = nv, i1 = -1, j1 = -1;
@@ -70,17 +69,36 @@ export function cutPlane(grey, labels, name, position) {
   }
   if (i1 < 0) return empty;
   const width = i1 - i0 + 1, height = j1 - j0 + 1;
-  const outGrey = new Uint8Array(2 * width * height), outIds = new Uint8Array(4 * width * height);
+  const cutIds = () => {
+    const ids = labels.arrays.labels;
+    const out = new Uint8Array(4 * width * height);
+    for (let j = 0; j < height; j += 1) {
+      for (let i = 0; i < width; i += 1) {
+        const from = (j0 + j) * nu + i0 + i, to = j * width + i;
+        const id = ids[base + (i0 + i) * su + (j0 + j) * sv];
+        out[4 * to] = id & 0xff;
+        out[4 * to + 1] = id >> 8;
+        out[4 * to + 3] = inside[from] ? 255 : 0;
+      }
+    }
+    return out;
+  };
+  const outGrey = new Uint8Array(2 * width * height);
   for (let j = 0; j < height; j += 1) {
     for (let i = 0; i < width; i += 1) {
       const from = (j0 + j) * nu + i0 + i, to = j * width + i;
-      const flag = inside[from] ? 255 : 0;
       outGrey[2 * to] = plane[from];
-      outGrey[2 * to + 1] = flag;
-      outIds[4 * to] = planeIds[from] & 0xff;
-      outIds[4 * to + 1] = planeIds[from] >> 8;
-      outIds[4 * to + 3] = flag;
+      outGrey[2 * to + 1] = inside[from] ? 255 : 0;
     }
+  }
+  /** @type {Record<string, any>} */
+  const arrays = { grey: outGrey };
+  if (onGPU) {
+    /** @type {Uint8Array | null} */
+    let ids = null;
+    Object.defineProperty(arrays, "ids", { enumerable: true, get: () => (ids = ids || cutIds()) });
+  } else {
+    arrays.ids = cutIds();
   }
   const uLow = origin[u] + step * i0, vLow = origin[v] + step * j0;
   const texS = [0, 0, 0, 0], texT = [0, 0, 0, 0];
@@ -88,8 +106,8 @@ export function cutPlane(grey, labels, name, position) {
   texS[3] = -(uLow - step / 2) / (step * width);
   texT[v] = 1 / (step * height);
   texT[3] = -(vLow - step / 2) / (step * height);
-  return { header: { orientation: name, position, width, height, step, axes: [u, v], uLow, vLow, texS, texT },
-    arrays: { grey: outGrey, ids: outIds } };
+  return { header: { orientation: name, position, width, height, step, axes: [u, v], uLow, vLow, slice: k, texS, texT, onGPU },
+    arrays };
 }
 
 /** Plane bodies cut from one pair of volumes, by plane and position: a drag back and forth cuts
@@ -104,12 +122,12 @@ export class PlaneCutter {
     this.kept = new Map();
   }
 
-  /** @param {string} name @param {number} position */
-  plane(name, position) {
-    const key = `${name}|${position}`;
+  /** @param {string} name @param {number} position @param {boolean} [onGPU] a body for the GPU cut (`cutPlane`) */
+  plane(name, position, onGPU = false) {
+    const key = `${name}|${position}|${onGPU}`;
     let body = this.kept.get(key);
     if (!body) {
-      body = cutPlane(this.grey, this.labels, name, position);
+      body = cutPlane(this.grey, this.labels, name, position, onGPU);
       this.kept.set(key, body);
       if (this.kept.size > 96) this.kept.delete(/** @type {string} */ (this.kept.keys().next().value));
     }
@@ -121,18 +139,19 @@ export class PlaneCutter {
 const sources = new Map();
 
 /** The cutters for a scene's `planes` description: the coarse volumes first, then (asked for
- * once the coarse ones are here, so they have the link to themselves) the whole ones; `ready` is
- * the whole cutter once it has arrived. Each pair is fetched once per page; the service worker
- * keeps them (versioned URLs), so the mode works offline.
- * @param {any} d @param {(url: string) => Promise<Body>} load */
-export function planeSource(d, load) {
+ * once the coarse ones are here and `after` has settled, so they have the link to themselves)
+ * the whole ones; `ready` is the whole cutter once it has arrived. Each pair is fetched once per
+ * page; the service worker keeps them (versioned URLs), so the mode works offline.
+ * @param {any} d @param {(url: string) => Promise<Body>} load @param {() => Promise<any>} [after] */
+export function planeSource(d, load, after) {
   const key = `${d.volumes.template.whole}|${d.volumes.labels.whole}`;
   let source = sources.get(key);
   if (!source) {
     const pair = (/** @type {string} */ size) => Promise.all([load(d.volumes.template[size]), load(d.volumes.labels[size])])
       .then(([grey, labels]) => new PlaneCutter(grey, labels));
     const coarse = pair("coarse");
-    const made = { coarse, whole: coarse.then(() => pair("whole")), ready: /** @type {PlaneCutter | null} */ (null) };
+    const waited = coarse.then(() => (after ? after().catch(() => {}) : undefined));
+    const made = { coarse, whole: waited.then(() => pair("whole")), ready: /** @type {PlaneCutter | null} */ (null) };
     made.whole.then((cutter) => { made.ready = cutter; }, () => {});
     coarse.catch(() => sources.delete(key));
     sources.set(key, made);

@@ -1,15 +1,19 @@
 // @ts-check
 // Brain Tutor slicing mode in WebGL: the three MRI planes drawn with the renderer's own plane
-// shaders (Shaders/plane.vert, plane.frag) from per-plane textures cut on the device from the
-// template and label volumes (plane-volume.js: the renderer's texels), the head cut open around
-// them, the pick pass giving plane pixels `first pick id + region id`, and a pick answered with
-// the voxel's MNI centre.
+// shaders (Shaders/plane.vert, plane.frag), their ids read on the GPU from the label volume
+// packed in one texture (plane-tiles.js; plane.frag compiled with VOLUME_TILES), each plane
+// bringing only its grey and inside-the-head flag (plane-volume.js: the renderer's texels); where the
+// volume does not fit the GL's largest texture, from per-plane textures cut on the CPU as the
+// renderer cuts them. The head is cut open around them, the pick pass gives plane pixels
+// `first pick id + region id`, and a pick is answered with the voxel's MNI centre.
 import { getBytes } from "./api.js";
 import { PALETTE_WIDTH, PLANE_DARKENING, PLANE_NAMES } from "./contract.js";
 import { program } from "./gl-renderer.js";
-import { outlineSegments } from "./planes-outline.js";
+import { PlaneMarker } from "./planes-marker.js";
+import { drawOutlines } from "./planes-outline.js";
 import { cutSide, labelAt, planeOf, planeVoxel } from "./pick-rules.js";
 import { pixelRay } from "./planes-ray.js";
+import { VolumeTiles, volumeProgram } from "./plane-tiles.js";
 import { planeSource } from "./plane-volume.js";
 import { parseBinary } from "./scene-data.js";
 
@@ -18,6 +22,8 @@ import { parseBinary } from "./scene-data.js";
 /** @typedef {{name: string, body: Body, gpu: PlaneGPU, outline?: {id: number, buffer: WebGLBuffer | null, count: number}}} DrawnPlane */
 
 const POSITION = 0;
+/** The unit vector along axis `a` (0, 1, 2: x, y, z). @param {number} a */
+const oneHot = (a) => [0, 1, 2].map((k) => (k === a ? 1 : 0));
 /** Palette and volume bodies by URL (each version is immutable). */
 const KEPT_BODIES = 16;
 /** Plane textures kept on the GPU (about 300 KB each). */
@@ -66,6 +72,14 @@ export class PlaneDrawer {
     this.shown = "";
     this.dim = false;
     this.step = 0;
+    /** @type {any} plane.frag compiled with VOLUME_TILES, or null where it does not compile */
+    this.volumeProgram = null;
+    /** @type {VolumeTiles | null} the volumes on the GPU, and (`tilesOf`) the cutter they came from */
+    this.tiles = null;
+    this.tilesOf = /** @type {any} */ (null);
+    /** Whether the planes are cut on the GPU (else per-plane textures cut on the CPU). */
+    this.onGPU = false;
+    this.marker = new PlaneMarker(gl);
   }
 
   /** @param {Record<string, string>} shaders */
@@ -78,6 +92,17 @@ export class PlaneDrawer {
     this.program = { ...p, texS: u("uTexS"), texT: u("uTexT"), grey: u("uGrey"), ids: u("uIDs"), pal: u("uPalette"),
       rows: u("uPaletteRows"), window: u("uWindow"), pick: u("uPick"), pickBase: u("uPickBase"), cut: u("uCut"), cutSide: u("uCutSide"),
       darken: u("uDarken") };
+    this.volumeProgram = volumeProgram(this.gl, shaders);
+  }
+
+  /** The volumes the planes are cut from: packed into a texture once per pair (the coarse, then
+   * the whole), when the GL can hold it and compile the GPU cut. @param {import("./plane-volume.js").PlaneCutter} cutter */
+  setVolume(cutter) {
+    if (this.tilesOf === cutter) return;
+    if (this.tiles) this.tiles.dispose();
+    this.tiles = this.volumeProgram ? VolumeTiles.make(this.gl, cutter.grey, cutter.labels) : null;
+    this.tilesOf = cutter;
+    this.onGPU = !!this.tiles;
   }
 
   /** @param {Body} body */
@@ -111,10 +136,8 @@ export class PlaneDrawer {
     gl.bindTexture(gl.TEXTURE_2D, t);
     gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
     gl.texImage2D(gl.TEXTURE_2D, 0, format, width, height, 0, format, gl.UNSIGNED_BYTE, bytes);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, filter);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, filter);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+    for (const [name, value] of [[gl.TEXTURE_MIN_FILTER, filter], [gl.TEXTURE_MAG_FILTER, filter],
+      [gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE], [gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE]]) gl.texParameteri(gl.TEXTURE_2D, name, value);
     return t;
   }
 
@@ -125,8 +148,9 @@ export class PlaneDrawer {
     if (gpu) { this.gpu.delete(body); this.gpu.set(body, gpu); return gpu; }
     const gl = this.gl;
     const h = body.header;
+    // With the GPU cut the ids come from the volume: only the grey and inside flag are uploaded.
     gpu = { grey: this.texture(null, h.width, h.height, gl.LUMINANCE_ALPHA, gl.LINEAR, body.arrays.grey),
-      ids: this.texture(null, h.width, h.height, gl.RGBA, gl.NEAREST, body.arrays.ids) };
+      ids: h.onGPU ? null : this.texture(null, h.width, h.height, gl.RGBA, gl.NEAREST, body.arrays.ids) };
     this.gpu.set(body, gpu);
     const shown = new Set(Array.from(this.planes.values(), (p) => p.body));
     for (const [old, g] of this.gpu) {
@@ -139,9 +163,7 @@ export class PlaneDrawer {
   }
 
   /** @param {PlaneGPU} g */
-  free(g) {
-    this.gl.deleteTexture(g.grey); this.gl.deleteTexture(g.ids);
-  }
+  free(g) { this.gl.deleteTexture(g.grey); this.gl.deleteTexture(g.ids); }
 
   /** The part of a plane that faces into the cut (the rest the shader would discard anyway, at
    * the cost of shading it), as the corners of a quad; null when nothing of it does.
@@ -186,6 +208,11 @@ export class PlaneDrawer {
     this.quad = null;
     if (this.palette) this.gl.deleteTexture(this.palette);
     this.palette = null;
+    if (this.tiles) this.tiles.dispose();
+    this.tiles = null;
+    this.tilesOf = null;
+    this.marker.dispose();
+    this.onGPU = false;
   }
 
   /** The cut for a camera looking along `forward`: the planes' crossing, and per axis the
@@ -196,10 +223,12 @@ export class PlaneDrawer {
     return { corner: this.point.slice(), side };
   }
 
-  /** Draws the planes (`pick`: their pick ids) with the frame's camera and cut. @param {any} frame @param {boolean} pick */
+  /** Draws the planes (`pick`: their pick ids) with the frame's camera and cut. The uniforms
+   * shared by every plane are set once, before the planes' loop. @param {any} frame @param {boolean} pick */
   draw(frame, pick) {
     const gl = this.gl;
-    const p = this.program;
+    const onGPU = this.onGPU && this.tiles;
+    const p = onGPU ? this.volumeProgram : this.program;
     if (!p || !this.palette || this.planes.size === 0) return;
     gl.useProgram(p.id);
     gl.uniformMatrix4fv(p.mvp, false, frame.camera.mvp);
@@ -210,65 +239,56 @@ export class PlaneDrawer {
     const cut = frame.cut;
     gl.uniform4f(p.cut, cut.corner[0], cut.corner[1], cut.corner[2], 1);
     gl.uniform3f(p.cutSide, cut.side[0], cut.side[1], cut.side[2]);
+    gl.uniform1i(p.grey, 0);
+    gl.uniform1i(p.ids, 1);
+    gl.uniform1i(p.pal, 2);
+    gl.activeTexture(gl.TEXTURE2);
+    gl.bindTexture(gl.TEXTURE_2D, this.palette);
+    if (onGPU) {
+      const t = /** @type {VolumeTiles} */ (this.tiles);
+      gl.activeTexture(gl.TEXTURE1);
+      gl.bindTexture(gl.TEXTURE_2D, t.texture);
+      gl.uniform3f(p.tiles, t.layout.perRow, t.layout.width, t.layout.height);
+      gl.uniform3f(p.dims, t.dims[0], t.dims[1], t.dims[2]);
+      gl.uniform3f(p.origin, t.origin[0], t.origin[1], t.origin[2]);
+      gl.uniform1f(p.step, t.step);
+      // The camera is orthographic: one voxel covers the same pixels anywhere on a plane facing it.
+      gl.uniform1f(p.pixelsPerVoxel, (frame.width / (2 * frame.camera.halfWidth)) * t.step);
+      gl.uniform1f(p.highlight, this.highlight === null || pick ? -1 : this.highlight);
+    }
     gl.disable(gl.CULL_FACE);
     gl.disableVertexAttribArray(1);
     gl.disableVertexAttribArray(2);
-    const units = [[0, "grey", p.grey], [1, "ids", p.ids], [2, "palette", p.pal]];
+    if (!this.quad) this.quad = gl.createBuffer();
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.quad);
+    gl.enableVertexAttribArray(POSITION);
     for (const plane of this.planes.values()) {
       const h = plane.body.header;
-      for (const [unit, name, location] of units) {
-        gl.activeTexture(gl.TEXTURE0 + /** @type {number} */ (unit));
-        gl.bindTexture(gl.TEXTURE_2D, name === "palette" ? this.palette : /** @type {any} */ (plane.gpu)[name]);
-        gl.uniform1i(location, /** @type {number} */ (unit));
+      const quad = this.visibleQuad(h, cut);
+      if (!quad) continue;
+      gl.activeTexture(gl.TEXTURE0);
+      gl.bindTexture(gl.TEXTURE_2D, plane.gpu.grey);
+      if (!onGPU) {
+        gl.activeTexture(gl.TEXTURE1);
+        gl.bindTexture(gl.TEXTURE_2D, plane.gpu.ids);
+      } else {
+        gl.uniform3fv(p.planeAxis, oneHot(PLANE_NAMES.indexOf(plane.name)));
+        gl.uniform3fv(p.axisU, oneHot(h.axes[0]));
+        gl.uniform3fv(p.axisV, oneHot(h.axes[1]));
+        gl.uniform1f(p.slice, h.slice);
       }
       gl.uniform4f(p.texS, h.texS[0], h.texS[1], h.texS[2], h.texS[3]);
       gl.uniform4f(p.texT, h.texT[0], h.texT[1], h.texT[2], h.texT[3]);
       gl.uniform1f(p.pickBase, this.description.firstPickIds[plane.name]);
       gl.uniform1f(p.darken, PLANE_DARKENING[PLANE_NAMES.indexOf(plane.name)]);
-      const quad = this.visibleQuad(h, cut);
-      if (!quad) continue;
-      if (!this.quad) this.quad = gl.createBuffer();
-      gl.bindBuffer(gl.ARRAY_BUFFER, this.quad);
       gl.bufferData(gl.ARRAY_BUFFER, quad, gl.DYNAMIC_DRAW);
-      gl.enableVertexAttribArray(POSITION);
       gl.vertexAttribPointer(POSITION, 3, gl.FLOAT, false, 0, 0);
       gl.drawArrays(gl.TRIANGLE_FAN, 0, 4);
     }
     gl.activeTexture(gl.TEXTURE0);
-    if (!pick && this.highlight !== null) this.drawOutlines(frame);
-  }
-
-  /** The highlighted region's outline on each plane: dark lines nudged toward the viewer and
-   * repeated one pixel around (a 3 px line), as the renderer outlines it on meshes. @param {any} frame */
-  drawOutlines(frame) {
-    const gl = this.gl;
-    const p = this.flat;
-    gl.useProgram(p.id);
-    gl.uniform4f(p.color, 0.08, 0.08, 0.1, 1);
-    gl.depthFunc(gl.LEQUAL);
-    for (const plane of this.planes.values()) {
-      if (!plane.outline || plane.outline.id !== this.highlight) {
-        if (plane.outline) gl.deleteBuffer(plane.outline.buffer);
-        const segments = outlineSegments(plane.body, /** @type {number} */ (this.highlight));
-        const buffer = gl.createBuffer();
-        gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
-        gl.bufferData(gl.ARRAY_BUFFER, segments, gl.STATIC_DRAW);
-        plane.outline = { id: /** @type {number} */ (this.highlight), buffer, count: segments.length / 3 };
-      }
-      if (!plane.outline.count) continue;
-      gl.bindBuffer(gl.ARRAY_BUFFER, plane.outline.buffer);
-      gl.vertexAttribPointer(POSITION, 3, gl.FLOAT, false, 0, 0);
-      const dx = 2 / frame.width, dy = 2 / frame.height;
-      for (const [ox, oy] of [[0, 0], [dx, 0], [-dx, 0], [0, dy], [0, -dy]]) {
-        const shifted = Float32Array.from(frame.camera.mvp);
-        shifted[12] += ox;
-        shifted[13] += oy;
-        shifted[14] -= 0.004;
-        gl.uniformMatrix4fv(p.mvp, false, shifted);
-        gl.drawArrays(gl.LINES, 0, plane.outline.count);
-      }
-    }
-    gl.depthFunc(gl.LESS);
+    // The GPU cut outlines the highlighted region itself, along its smooth border.
+    if (!pick && !onGPU && this.highlight !== null) drawOutlines(this, frame);
+    if (!pick && frame.marker) this.marker.draw(this.flat, frame, frame.marker);
   }
 
   /** The plane and region id behind pick id `id`, or null for a mesh's id. @param {number} id */
@@ -304,12 +324,18 @@ export class PlaneDrawer {
   }
 }
 
-/** Starts fetching the palette and the coarse volumes a scene JSON's `planes` describes (then
- * the whole ones). @param {any} d @param {string | null} text */
-export function prefetchPlanes(d, text) {
-  if (!d || !text) return;
-  body(d.palette).catch(() => {});
-  planeSource(d, body).coarse.catch(() => {});
+/** Starts fetching the palette and the coarse volumes a scene JSON's `planes` describes; once
+ * they are in, what the scene left for later (the head, `startLater`), then the whole volumes, so
+ * the first planes have the link to themselves. True when it took `startLater` on.
+ * @param {any} d @param {string | null} text @param {() => Promise<any>} [startLater] */
+export function prefetchPlanes(d, text, startLater) {
+  if (!d || !text) return false;
+  const palette = body(d.palette);
+  palette.catch(() => {});
+  const source = planeSource(d, body, startLater);
+  source.coarse.catch(() => {});
+  if (startLater) Promise.all([palette, source.coarse]).then(startLater, startLater);
+  return true;
 }
 
 /** The cutter of the best volumes here for `d`: the whole ones once arrived, else the coarse.
@@ -354,7 +380,8 @@ export async function showPlanes(viewer, text, highlight, dim) {
       if (viewer.planes === drawer && drawer.shown === text) showPlanes(viewer, text, drawer.highlight, drawer.dim);
     }, () => {});
   }
-  const planes = names.map((n) => cutter.plane(n, point[PLANE_NAMES.indexOf(n)]));
+  drawer.setVolume(cutter);
+  const planes = names.map((n) => cutter.plane(n, point[PLANE_NAMES.indexOf(n)], drawer.onGPU));
   shownTicket = ticket;
   if (drawer.paletteBody !== palette) drawer.setPaletteBody(palette);
   names.forEach((name, i) => drawer.setPlane(name, planes[i]));

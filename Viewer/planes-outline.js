@@ -36,3 +36,39 @@ export function outlineSegments(body, id) {
   }
   return new Float32Array(out);
 }
+
+const POSITION = 0;
+
+/** The highlighted region's outline on each plane cut on the CPU: dark lines nudged toward the
+ * viewer and repeated one pixel around (a 3 px line), as the renderer outlines it on meshes.
+ * @param {any} drawer the planes-gl.js PlaneDrawer @param {any} frame */
+export function drawOutlines(drawer, frame) {
+  const gl = drawer.gl;
+  const p = drawer.flat;
+  gl.useProgram(p.id);
+  gl.uniform4f(p.color, 0.08, 0.08, 0.1, 1);
+  gl.depthFunc(gl.LEQUAL);
+  for (const plane of drawer.planes.values()) {
+    if (!plane.outline || plane.outline.id !== drawer.highlight) {
+      if (plane.outline) gl.deleteBuffer(plane.outline.buffer);
+      const segments = outlineSegments(plane.body, /** @type {number} */ (drawer.highlight));
+      const buffer = gl.createBuffer();
+      gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+      gl.bufferData(gl.ARRAY_BUFFER, segments, gl.STATIC_DRAW);
+      plane.outline = { id: /** @type {number} */ (drawer.highlight), buffer, count: segments.length / 3 };
+    }
+    if (!plane.outline.count) continue;
+    gl.bindBuffer(gl.ARRAY_BUFFER, plane.outline.buffer);
+    gl.vertexAttribPointer(POSITION, 3, gl.FLOAT, false, 0, 0);
+    const dx = 2 / frame.width, dy = 2 / frame.height;
+    for (const [ox, oy] of [[0, 0], [dx, 0], [-dx, 0], [0, dy], [0, -dy]]) {
+      const shifted = Float32Array.from(frame.camera.mvp);
+      shifted[12] += ox;
+      shifted[13] += oy;
+      shifted[14] -= 0.004;
+      gl.uniformMatrix4fv(p.mvp, false, shifted);
+      gl.drawArrays(gl.LINES, 0, plane.outline.count);
+    }
+  }
+  gl.depthFunc(gl.LESS);
+}

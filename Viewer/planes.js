@@ -73,9 +73,9 @@ export async function movePlanes(point, options = {}) {
   await sliceDrawn;
 }
 
-/** Turns the slicing mode on or off; resolves with the milliseconds until the head and its
- * planes were drawn (the 2D slice through the same point is asked for at once and shows when the
- * server has drawn it). @param {boolean} on */
+/** Turns the slicing mode on or off; resolves with the milliseconds until its first planes
+ * were drawn (the head follows them; the 2D slice through the same point is asked for once they
+ * are drawn, so it does not share a slow link with their volumes). @param {boolean} on */
 export async function setSlicing(on) {
   const started = performance.now();
   if (on && !state.slicePoint) {
@@ -90,9 +90,13 @@ export async function setSlicing(on) {
   // The head is part of the 3D slices (opaque and cut open), not the see-through one.
   /** @type {HTMLInputElement} */ ($("show-head")).disabled = on;
   updateSliders();
-  renderSlice();
+  const viewer = glViewer();
+  // The point a tap marked (the one the 2D slice marks) shows in 3D too.
+  if (viewer) viewer.markerOf = () => (state.slicing ? state.slicePoint : null);
   await renderBrain();
-  return performance.now() - started;
+  const ms = performance.now() - started;
+  renderSlice();
+  return ms;
 }
 
 /** How far plane `name` moves per CSS pixel of drag: its axis as seen on the canvas.
@@ -190,6 +194,8 @@ export function wirePlanes() {
     if (!state.slicing || !pick.mni) return undefined;
     moveSliceTo(pick.mni);
     updateSliders();
+    const viewer = glViewer();
+    if (viewer) viewer.redraw();
     return renderSlice();
   });
   // The planes move only when asked: to the marked point, by a double tap, or a step at a time.
@@ -218,8 +224,10 @@ export function wirePlanes() {
 
 /** Frame times (ms, median of `frames`, each waited for with a one-pixel read): the view with
  * the head whole and no planes, and the same view while the sagittal plane moves one mm per
- * frame (as during a drag: each frame cuts the new plane from the volumes, uploads it and
- * draws); and what cutting and uploading one plane costs. @param {number} frames */
+ * frame (as during a drag: each frame cuts the new plane, uploads what it needs and draws),
+ * cut on the GPU when the drawer does (`movingMs`) and, for comparison, on the CPU
+ * (`cpuMovingMs`: per-plane grey and id textures); and what cutting and uploading one plane
+ * costs. @param {number} frames */
 async function benchFrames(frames = 40) {
   const viewer = glViewer();
   if (!viewer || !viewer.planes) throw new Error("the 3D slices are not shown");
@@ -232,6 +240,14 @@ async function benchFrames(frames = 40) {
   // A cutter of its own, so every frame cuts afresh as a drag over new positions does.
   const fresh = () => new PlaneCutter(kept.grey, kept.labels);
   let cutter = fresh();
+  const onGPU = drawer.onGPU;
+  /** Every plane shown, the sagittal one at frame i's position, cut for the GPU or the CPU. @param {number} i @param {boolean} gpu */
+  const place = (i, gpu) => {
+    drawer.onGPU = gpu;
+    for (const name of Array.from(drawer.planes.keys())) {
+      drawer.setPlane(name, cutter.plane(name, name === "sagittal" ? at(i)[0] : start[PLANE_NAMES.indexOf(name)], gpu));
+    }
+  };
   /** @param {number} n @param {(i: number) => void} draw */
   const median = (n, draw) => {
     const times = [];
@@ -244,26 +260,25 @@ async function benchFrames(frames = 40) {
     times.sort((a, b) => a - b);
     return times[Math.floor(times.length / 2)];
   };
-  const uploadMs = median(10, (i) => drawer.upload(cutter.plane("sagittal", at(i)[0])));
+  const uploadMs = median(10, (i) => drawer.upload(cutter.plane("sagittal", at(i)[0], drawer.onGPU)));
   cutter = fresh();
-  // Interleaved, so a busy machine slows both alike.
-  const plain = [], moving = [];
+  // Interleaved, so a busy machine slows all alike.
+  const plain = [], moving = [], cpu = [];
   for (let i = 0; i < frames; i += 1) {
     viewer.planes = null;
     plain.push(median(1, () => viewer.renderer.draw(viewer.frame("lit"))));
     viewer.planes = drawer;
-    moving.push(median(1, () => {
-      if (i % 40 === 0) cutter = fresh();
-      drawer.setPlane("sagittal", cutter.plane("sagittal", at(i)[0]));
-      drawer.point = at(i);
-      viewer.renderer.draw(viewer.frame("lit"));
-    }));
+    if (i % 40 === 0) cutter = fresh();
+    drawer.point = at(i);
+    moving.push(median(1, () => { place(i, onGPU); viewer.renderer.draw(viewer.frame("lit")); }));
+    if (onGPU) cpu.push(median(1, () => { place(i, false); viewer.renderer.draw(viewer.frame("lit")); }));
   }
+  place(0, onGPU);
   const middle = (/** @type {number[]} */ t) => t.sort((a, b) => a - b)[Math.floor(t.length / 2)];
-  const plainMs = middle(plain), movingMs = middle(moving);
+  const plainMs = middle(plain), movingMs = middle(moving), cpuMovingMs = cpu.length ? middle(cpu) : movingMs;
   const region = shownSelection();
   await showPlanes(viewer, start.join(","), region ? region.id : null, state.dimOthers && !!region);
-  return { plainMs, movingMs, uploadMs, ratio: movingMs / plainMs, frames, step: kept.step };
+  return { plainMs, movingMs, cpuMovingMs, uploadMs, ratio: movingMs / plainMs, onGPU, frames, step: kept.step };
 }
 
 /** The hook's members for the 3D slices (docs/VIEWER.md). */

@@ -169,34 +169,57 @@ async function layer(json, description, onBytes) {
   };
 }
 
-/** The bodies of a scene still to come over the wire, and their sizes as the server gave them.
- * @param {any} description */
-function pendingBytes(description) {
+/** The bodies of layers still to come over the wire, and their sizes as the server gave them.
+ * @param {any[]} jsons */
+function pendingBytes(jsons) {
   let total = 0;
-  for (const json of description.layers) {
+  for (const json of jsons) {
     if (!binaries.has(json.labels)) total += json.labelsBytes || 0;
     if (!binaries.has(json.mesh)) total += json.meshBytes || 0;
   }
   return total;
 }
 
+/** A layer drawn as nothing until its geometry arrives: the head of the 3D slices, whose planes
+ * are drawn first. @param {any} json */
+function placeholder(json) {
+  return { json, source: { placeholder: json }, closed: true, ranges: [], positions: new Float32Array(0),
+    normals: new Float32Array(0), curvature: null, curvatureShading: [0, 0], occlusion: null, occlusionStrength: 0,
+    indices: new Uint32Array(0) };
+}
+
 /** The whole scene: description, layers and shader sources. `onProgress(done, total)` hears
  * the bytes of the scene data as they arrive (total 0: nothing to fetch); `onDescription` gets
- * the scene JSON as soon as it arrives (to fetch more alongside the meshes).
- * @param {string} query @param {(done: number, total: number) => void} [onProgress] @param {(d: any) => void} [onDescription] */
+ * the scene JSON as soon as it arrives (to fetch more alongside the meshes). In the 3D slices
+ * the head waits: the scene comes with a placeholder in its place and `pending` (its layers
+ * once loaded, in description order), so the planes are drawn before the head's mesh takes the
+ * link. `onDescription` gets a function that starts the head's loading (and returns `pending`)
+ * and returns true when it calls it itself (once the planes' first volumes are in); otherwise
+ * the head starts at once.
+ * @param {string} query @param {(done: number, total: number) => void} [onProgress]
+ * @param {(d: any, startLater: () => Promise<any[]>) => boolean | void} [onDescription] */
 async function load(query, onProgress, onDescription) {
   const description = await getJSON(`/api/scene?${query}`);
   checkContract(description);
-  if (onDescription) onDescription(description);
-  const total = pendingBytes(description);
+  const later = (/** @type {any} */ json) => !!description.planes && json.kind === "head";
+  const now = description.layers.filter((/** @type {any} */ json) => !later(json));
+  const total = pendingBytes(now);
   let done = 0;
   const onBytes = (/** @type {number} */ n) => { done += n; if (onProgress) onProgress(Math.min(done, total), total); };
+  /** @type {() => void} */
+  let go = () => {};
+  const gate = new Promise((resolve) => { go = () => resolve(undefined); });
+  const laterLayers = description.layers.filter(later);
+  const pending = laterLayers.length
+    ? gate.then(() => Promise.all(laterLayers.map((/** @type {any} */ json) => layer(json, description, () => {})))) : null;
+  const startLater = () => { go(); return pending || Promise.resolve([]); };
+  if (!onDescription || onDescription(description, startLater) !== true) go();
   if (onProgress) onProgress(0, total);
   const [layers, shaders] = await Promise.all([
-    Promise.all(description.layers.map((/** @type {any} */ json) => layer(json, description, onBytes))),
+    Promise.all(description.layers.map((/** @type {any} */ json) => (later(json) ? placeholder(json) : layer(json, description, onBytes)))),
     Promise.all(Object.entries(description.shaders).map(async ([name, url]) => [name, await text(url)])),
   ]);
-  return { description, layers, shaders: Object.fromEntries(shaders) };
+  return { description, layers, shaders: Object.fromEntries(shaders), pending, placeholders: laterLayers };
 }
 
 export { load, parseBinary };

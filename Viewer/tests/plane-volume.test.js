@@ -52,3 +52,18 @@ test("a coronal plane is cropped to the head, its texels placed in MNI mm, ids i
   // A plane beyond the volume misses the head.
   assert.equal(cutPlane(grey, labels, "axial", 40).header.width, 0);
 });
+
+test("a plane cut for the GPU holds the same grey and inside flag and, read on demand, the same ids", () => {
+  const [grey, labels] = volume([6, 5, 7], [-10, 20, -4], 2, (i, j, k) => i >= 1 && i <= 3 && k >= 2 && k <= 5 && j !== 4);
+  for (const [name, position] of [["coronal", 25], ["sagittal", -6], ["axial", 4]]) {
+    const cpu = cutPlane(grey, labels, name, position);
+    const gpu = cutPlane(grey, labels, name, position, true);
+    assert.deepEqual({ ...gpu.header, onGPU: false }, cpu.header, name);
+    assert.ok(gpu.header.onGPU);
+    assert.ok(gpu.header.width > 0, name);
+    assert.deepEqual(Array.from(gpu.arrays.grey), Array.from(cpu.arrays.grey), name);
+    assert.deepEqual(Array.from(gpu.arrays.ids), Array.from(cpu.arrays.ids), name);
+  }
+  // The slice index along the plane's axis the shader reads: y = 27 mm is nearest voxel j = 4 (28 mm).
+  assert.equal(cutPlane(grey, labels, "coronal", 27, true).header.slice, 4);
+});
