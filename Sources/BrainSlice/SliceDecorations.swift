@@ -38,7 +38,7 @@ struct SliceDecorations {
 
     /// Lays out the text on `base` (the slice and any crop bands); `head` is the head's box on
     /// `base`'s canvas, which no text may enter.
-    init(base: SliceLayout, head: PixelRect, letters wantLetters: Bool, caption captionText: String?,
+    init(base: SliceLayout, head: PixelRect, letters wantLetters: Bool, sideLetters: Bool = true, caption captionText: String?,
          legend entries: [Legend.Entry], colorBar: ColorBar? = nil, text: TextRenderer) {
         let slice = base.sliceBox
         let size = max(Self.minimumSize, min(slice.width, slice.height) / Self.shorterSidePerEm)
@@ -50,8 +50,10 @@ struct SliceDecorations {
         if lines.count == 4 {
             grow.top = max(0, lines[0].ink.height + 2 * pad - head.y)
             grow.bottom = max(0, lines[1].ink.height + 2 * pad - (base.height - head.maxY))
-            grow.left = max(0, lines[2].ink.width + 2 * pad - head.x)
-            grow.right = max(0, lines[3].ink.width + 2 * pad - (base.width - head.maxX))
+            if sideLetters {
+                grow.left = max(0, lines[2].ink.width + 2 * pad - head.x)
+                grow.right = max(0, lines[3].ink.width + 2 * pad - (base.width - head.maxX))
+            }
         }
         let captionLine = captionText.map { text.layout($0, size: max(Self.minimumSize, size * 4 / 5)) }
         let captionBand = captionLine.map { $0.ascent + $0.descent + 2 * pad } ?? 0
@@ -103,9 +105,10 @@ struct SliceDecorations {
             placed = [
                 at(lines[0], centreX: midX, centreY: h.y / 2),
                 at(lines[1], centreX: midX, centreY: (h.maxY + textBottom) / 2),
-                at(lines[2], centreX: h.x / 2, centreY: midY),
-                at(lines[3], centreX: (h.maxX + textRight) / 2, centreY: midY),
             ]
+            if sideLetters {
+                placed += [at(lines[2], centreX: h.x / 2, centreY: midY), at(lines[3], centreX: (h.maxX + textRight) / 2, centreY: midY)]
+            }
         }
         letters = placed
         caption = captionLine.map { line in

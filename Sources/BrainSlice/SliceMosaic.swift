@@ -10,12 +10,16 @@ import Foundation
 /// atlas's labelled box on the template, else the head's box), so neither end is an empty edge
 /// slice. Every tile is drawn as `slice` draws it alone (same crop box, letters and caption), at
 /// half the single slice's scale unless `scale` is given; the grid takes the column count that
-/// brings it nearest a 4:3 page with the fewest empty cells.
+/// brings it nearest a 4:3 page with the fewest empty cells. The tiles keep their top and bottom
+/// letters; the left and right ones are drawn once per row, outside the grid, since between two
+/// tiles they would run together ("R L").
 public struct SliceMosaic: Sendable {
     public let image: RGBAImage
     public let plane: SlicePlane
     public let space: ReferenceSpace
     public let columns: Int
+    /// The tiles' grid on `image` (the letter bands left and right of it, legend and bar beyond).
+    public let gridBox: PixelRect
     /// The tiles' plane indices and coordinates (the volume's own mm), in reading order.
     public let slices: [(index: Int, millimetres: Double)]
     /// Every region shown on any tile, with its pixels summed over the tiles.
@@ -95,26 +99,32 @@ extension Slicer {
         let legendSize = max(10, size * 3 / 4)
         let margin = FigureSpacing.margin(textSize: legendSize)
         let text = try TextRenderer(typeface: typeface())
+        // The left and right letters, once per row in a band on each side of the grid.
+        let pad = max(3, size / 4) + SliceDecorations.halo.reach
+        let edges = tiles[0].plan.layout.orientation.edgeLetters
+        let sideLines = request.letters ? (text.layout(String(edges.left), size: size), text.layout(String(edges.right), size: size)) : nil
+        let leftBand = sideLines.map { $0.0.ink.width + 2 * pad } ?? 0, rightBand = sideLines.map { $0.1.ink.width + 2 * pad } ?? 0
         var legend: Legend.Layout?
         if request.legend, let overlay = tiles[0].plan.layers?.overlay {
             legend = Legend(entries: Self.legendEntries(regions, overlay: overlay))
                 .layout(width: gridWidth, height: gridHeight, size: legendSize, corner: .topLeft, margin: margin, nameShare: 1, text: text)
         }
         let legendBand = legend.map { $0.box.maxX + margin } ?? 0
+        let sidesWidth = leftBand + gridWidth + rightBand
         let map = tiles[0].plan.drawing?.map?.colorBar
         var barLayout: ColorBar.Layout?
         var barBand = 0
         if let map {
             let width = min(map.naturalWidth(size: legendSize, text: text), max(16 * legendSize, gridWidth / 3))
-            let area = PixelRect(x: gridWidth + legendBand + margin, y: margin, width: width, height: gridHeight - 2 * margin)
+            let area = PixelRect(x: sidesWidth + legendBand + margin, y: margin, width: width, height: gridHeight - 2 * margin)
             barLayout = map.layout(in: area, size: legendSize, text: text)
             barBand = barLayout.map { $0.box.width + 2 * margin } ?? 0
         }
-        try Self.checkImageSides(gridWidth + legendBand + barBand, gridHeight, scale: scale)
-        var image = try RGBAImage(width: gridWidth + legendBand + barBand, height: gridHeight)
+        try Self.checkImageSides(sidesWidth + legendBand + barBand, gridHeight, scale: scale)
+        var image = try RGBAImage(width: sidesWidth + legendBand + barBand, height: gridHeight)
         for (k, tile) in tiles.enumerated() {
             let t = tile.result.image
-            let x0 = (k % columns) * tileWidth + (tileWidth - t.width) / 2, y0 = (k / columns) * tileHeight + (tileHeight - t.height) / 2
+            let x0 = leftBand + (k % columns) * tileWidth + (tileWidth - t.width) / 2, y0 = (k / columns) * tileHeight + (tileHeight - t.height) / 2
             for y in 0..<t.height {
                 let from = y * t.width * 4, to = ((y0 + y) * image.width + x0) * 4
                 image.pixels.replaceSubrange(to..<(to + t.width * 4), with: t.pixels[from..<(from + t.width * 4)])
@@ -125,13 +135,28 @@ extension Slicer {
             Legend.draw(legend, text: text, into: &own)
             let box = legend.box
             for y in box.y..<min(box.maxY, gridHeight) {
-                let from = (y * own.width + box.x) * 4, to = (y * image.width + gridWidth + box.x) * 4
+                let from = (y * own.width + box.x) * 4, to = (y * image.width + sidesWidth + box.x) * 4
                 image.pixels.replaceSubrange(to..<(to + box.width * 4), with: own.pixels[from..<(from + box.width * 4)])
             }
-            legendBox = PixelRect(x: gridWidth + box.x, y: box.y, width: box.width, height: box.height)
+            legendBox = PixelRect(x: sidesWidth + box.x, y: box.y, width: box.width, height: box.height)
         }
         if let map, let barLayout { map.draw(barLayout, text: text, on: &image) }
+        if let (left, right) = sideLines {
+            // Level with the middle of the head on the row's tiles: between their top and bottom
+            // letters where they have them, else the tile's middle.
+            let boxes = tiles[0].plan.letterBoxes, t = tiles[0].result.image
+            let middle = boxes.count >= 2 ? (boxes[0].maxY + boxes[1].y) / 2 : t.height / 2
+            for row in 0..<rows {
+                let centreY = row * tileHeight + (tileHeight - t.height) / 2 + middle
+                for (line, centreX) in [(left, leftBand / 2), (right, leftBand + gridWidth + rightBand / 2)] {
+                    text.draw(line, x: centreX - line.ink.width / 2 - line.ink.originX,
+                              baseline: centreY - line.ink.height / 2 - line.ink.originY,
+                              color: SliceDecorations.letterColor, halo: SliceDecorations.halo, into: &image)
+                }
+            }
+        }
         return SliceMosaic(image: image, plane: request.plane, space: volume.space, columns: columns,
+                           gridBox: PixelRect(x: leftBand, y: 0, width: gridWidth, height: gridHeight),
                            slices: tiles.map { ($0.result.index, $0.result.millimetres) }, regions: regions,
                            legendBox: legendBox, colorBarBox: barLayout?.box)
     }

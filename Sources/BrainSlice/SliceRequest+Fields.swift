@@ -23,6 +23,9 @@ public struct SliceRequest: Sendable, Equatable, OverlayRequesting {
     public private(set) var radiological = false
     /// The orientation letters (R/L, A/P, S/I) in the margin.
     public private(set) var letters = true
+    /// False on a mosaic's tiles: the mosaic puts the left and right letters once per row, outside
+    /// the grid, where they cannot run into the next tile's (not a field: set by `mosaicTile`).
+    var sideLetters = true
     /// nil: `head` (the whole plane with `raw`).
     public private(set) var crop: SliceCrop?
     /// The plane and its coordinate under the image ("Coronal · y = −20 mm (MNI)").
@@ -171,6 +174,7 @@ extension SliceRequest {
     func mosaicTile(index: Int, scale: Int?) -> SliceRequest {
         var tile = self
         (tile.mosaic, tile.legend, tile.position, tile.scale) = (nil, false, .index(index), scale)
+        tile.sideLetters = false
         return tile
     }
 }

@@ -158,7 +158,7 @@ public final class Slicer: Sendable {
             let head = survey.headLow.flatMap { low in survey.headHigh.map { base.box(low: low, high: $0) } } ?? base.sliceBox
             let entries = request.legend ? layers.map { Self.legendEntries(visible, overlay: $0.overlay) } ?? [] : []
             decorations = SliceDecorations(
-                base: base, head: head, letters: request.letters,
+                base: base, head: head, letters: request.letters, sideLetters: request.sideLetters,
                 caption: request.caption ? SliceCaption.text(plane: request.plane, index: index, millimetres: mm, space: volume.space) : nil,
                 legend: entries, colorBar: colorBar ? map?.colorBar : nil, text: renderer)
             text = renderer

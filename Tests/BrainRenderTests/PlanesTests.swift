@@ -44,6 +44,51 @@ struct PlanesFieldTests {
         #expect(throws: FieldError.self) { try SceneRequest(["planes": "0,0,0", "mesh": "/tmp/x.srf"]) }
     }
 
+    @Test func planesWithoutAViewLookFromAnObliqueAngle() throws {
+        let oblique = try SceneRequest(["planes": "-30,-12,8"])
+        let angles = ScenePlanes.defaultAngles
+        #expect(try oblique.direction() == .angles(azimuth: angles.azimuth, elevation: angles.elevation))
+        #expect(oblique.viewLabel == "azimuth -45.0 elevation 30.0")
+        // Every axis is seen at a slant, so each plane shows a face (none edge-on).
+        let forward = try oblique.direction().forward
+        #expect([forward.x, forward.y, forward.z].allSatisfy { abs($0) > 0.3 }, "\(forward)")
+        // A view or an angle asked for is kept; without planes the default stays lateral.
+        #expect(try SceneRequest(["planes": "-30,-12,8", "view": "lateral"]).direction() == .named(.lateral, hemisphereIsLeft: true))
+        #expect(try SceneRequest(["planes": "-30,-12,8", "azimuth": "20"]).direction() == .angles(azimuth: 20, elevation: 0))
+        #expect(try SceneRequest([:]).direction() == .named(.lateral, hemisphereIsLeft: true))
+    }
+
+    /// A shallow staircase of inside texels (rise one texel per three): where the linearly
+    /// sampled edge crosses one half along each column, off the straight line it steps along.
+    static func staircaseResidual(_ alpha: (Int) -> Double, side: Int) -> Double {
+        var crossings: [(Double, Double)] = []
+        for i in 20..<(side - 20) {
+            for j in 0..<(side - 1) {
+                let a = alpha(j * side + i), b = alpha((j + 1) * side + i)
+                if a >= 0.5 && b < 0.5 { crossings.append((Double(i), Double(j) + (a - 0.5) / (a - b))) }
+            }
+        }
+        let n = Double(crossings.count)
+        let mx = crossings.map(\.0).reduce(0, +) / n, my = crossings.map(\.1).reduce(0, +) / n
+        let slope = crossings.map { ($0.0 - mx) * ($0.1 - my) }.reduce(0, +) / crossings.map { ($0.0 - mx) * ($0.0 - mx) }.reduce(0, +)
+        return crossings.map { abs($0.1 - (my + slope * ($0.0 - mx))) }.max() ?? .infinity
+    }
+
+    @Test func thePlaneEdgeIsSmoothNotVoxelSteps() {
+        let side = 96
+        // Bright below the line j = 30 + i / 3, air (dark, joined to the border) above it.
+        var grey = [UInt8](repeating: 0, count: side * side)
+        for j in 0..<side { for i in 0..<side where j <= 30 + i / 3 { grey[j * side + i] = 200 } }
+        let mask = HeadMask(grey: grey, side: side, threshold: 22)
+        let edge = mask.smoothedEdge()
+        let binary = Self.staircaseResidual({ mask.contains($0) ? 1 : 0 }, side: side)
+        let smooth = Self.staircaseResidual({ Double(edge[$0]) / 255 }, side: side)
+        #expect(binary > 0.3, "the voxel steps: \(binary) texel off the line")
+        #expect(smooth < 0.12, "the smoothed edge: \(smooth) texel off the line")
+        // Deep inside and far outside stay as they were.
+        #expect(edge[5 * side + 50] == 255 && edge[90 * side + 50] == 0)
+    }
+
     @Test func cutAwayTakesTheCameraSideOfEachPlane() throws {
         let planes = try ScenePlanes(parsing: "axial:10,coronal:-5")
         // Seen from the front, right and above (forward points back, left and down).

@@ -22,15 +22,31 @@ struct SliceMosaicTests {
         let alone = try slicer.render(request.mosaicTile(index: mosaic.slices[4].index, scale: max(1, (scale + 1) / 2)))
         let tileWidth = alone.image.width, tileHeight = alone.image.height
         #expect(mosaic.image.height == 2 * tileHeight)
+        let grid = mosaic.gridBox
+        #expect(grid.width == 3 * tileWidth && grid.height == 2 * tileHeight)
         var differing = 0
         for y in 0..<tileHeight {
-            for x in 0..<tileWidth where mosaic.image[tileWidth + x, tileHeight + y] != alone.image[x, y] { differing += 1 }
+            for x in 0..<tileWidth where mosaic.image[grid.x + tileWidth + x, tileHeight + y] != alone.image[x, y] { differing += 1 }
         }
         #expect(differing == 0, "tile 5 differs from its slice in \(differing) pixels")
+        // The tiles carry no left or right letter (tile 5 is its slice drawn without them); each
+        // row has its L in the band left of the grid and its R right of it, apart from every tile.
+        #expect(grid.x > 0 && mosaic.image.width > grid.maxX)
+        for row in 0..<2 {
+            func lit(_ xs: Range<Int>) -> Int {
+                var n = 0
+                for y in (row * tileHeight)..<((row + 1) * tileHeight) {
+                    for x in xs where mosaic.image[x, y].g > 200 { n += 1 }
+                }
+                return n
+            }
+            #expect(lit(0..<grid.x) > 10, "row \(row): a letter left of the grid")
+            #expect(lit(grid.maxX..<(grid.maxX + 2 * grid.x)) > 10, "row \(row): a letter right of the grid")
+        }
         // One legend right of the grid, listing every region shown on any tile, never taller or
         // wider than the grid.
         let legend = try #require(mosaic.legendBox)
-        #expect(legend.x >= 3 * tileWidth && legend.width <= 3 * tileWidth && legend.maxY <= mosaic.image.height)
+        #expect(legend.x >= grid.maxX && legend.width <= 3 * tileWidth && legend.maxY <= mosaic.image.height)
         #expect(mosaic.regions.count >= 6, "\(mosaic.regions.map(\.region.name))")
     }
 

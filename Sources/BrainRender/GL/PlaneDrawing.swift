@@ -6,6 +6,7 @@ struct PlaneProgram {
     let texS: GLint, texT: GLint
     let grey: GLint, ids: GLint, palette: GLint, paletteRows: GLint
     let window: GLint, pick: GLint, pickBase: GLint, cut: GLint, cutSide: GLint, darken: GLint
+    let idSize: GLint, line: GLint
 
     init(gl: GLFunctions) throws(RenderError) {
         let sources = try ShaderSources.load()
@@ -17,6 +18,7 @@ struct PlaneProgram {
         (grey, ids, palette, paletteRows) = (location("uGrey"), location("uIDs"), location("uPalette"), location("uPaletteRows"))
         (window, pick, pickBase) = (location("uWindow"), location("uPick"), location("uPickBase"))
         (cut, cutSide, darken) = (location("uCut"), location("uCutSide"), location("uDarken"))
+        (idSize, line) = (location("uIDSize"), location("uLine"))
     }
 }
 
@@ -37,6 +39,8 @@ extension GLContext {
         gl.uniform1i(program.ids, 1)
         gl.uniform1i(program.palette, 2)
         gl.uniform1f(program.paletteRows, Float(palette.height))
+        // Border lines one output pixel wide: the orthographic camera's millimetres (texels) per pixel.
+        gl.uniform1f(program.line, pick ? 0 : 2 * scene.camera.halfHeight / Float(scene.height))
         // The planes show where the head is cut open (the scene's one cut), whole without one.
         if let cut = scene.layers.lazy.compactMap(\.cutAway).first {
             gl.uniform4f(program.cut, cut.corner.x, cut.corner.y, cut.corner.z, 1)
@@ -60,6 +64,7 @@ extension GLContext {
             gl.uniform4f(program.texT, rows.t.x, rows.t.y, rows.t.z, rows.t.w)
             gl.uniform1f(program.pickBase, Float(scene.pickIDs.first[index]))
             gl.uniform1f(program.darken, RendererContract.darkening(plane.orientation))
+            gl.uniform2f(program.idSize, Float(plane.width), Float(plane.height))
             let b = buffers.buffers(for: layer.geometry, gl: gl)
             let range = layer.geometry.grouping.ranges[0]
             drawRanges(vertexBuffer: b.vertexBuffer, indexBuffer: b.indexBuffer, closed: false, program: program.base,

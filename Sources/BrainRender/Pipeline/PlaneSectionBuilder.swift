@@ -57,7 +57,11 @@ enum PlaneSectionBuilder {
             }
         }
         let inside = HeadMask(grey: grey, side: n, threshold: UInt8(PlaneSection.greyWindow.low))
-        guard let box = inside.bounds else { return nil }
+        guard let tight = inside.bounds else { return nil }
+        // The smoothed edge reaches a little past the inside texels.
+        let m = HeadMask.edgeMargin
+        let box = (i0: max(0, tight.i0 - m), j0: max(0, tight.j0 - m), i1: min(n - 1, tight.i1 + m), j1: min(n - 1, tight.j1 + m))
+        let edge = inside.smoothedEdge()
         let width = box.i1 - box.i0 + 1, height = box.j1 - box.j0 + 1
         var croppedGrey = [UInt8](repeating: 0, count: width * height * 2)
         var croppedIDs = [UInt8](repeating: 0, count: width * height * 4)
@@ -65,10 +69,10 @@ enum PlaneSectionBuilder {
             for i in 0..<width {
                 let from = (box.j0 + j) * n + box.i0 + i, to = j * width + i
                 croppedGrey[2 * to] = grey[from]
-                croppedGrey[2 * to + 1] = inside.contains(from) ? 255 : 0
+                croppedGrey[2 * to + 1] = edge[from]
                 croppedIDs[4 * to] = UInt8(ids[from] & 0xFF)
                 croppedIDs[4 * to + 1] = UInt8(ids[from] >> 8)
-                croppedIDs[4 * to + 3] = croppedGrey[2 * to + 1]
+                croppedIDs[4 * to + 3] = inside.contains(from) ? 255 : 0
             }
         }
         return PlaneSection(orientation: orientation, position: position, width: width, height: height,
@@ -99,6 +103,33 @@ struct HeadMask {
             if j < side - 1 { stack.append(index + side) }
         }
         inside = outside.map { !$0 }
+    }
+
+    /// How far (texels) the smoothed edge reaches beyond the inside: the blur's radius.
+    static let edgeMargin = 2
+
+    /// The inside flag (0…255) blurred by a 5-tap binomial filter across and down (σ = 1 texel),
+    /// so its one-half contour, sampled linearly, runs smoothly instead of along voxel steps.
+    func smoothedEdge() -> [UInt8] {
+        let taps: [Float] = [1, 4, 6, 4, 1].map { $0 / 16 }
+        let r = Self.edgeMargin
+        var across = [Float](repeating: 0, count: side * side)
+        for j in 0..<side {
+            for i in 0..<side {
+                var sum: Float = 0
+                for k in -r...r where i + k >= 0 && i + k < side && inside[j * side + i + k] { sum += taps[k + r] }
+                across[j * side + i] = sum
+            }
+        }
+        var edge = [UInt8](repeating: 0, count: side * side)
+        for j in 0..<side {
+            for i in 0..<side {
+                var sum: Float = 0
+                for k in -r...r where j + k >= 0 && j + k < side { sum += taps[k + r] * across[(j + k) * side + i] }
+                edge[j * side + i] = UInt8((sum * 255).rounded())
+            }
+        }
+        return edge
     }
 
     /// Whether texel `index` (row-major) lies inside.

@@ -14,9 +14,9 @@ public struct PlaneSection: Sendable {
     /// The MNI mm of texel (0, 0)'s centre on the in-plane axes u and v.
     public let uLow: Int
     public let vLow: Int
-    /// Per texel the template grey value and 255 inside the head or 0 outside (luminance-alpha,
-    /// sampled linearly, so the plane's edge follows a smooth contour rather than voxel steps),
-    /// rows along v.
+    /// Per texel the template grey value and the inside flag blurred (`HeadMask.smoothedEdge`:
+    /// 255 well inside the head, 0 outside; luminance-alpha sampled linearly, so the plane's edge
+    /// follows a smooth contour rather than voxel steps), rows along v.
     public let grey: [UInt8]
     /// Per texel: label id low byte, high byte, 0, and the inside flag again (sampled nearest: an
     /// id is never blended).

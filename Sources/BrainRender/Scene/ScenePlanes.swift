@@ -27,6 +27,11 @@ public struct ScenePlanes: Sendable, Hashable {
         }
     }
 
+    /// The camera of `--planes` without a view or angle: from the front left and above, so the
+    /// open corner shows all three planes at similar size (a named view shows one face-on and
+    /// the others edge-on).
+    public static let defaultAngles = (azimuth: -45.0, elevation: 30.0)
+
     /// The plane positions in whole MNI mm (voxel centres), by orientation.
     public let positions: [Orientation: Int]
 

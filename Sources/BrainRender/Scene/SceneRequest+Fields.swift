@@ -11,7 +11,8 @@ import BrainMaps
 /// `validate`, so nothing that draws a request checks it again.
 public struct SceneRequest: Sendable, Hashable, OverlayRequesting {
     public private(set) var atlas = AtlasLibrary.defaultAtlas
-    public private(set) var view: ViewName = .lateral
+    /// The named view asked for; nil: lateral, or the slicing mode's oblique view (`ScenePlanes.defaultAngles`).
+    public private(set) var chosenView: ViewName?
     /// Either set: a free camera angle instead of `view`.
     public private(set) var azimuth: Double?
     public private(set) var elevation: Double?
@@ -82,7 +83,7 @@ public struct SceneRequest: Sendable, Hashable, OverlayRequesting {
     /// a new option is one entry here plus its use.
     public static let fields = RequestFieldTable<SceneRequest>([
         .name("atlas", help: "Atlas colouring the surface (any case; none: unlabelled grey, for an overlay alone).", \.atlas),
-        .choice("view", help: "Named camera view.", \.view, parse: ViewName.init(userText:)),
+        .choice("view", help: "Named camera view (default: lateral; with planes an oblique view from the front left, above).", \.chosenView, parse: ViewName.init(userText:)),
         .choice("hemi", help: "Hemisphere(s) shown (lh/rh too; default: left for lateral/medial, both otherwise).",
                 \.hemisphere, parse: HemisphereChoice.init(userText:)),
         .choice("surface", help: "Cortical surface.", \.surface, parse: Surface.init(userText:)),

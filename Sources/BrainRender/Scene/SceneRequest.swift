@@ -79,8 +79,21 @@ extension SceneRequest {
     /// shading is the only cue to the folding) and off for pial ones (whose shape shows it).
     public var showsCurvature: Bool { curvature ?? (surface == .inflated) }
 
-    /// Whether a free angle replaces the named view.
-    public var usesAngles: Bool { azimuth != nil || elevation != nil }
+    /// The named view: as asked, else lateral.
+    public var view: ViewName { chosenView ?? .lateral }
+
+    /// Whether a free angle replaces the named view: one was given, or the slicing mode was asked
+    /// for without a view (its planes face the viewer only from an oblique angle).
+    public var usesAngles: Bool { azimuth != nil || elevation != nil || usesPlanesAngles }
+
+    /// The slicing mode with neither a view nor an angle given: `ScenePlanes.defaultAngles`.
+    private var usesPlanesAngles: Bool { planes != nil && chosenView == nil && azimuth == nil && elevation == nil }
+
+    /// The free angle's azimuth and elevation (an angle not given takes 0, or both take the
+    /// slicing mode's default).
+    private var angles: (azimuth: Double, elevation: Double) {
+        usesPlanesAngles ? ScenePlanes.defaultAngles : (azimuth ?? 0, elevation ?? 0)
+    }
 
     /// The hemisphere(s) shown, after the view's default; both is an error for lateral/medial.
     public func resolvedHemisphere() throws(FieldError) -> HemisphereChoice {
@@ -102,7 +115,7 @@ extension SceneRequest {
 
     /// The camera direction for this request.
     public func direction() throws(FieldError) -> ViewDirection {
-        if usesAngles { return .angles(azimuth: azimuth ?? 0, elevation: elevation ?? 0) }
+        if usesAngles { return .angles(azimuth: angles.azimuth, elevation: angles.elevation) }
         return try Self.direction(view: view, hemisphere: hemisphere)
     }
 
@@ -113,7 +126,7 @@ extension SceneRequest {
 
     /// The view's name in JSON: the named view, or "azimuth A elevation E".
     public var viewLabel: String {
-        usesAngles ? "azimuth \(azimuth ?? 0) elevation \(elevation ?? 0)" : view.rawValue
+        usesAngles ? "azimuth \(angles.azimuth) elevation \(angles.elevation)" : view.rawValue
     }
 }
 

@@ -3,7 +3,9 @@
 /// the label with the most weight wins, so borders run along the bilinear iso-line between
 /// labels instead of voxel edges. The weight lead over the runner-up, times half a voxel in
 /// pixels, is the pixel's distance to that border: it gives the fill's coverage and the
-/// coverage of each side's border line (`RegionOverlay.Line`).
+/// coverage of each side's border line (`RegionOverlay.Line`). A lone voxel (no labelled voxel
+/// among its eight neighbours on the slice) is filled without a line: a one-pixel-wide patch
+/// ringed in its darker border colour reads as a ring around nothing, not as a bit of a region.
 struct SmoothOverlayStage: SliceStage {
     let grid: SliceGrid
     /// Region id per slice voxel, `width × height`, row-major like the image.
@@ -11,6 +13,8 @@ struct SmoothOverlayStage: SliceStage {
     let overlay: RegionOverlay
     let columns: SampleTaps
     let rows: SampleTaps
+    /// Per slice voxel: labelled with no labelled voxel among its eight neighbours on the slice.
+    let lone: [Bool]
 
     init(grid: SliceGrid, labels: [UInt16], overlay: RegionOverlay) {
         self.grid = grid
@@ -18,6 +22,23 @@ struct SmoothOverlayStage: SliceStage {
         self.overlay = overlay
         columns = SampleTaps(count: grid.orientation.width, scale: grid.scale, interpolation: .linear)
         rows = SampleTaps(count: grid.orientation.height, scale: grid.scale, interpolation: .linear)
+        lone = Self.loneVoxels(labels, width: grid.orientation.width, height: grid.orientation.height)
+    }
+
+    /// Which voxels are labelled with only unlabelled neighbours (the slice's edge counts as unlabelled).
+    static func loneVoxels(_ labels: [UInt16], width: Int, height: Int) -> [Bool] {
+        var lone = [Bool](repeating: false, count: labels.count)
+        for y in 0..<height {
+            for x in 0..<width where labels[y * width + x] != 0 {
+                var alone = true
+                for dy in -1...1 where y + dy >= 0 && y + dy < height {
+                    for dx in -1...1 where (dx, dy) != (0, 0) && x + dx >= 0 && x + dx < width
+                        && labels[(y + dy) * width + x + dx] != 0 { alone = false }
+                }
+                lone[y * width + x] = alone
+            }
+        }
+        return lone
     }
 
     func draw(row: UnsafeMutableBufferPointer<UInt32>, y: Int) {
@@ -42,6 +63,7 @@ struct SmoothOverlayStage: SliceStage {
                             let wx0 = cw[4 * px + 1], wx1 = cw[4 * px + 2]
                             let weights = SIMD4<Float>(wy0 * wx0, wy0 * wx1, wy1 * wx0, wy1 * wx1)
                             let (best, second, lead) = Self.leaders(l, weights)
+                            let taps = SIMD4<Int>(r0 + c0, r0 + c1, r1 + c0, r1 + c1)
                             // Distance into the winning region, in pixels; the pixel spans s ± ½.
                             let s = lead * halfVoxel
                             let cover = min(1, max(0, 0.5 + s))
@@ -49,8 +71,8 @@ struct SmoothOverlayStage: SliceStage {
                             let gb = Self.unpack(grey)
                             var color = (eb.map { Self.fill(grey, $0) } ?? gb) * cover
                                 + (es.map { Self.fill(grey, $0) } ?? gb) * (1 - cover)
-                            let lineB = Self.overlap(s, from: 0, to: Self.width(eb, widths))
-                            let lineS = Self.overlap(s, from: -Self.width(es, widths), to: 0)
+                            let lineB = isLone(best, l, taps) ? 0 : Self.overlap(s, from: 0, to: Self.width(eb, widths))
+                            let lineS = isLone(second, l, taps) ? 0 : Self.overlap(s, from: -Self.width(es, widths), to: 0)
                             if let eb, lineB > 0 { color += (Self.unpack(eb.contour) - color) * lineB }
                             if let es, lineS > 0 { color += (Self.unpack(es.contour) - color) * lineS }
                             row[px] = Self.pack(color)
@@ -59,6 +81,12 @@ struct SmoothOverlayStage: SliceStage {
                 }
             }
         }
+    }
+
+    /// Whether `label` among the 2 × 2 voxels `l` (slice indices `taps`) is a lone voxel's.
+    private func isLone(_ label: UInt16, _ l: SIMD4<UInt16>, _ taps: SIMD4<Int>) -> Bool {
+        for k in 0..<4 where l[k] == label { return lone[taps[k]] }
+        return false
     }
 
     /// The label with the most weight, the runner-up among the other labels and the difference
