@@ -67,6 +67,7 @@ async function start() {
     return;
   }
   const chooser = $("atlas");
+  chooser.textContent = "";  // the placeholder the page paints with
   for (const atlas of state.atlases) {
     const option = document.createElement("option");
     option.value = atlas.name;
