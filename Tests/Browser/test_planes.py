@@ -193,6 +193,7 @@ class PlanesTest(BrowserSession):
         self.assertEqual(moved[:2], [-30, -20], "only the axial plane moves")
         self.assertGreater(moved[2], 12, "dragging up moves the axial plane up")
         self.wait.until(lambda d: self.call("brainTutor.slice.state().point")[2] == moved[2])
+        self.call("brainTutor.slice.reveal()")  # the slice is drawn only while its pane is on screen
         self.wait.until(lambda d: f"{moved[0]}%2C{moved[1]}%2C{moved[2]}" in (d.find_element(By.ID, "slice").get_attribute("data-url") or "").replace(",", "%2C"))
         self.shot("dragged")
         # The step buttons move one plane 1 mm; the readout says where it is drawn.
