@@ -182,6 +182,8 @@ class PlanesTest(BrowserSession):
         self.assertTrue(picks, "no axial plane pixel")
         pick = picks[len(picks) // 2]
         canvas = self.driver.find_element(By.ID, "brain-canvas")
+        # Back to the head: the slice's methods scrolled its pane into view.
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", canvas)
         box = self.driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.width, r.height]", canvas)
         size = self.call("brainTutor.canvasSize()")
         ox = (pick["x"] + 0.5) * box[0] / size["width"] - box[0] / 2
