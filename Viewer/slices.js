@@ -38,7 +38,7 @@ function nearScreen() {
 /** Asks for the slice once its figure comes into view. */
 function drawWhenSeen() {
   due = true;
-  if (watcher || !("IntersectionObserver" in window)) return;
+  if (watcher) return;
   watcher = new IntersectionObserver((entries) => {
     if (due && entries.some((e) => e.isIntersecting)) { due = false; renderSlice(); }
   }, { rootMargin: `0px 0px ${AHEAD}px 0px` });
@@ -69,7 +69,8 @@ export function renderSlice() {
   // Slices are drawn by the server for each point: offline there are none to show.
   $("slice-offline").hidden = navigator.onLine;
   if (!navigator.onLine) return;
-  if (!nearScreen()) { drawWhenSeen(); return; }
+  // (A browser without IntersectionObserver could not ask later: it asks now.)
+  if (!nearScreen() && "IntersectionObserver" in window) { drawWhenSeen(); return; }
   due = false;
   const region = shownSelection();
   /** @type {Record<string, unknown>} */
