@@ -8,6 +8,9 @@ import { state } from "./store.js";
 
 /** Atlases whose texts are kept already (this visit). */
 const warmed = new Set();
+/** Whether the worker controlled the page from its start (a later visit): then everything the
+ * page loaded went through it and is kept already, and nothing needs asking again. */
+const keptFromStart = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
 /** URLs asked for through the worker already (this visit): each is asked for once, not again on
  * every atlas switch. */
 const asked = new Set();
@@ -65,7 +68,7 @@ export async function keepForOffline(name, learn) {
     await controlled();
     const loaded = new Set(performance.getEntriesByType("resource").map((e) => e.name).filter(kept));
     loaded.add(location.origin + "/");
-    for (const url of loaded) await askOnce(url);
+    if (!keptFromStart) for (const url of loaded) await askOnce(url);
     await askOnce(`/api/quiz?${query({ atlas: learn.atlas, mode: learn.mode, count: learn.count, hemi: learn.hemi, seed: 1 })}`);
     for (const region of regions) await askOnce(`/api/info?${query({ q: String(region.id), atlas: region.atlas })}`);
   } catch (_) {
