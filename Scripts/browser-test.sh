@@ -35,6 +35,6 @@ wait_for_server "$SERVER" "$LOG" "$PORT"
 # Server-image mode, then the WebGL viewer (ANGLE=swiftshader if gl-egl is unavailable), then
 # the Learn mode (quiz rounds in both renderers);
 # BROWSER_TESTS runs other scripts against the same server (bench-viewer.sh).
-for script in ${BROWSER_TESTS:-Tests/Browser/test_viewer.py Tests/Browser/test_webgl.py Tests/Browser/test_learn.py Tests/Browser/test_app.py Tests/Browser/test_slices.py Tests/Browser/test_planes.py Tests/Browser/test_maps.py}; do
+for script in ${BROWSER_TESTS:-Tests/Browser/test_viewer.py Tests/Browser/test_webgl.py Tests/Browser/test_learn.py Tests/Browser/test_app.py Tests/Browser/test_page.py Tests/Browser/test_slices.py Tests/Browser/test_planes.py Tests/Browser/test_maps.py}; do
   BRAINTUTOR_URL="http://127.0.0.1:$PORT" ARTIFACTS="$PWD/artifacts/browser" python3 "$script"
 done

@@ -1,6 +1,7 @@
 // @ts-check
 // Brain Tutor controls: view, side, surface and switches, the phone layout's tabs, and what
 // each of them changes in the store.
+import { fitSelect } from "./select-fit.js";
 import { $, SIDE_VIEWS, isPhone, phoneQuery } from "./dom.js";
 import { renderBrain, theBrain } from "./brain.js";
 import { renderSlice, setPlane, wireSlices } from "./slices.js";
@@ -14,8 +15,12 @@ export function setViewName(view) {
   $("view-note").textContent = "";
   if (SIDE_VIEWS.has(view) && state.hemi === "both") {
     update({ hemi: state.selected && state.selected.hemisphere === "right" ? "right" : "left" });
-  } else if (!SIDE_VIEWS.has(view)) {
+  } else if (!SIDE_VIEWS.has(view) && (navigator.onLine || state.hemi === "both")) {
     update({ hemi: "both" });
+  } else if (!SIDE_VIEWS.has(view)) {
+    // Offline, the half shown stays: its kept scene has every view, while both halves together
+    // may never have been loaded (a round of Learn on one side).
+    $("view-note").textContent = "Offline: the half shown stays; both halves show when you are online.";
   }
   updateButtons();
   return renderBrain();
@@ -83,7 +88,10 @@ export function wireControls() {
   wireSlices();
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let resizeTimer;
-  window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(renderBrain, 200); });
+  window.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => { fitSelect($("atlas")); renderBrain(); }, 200);
+  });
   phoneQuery.addEventListener("change", () => { updatePaneRoles(); renderBrain(); renderSlice(); });
   updatePaneRoles();
 }

@@ -129,4 +129,18 @@ function placeLetters(box, camera) {
   }
 }
 
-export { Camera, DEGREES_PER_PIXEL, placeLetters };
+// The preset cameras of a scene the server framed for a `from` canvas ({width, height}), framed
+// for a `to` canvas of another shape: the same middle, one half size grown so that all the
+// server's view still shows. Offline, the scene kept may have been asked for at another size
+// (Learn's shorter canvas, a phone turned); its matrices would stretch the brain. Same shape:
+// the presets as they are, the server's matrices kept.
+function refitViews(views, from, to) {
+  if (from.width * to.height === to.width * from.height) return views;
+  const aspect = to.width / to.height;
+  const fit = ({ mvp, normalMatrix, ...preset }) => (aspect >= preset.halfWidth / preset.halfHeight
+    ? { ...preset, halfWidth: preset.halfHeight * aspect }
+    : { ...preset, halfHeight: preset.halfWidth / aspect });
+  return Object.fromEntries(Object.entries(views).map(([name, preset]) => [name, fit(preset)]));
+}
+
+export { Camera, DEGREES_PER_PIXEL, placeLetters, refitViews };

@@ -84,6 +84,8 @@ class Viewer {
     this.renderer.setLayers(scene.layers);
     this.canvas.width = size.width;
     this.canvas.height = size.height;
+    const d = scene.description;
+    d.views = GLCamera.refitViews(d.views, { width: d.width, height: d.height }, size);
     this.scene = scene;
     this.camera = null;
     this.pickFresh = false;

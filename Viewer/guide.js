@@ -1,6 +1,7 @@
 // @ts-check
-// Brain Tutor first-run guide (three steps: turn, tap, learn) and the help page (gestures, keys,
-// atlases). The guide shows once; "Help" in the bar opens the help page, which can replay it.
+// Brain Tutor first-run guide (three steps: turn, tap, learn) and the help page (turning and
+// naming, 3D and 2D slices, Learn, offline use, keys, atlases). The guide shows once, after the
+// first brain is drawn; "Help" in the bar opens the help page, which can replay it.
 import { $ } from "./dom.js";
 import { state } from "./store.js";
 
@@ -47,17 +48,14 @@ function closeGuide() {
   if (dialog.open) dialog.close();
 }
 
-/** The atlases the server offers, each with what it is. */
+/** The atlases the server offers, by their titles: their descriptions are written for
+ * researchers (sources, templates), not for a student choosing one. */
 function fillAtlases() {
   const list = $("help-atlases");
   list.textContent = "";
   for (const atlas of state.atlases) {
     const item = document.createElement("li");
-    const name = document.createElement("strong");
-    name.textContent = atlas.title || atlas.name;
-    item.append(name);
-    const about = /** @type {any} */ (atlas).description;
-    if (about) item.append(`: ${about}`);
+    item.textContent = atlas.title || atlas.name;
     list.appendChild(item);
   }
 }
@@ -70,7 +68,9 @@ export function openHelp() {
   dialog.scrollTop = 0;
 }
 
-export function wireGuide() {
+/** @param {Promise<void>} firstDrawn resolves once the first brain is drawn: the guide waits for it,
+ * so on a first visit it never covers the page while the brain loads (nor its progress bar). */
+export function wireGuide(firstDrawn) {
   $("guide-next").addEventListener("click", () => {
     if (step < STEPS.length - 1) { step += 1; showStep(); } else closeGuide();
   });
@@ -83,5 +83,5 @@ export function wireGuide() {
   // ?guide=on shows it, ?guide=off does not; a browser driven by a script (navigator.webdriver)
   // gets none unless asked, so automation is not stopped by a dialog.
   const asked = new URLSearchParams(window.location.search).get("guide");
-  if (asked === "on" || (asked !== "off" && !seen() && !navigator.webdriver)) openGuide();
+  if (asked === "on" || (asked !== "off" && !seen() && !navigator.webdriver)) firstDrawn.then(openGuide, () => {});
 }

@@ -5,7 +5,7 @@ import { brainShown, theBrain } from "./brain.js";
 import { setViewName } from "./controls.js";
 import { search, setAtlas } from "./selection.js";
 import { planesHook } from "./planes.js";
-import { setPlane, setRadiological, tapSlice } from "./slices.js";
+import { renderSlice, revealSlice, setPlane, setRadiological, tapSlice } from "./slices.js";
 import { state } from "./store.js";
 
 /** @param {Promise<void>} ready @param {object} learn */
@@ -61,14 +61,19 @@ export function installHook(ready, learn) {
     viewer: () => { const brain = theBrain(); return brain.kind === "webgl" ? brain.viewer : null; },
     learn,
     ...planesHook(),
+    // The slice is drawn only while its pane is on screen: these bring it into view first, as a
+    // student scrolls to it before tapping it.
     slice: {
       /** Does what a tap at pixel (x, y) of the slice image does; resolves with the
-       * /api/slice/pick answer (null: not on the slice) once the slice is redrawn. */
-      tapAt: tapSlice,
+       * /api/slice/pick answer (null: not on the slice) once the slice is redrawn.
+       * @param {number} x @param {number} y */
+      tapAt: async (x, y) => { revealSlice(); await renderSlice(); return tapSlice(x, y); },
       /** @param {string} plane */
-      setPlane: (plane) => setPlane(plane),
+      setPlane: (plane) => { revealSlice(); return setPlane(plane); },
       /** @param {boolean} on */
-      setRadiological: (on) => setRadiological(Boolean(on)),
+      setRadiological: (on) => { revealSlice(); return setRadiological(Boolean(on)); },
+      /** Scrolls the slice into view; resolves once the slice there is loaded. */
+      reveal: () => { revealSlice(); return renderSlice(); },
       /** The slice shown: its /api/slice address, plane, marked MNI point and mirroring. */
       state: () => ({ url: document.getElementById("slice")?.dataset.url || null, plane: state.plane,
         point: state.slicePoint, radiological: state.radiological }),

@@ -2,6 +2,7 @@
 // Brain Tutor Learn tab: the DOM of the set-up, the question and the results. It shows what
 // learn.js decides and reports clicks back through the handlers it is given.
 
+import { fitSelect } from "./select-fit.js";
 import { atlasTitle, colorCSS, regionLabel } from "./dom.js";
 
 const LEVELS = ["lobes", "gyri", "sulci", "brodmann"];
@@ -41,7 +42,7 @@ function fillSetup(setup, atlases, memory) {
   const level = LEVELS.includes(setup.atlas) ? setup.atlas : "more";
   press("button.learn-level", "atlas", level);
   more.hidden = level !== "more";
-  if (level === "more") more.value = setup.atlas;
+  if (level === "more") { more.value = setup.atlas; fitSelect(more); }
   el("learn-more").previousElementSibling.setAttribute("aria-expanded", level === "more" ? "true" : "false");
   press("button.learn-hemi", "hemi", setup.hemi);
   press("button.learn-count", "count", setup.count);

@@ -40,15 +40,25 @@ async function start() {
   wireTable(chooseFromTable);
   $("search-form").addEventListener("submit", (/** @type {Event} */ event) => { event.preventDefault(); search($("search").value); });
   wireLearn();
-  wireGuide();
   /** @type {(v?: any) => void} */
   let resolveReady = () => {};
   /** @type {(e: any) => void} */
   let rejectReady = () => {};
   const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
   installHook(/** @type {Promise<void>} */ (ready), learnHook());
+  wireGuide(/** @type {Promise<void>} */ (ready));
   setTab("brain");
   updateButtons();
+  // The maps list (a few hundred bytes) is asked for at once, so the row offering them shows
+  // before anything under the brain is drawn and never pushes the 2D slice down later; the maps
+  // code loads once the first view is complete, and only when there are maps.
+  const listed = getJSON("/api/maps").then(({ maps }) => {
+    const drawable = maps.filter((/** @type {{name: string, surface: boolean}} */ m) => !m.surface);
+    for (const m of drawable) $("map-choice").append(new Option(m.name, m.name));
+    $("map-controls").hidden = !drawable.length;
+    return drawable.length ? maps : null;
+  });
+  listed.catch(() => {});  // said below, once the first view is complete
   try {
     update({ atlases: await getJSON("/api/atlases") });
   } catch (error) {
@@ -57,6 +67,7 @@ async function start() {
     return;
   }
   const chooser = $("atlas");
+  chooser.textContent = "";  // the placeholder the page paints with
   for (const atlas of state.atlases) {
     const option = document.createElement("option");
     option.value = atlas.name;
@@ -67,11 +78,9 @@ async function start() {
   if (first) await setAtlas(first.name);
   document.body.dataset.ready = "true";
   brainShown().then(resolveReady, rejectReady);
-  // Maps (`serve --map`) are asked for once the first view is complete; their code loads only
-  // when the server has some.
   try {
-    const { maps } = await getJSON("/api/maps");
-    if (maps.some((/** @type {{surface: boolean}} */ m) => !m.surface)) (await import("./map-panel.js")).wireMaps(maps);
+    const maps = await listed;
+    if (maps) (await import("./map-panel.js")).wireMaps(maps);
   } catch (error) {
     showStatus(failed("The server did not list its maps", error));
   }

@@ -221,21 +221,16 @@ export async function showTapValue(pick) {
   }
 }
 
-/** The chooser, for the server's maps (`/api/maps`, asked by the page once the first view is
- * complete, so the first load carries nothing of them). @param {MapInfo[]} maps */
+/** The chooser's behaviour, for the server's maps (`/api/maps`; the page lists their names in
+ * the chooser at once and loads this module once the first view is complete, so the first load
+ * carries nothing of it). @param {MapInfo[]} maps */
 export function wireMaps(maps) {
   listing = Promise.resolve(maps);
-  const drawable = maps.filter((m) => !m.surface);
-  if (!drawable.length) return;
+  if (!maps.some((m) => !m.surface)) return;
   const select = /** @type {HTMLSelectElement} */ ($("map-choice"));
-  for (const m of drawable) {
-    const option = document.createElement("option");
-    option.value = m.name;
-    option.textContent = m.name;
-    select.append(option);
-  }
-  $("map-controls").hidden = false;
-  select.addEventListener("change", () => { setMap({ name: select.value || null }).catch((e) => showStatus(failed("Could not show the map", e))); });
+  const choose = () => { setMap({ name: select.value || null }).catch((e) => showStatus(failed("Could not show the map", e))); };
+  select.addEventListener("change", choose);
+  if (select.value) choose();  // chosen while this module was loading
   const slider = /** @type {HTMLInputElement} */ ($("map-threshold"));
   const redrawn = (/** @type {Promise<void>} */ drawn) => drawn.catch((e) => showStatus(failed("Could not show the map", e)));
   slider.addEventListener("input", () => {

@@ -2,12 +2,15 @@
 // Brain Tutor offline use: the service worker (sw.js) keeps the page and whatever it loads; once
 // the brain is drawn, the texts of the shown atlas and a quiz round are fetched too, so after one
 // visit a tap shows its text and Learn plays a round with no network.
-import { getJSON, query, request } from "./api.js";
+import { query, request } from "./api.js";
 import { failed, showStatus } from "./dom.js";
 import { state } from "./store.js";
 
 /** Atlases whose texts are kept already (this visit). */
 const warmed = new Set();
+/** Whether the worker controlled the page from its start (a later visit): then everything the
+ * page loaded went through it and is kept already, and nothing needs asking again. */
+const keptFromStart = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
 /** URLs asked for through the worker already (this visit): each is asked for once, not again on
  * every atlas switch. */
 const asked = new Set();
@@ -37,6 +40,22 @@ async function controlled() {
 /** Not kept: images for one size, pixel or point. @param {string} url */
 const kept = (url) => { const u = new URL(url); return u.origin === location.origin && !/^\/api\/(render|slice|pick)/.test(u.pathname); };
 
+/** Asks for `url` through the worker unless this visit already did (or is doing): each item is
+ * asked for once, whatever the atlas switches and overlapping warm-ups in between. A failure
+ * forgets it, so a later warm-up tries again. @param {string} url */
+async function askOnce(url) {
+  const full = new URL(url, location.origin).href;
+  if (asked.has(full)) return;
+  asked.add(full);
+  try {
+    await whenIdle();
+    await (await request(full)).blob();
+  } catch (error) {
+    asked.delete(full);
+    throw error;
+  }
+}
+
 /** Asks again, now through the worker (which keeps it), for what the page loaded before the
  * worker took over, then fetches the texts of atlas `name` and one quiz round of the Learn
  * set-up. Failures are left unsaid here: this only prepares for going offline.
@@ -49,20 +68,9 @@ export async function keepForOffline(name, learn) {
     await controlled();
     const loaded = new Set(performance.getEntriesByType("resource").map((e) => e.name).filter(kept));
     loaded.add(location.origin + "/");
-    for (const url of loaded) {
-      if (asked.has(url)) continue;
-      await whenIdle();
-      await request(url);
-      asked.add(url);
-    }
-    await getJSON(`/api/quiz?${query({ atlas: learn.atlas, mode: learn.mode, count: learn.count, hemi: learn.hemi, seed: 1 })}`);
-    for (const region of regions) {
-      const url = `/api/info?${query({ q: String(region.id), atlas: region.atlas })}`;
-      if (asked.has(location.origin + url)) continue;
-      await whenIdle();
-      await getJSON(url);
-      asked.add(location.origin + url);
-    }
+    if (!keptFromStart) for (const url of loaded) await askOnce(url);
+    await askOnce(`/api/quiz?${query({ atlas: learn.atlas, mode: learn.mode, count: learn.count, hemi: learn.hemi, seed: 1 })}`);
+    for (const region of regions) await askOnce(`/api/info?${query({ q: String(region.id), atlas: region.atlas })}`);
   } catch (_) {
     warmed.delete(name);  // offline or a server error: tried again on the next draw of this atlas
   }

@@ -1,6 +1,7 @@
 // @ts-check
 // Brain Tutor selection: the chosen atlas and region, the info panel and caption about it,
 // and search by name; a change of atlas carries the selection over or clears it.
+import { fitSelect } from "./select-fit.js";
 import { getJSON, query } from "./api.js";
 import { $, SIDE_VIEWS, atlasTitle, colorCSS, failed, isPhone, linkButton, regionLabel, showStatus, sideText } from "./dom.js";
 import { renderBrain, pinName, turnToRegion } from "./brain.js";
@@ -181,6 +182,7 @@ export async function setAtlas(name, options = {}) {
   const before = state.selected;
   update({ atlas: name });
   $("atlas").value = name;
+  fitSelect($("atlas"));
   if (!keepSelection) clearSelection();
   // With nothing to carry over, the brain loads while the regions arrive: it does not need them.
   const drawing = !keepSelection && !before ? Promise.all([renderBrain(), renderSlice()]) : null;

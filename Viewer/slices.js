@@ -19,6 +19,37 @@ function label() {
   $("slice-label").textContent = `${PLANE_LETTER[state.plane]} = ${state.sliceMni} mm (MNI)`;
 }
 
+// The slice is an image the server draws for each point, the largest part of an atlas switch:
+// it is asked for only when its pane is on screen or about to be (within AHEAD px below the
+// fold), and the observer asks for it once the pane scrolls into view. On a phone the pane is
+// far below the brain, and most switches never need it.
+const AHEAD = 200;
+/** A slice was wanted while its pane was off screen. */
+let due = false;
+/** @type {IntersectionObserver | null} */
+let watcher = null;
+
+/** Whether the slice's figure is on screen or within AHEAD px of it. */
+function nearScreen() {
+  const box = $("slice-figure").getBoundingClientRect();
+  return box.top < window.innerHeight + AHEAD && box.bottom > 0;
+}
+
+/** Asks for the slice once its figure comes into view. */
+function drawWhenSeen() {
+  due = true;
+  if (watcher) return;
+  watcher = new IntersectionObserver((entries) => {
+    if (due && entries.some((e) => e.isIntersecting)) { due = false; renderSlice(); }
+  }, { rootMargin: `0px 0px ${AHEAD}px 0px` });
+  watcher.observe($("slice-figure"));
+}
+
+/** Brings the slice into view (a script acting on the slice wants to see it). */
+export function revealSlice() {
+  $("slice-figure").scrollIntoView({ block: "nearest" });
+}
+
 /** @type {Promise<void> | null} the first slice, waiting for the first brain */
 let afterFirstBrain = null;
 let firstBrainDrawn = false;
@@ -38,6 +69,9 @@ export function renderSlice() {
   // Slices are drawn by the server for each point: offline there are none to show.
   $("slice-offline").hidden = navigator.onLine;
   if (!navigator.onLine) return;
+  // (A browser without IntersectionObserver could not ask later: it asks now.)
+  if (!nearScreen() && "IntersectionObserver" in window) { drawWhenSeen(); return; }
+  due = false;
   const region = shownSelection();
   /** @type {Record<string, unknown>} */
   const params = { plane: state.plane, atlas: state.atlas, highlight: region ? region.id : null,

@@ -26,12 +26,14 @@ worker.addEventListener("activate", (/** @type {ExtendableEvent} */ event) => {
 });
 
 // The cache key of a request. Scene JSON differs between views only in its `camera`, which the
-// viewer does not use, so one answer stands in for all views of a scene; a quiz offline is any
-// round kept for the same atlas, mode and side.
+// viewer does not use, and between canvas sizes only in the cameras' framing, which the viewer
+// fits again to its canvas (gl-camera.js refitViews): one answer stands in for every view and
+// size of a scene (Learn's shorter canvas asks for another size). A quiz offline is any round
+// kept for the same atlas, mode and side.
 /** @param {string} url */
 function key(url) {
   const u = new URL(url);
-  if (u.pathname === "/api/scene") u.searchParams.delete("view");
+  if (u.pathname === "/api/scene") for (const name of ["view", "w", "h"]) u.searchParams.delete(name);
   if (u.pathname === "/api/quiz") {
     for (const name of ["seed", "count", "review"]) u.searchParams.delete(name);
   }

@@ -26,6 +26,7 @@ struct WebAssets: Sendable {
         ("hook.js", script),
         ("offline.js", script),
         ("guide.js", script),
+        ("select-fit.js", script),
         ("highlight.js", script),
         ("scene-data.js", script),
         ("contract.js", script),

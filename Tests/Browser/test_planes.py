@@ -214,6 +214,8 @@ class PlanesTest(BrowserSession):
         self.assertTrue(picks, "no axial plane pixel")
         pick = picks[len(picks) // 2]
         canvas = self.driver.find_element(By.ID, "brain-canvas")
+        # Back to the head: the slice's methods scrolled its pane into view.
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", canvas)
         box = self.driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.width, r.height]", canvas)
         size = self.call("brainTutor.canvasSize()")
         ox = (pick["x"] + 0.5) * box[0] / size["width"] - box[0] / 2
@@ -225,6 +227,7 @@ class PlanesTest(BrowserSession):
         self.assertEqual(moved[:2], [-30, -20], "only the axial plane moves")
         self.assertGreater(moved[2], 12, "dragging up moves the axial plane up")
         self.wait.until(lambda d: self.call("brainTutor.slice.state().point")[2] == moved[2])
+        self.call("brainTutor.slice.reveal()")  # the slice is drawn only while its pane is on screen
         self.wait.until(lambda d: f"{moved[0]}%2C{moved[1]}%2C{moved[2]}" in (d.find_element(By.ID, "slice").get_attribute("data-url") or "").replace(",", "%2C"))
         self.shot("dragged")
         # The step buttons move one plane 1 mm; the readout says where it is drawn.

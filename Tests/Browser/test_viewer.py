@@ -325,7 +325,8 @@ class ViewerTest:
         if expected:
             self.wait.until(lambda d: d.find_element(By.ID, "info-name").get_attribute("textContent") == expected["name"])
             self.wait_image("brain", f"highlight={expected['id']}")
-            # The slices mark the picked point with a crosshair.
+            # The slices mark the picked point with a crosshair (drawn once the pane is on screen).
+            self.js("document.getElementById('slice-figure').scrollIntoView({block: 'center'})")
             self.wait_image("slice", "at=")
         else:
             self.wait.until(lambda d: "No region" in d.find_element(By.ID, "status").text)

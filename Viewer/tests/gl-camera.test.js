@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { Camera } from "../gl-camera.js";
+import { Camera, refitViews } from "../gl-camera.js";
 
 const preset = { forward: [0, 1, 0], up: [0, 0, 1], center: [1, 2, 3], halfWidth: 80, halfHeight: 60, halfDepth: 100 };
 const dot = (/** @type {number[]} */ a, /** @type {number[]} */ b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
@@ -54,4 +54,24 @@ test("a camera rebuilt on the device has the renderer's matrices (Camera.mvp, no
     near(camera.mvp, mvp, `${view} mvp`);
     near(camera.normalMatrix, normalMatrix, `${view} normalMatrix`);
   }
+});
+
+test("a scene kept at another canvas size is framed again for this one: all the server's view shows, unstretched", () => {
+  // The server framed 713 × 535 (4:3); Learn's canvas on a phone is 362 × 405 (taller), a
+  // laptop's 1000 × 400 (wider).
+  const kept = { lateral: { ...preset, halfWidth: 80, halfHeight: 60, mvp: [1], normalMatrix: [1] } };
+  for (const to of [{ width: 362, height: 405 }, { width: 1000, height: 400 }]) {
+    const fitted = refitViews(kept, { width: 713, height: 535 }, to).lateral;
+    assert.ok(Math.abs(fitted.halfWidth / fitted.halfHeight - to.width / to.height) < 1e-9, "the canvas's shape");
+    assert.ok(fitted.halfWidth >= 80 && fitted.halfHeight >= 60, "the server's whole view still shows");
+    assert.ok(fitted.halfWidth === 80 || fitted.halfHeight === 60, "grown along one axis only");
+    assert.equal(fitted.mvp, undefined, "the server's matrices were for the other shape");
+    // The corners of the server's view stay inside the clip square.
+    const camera = new Camera(fitted);
+    for (const [dx, dz] of [[80, 60], [-80, -60]]) {
+      apply(camera.mvp, [1 + dx, 2, 3 + dz]).slice(0, 2).forEach((v) => assert.ok(Math.abs(v) <= 1 + 1e-6));
+    }
+  }
+  // The same shape at another size: the presets as they are, matrices and all.
+  assert.equal(refitViews(kept, { width: 713, height: 535 }, { width: 1426, height: 1070 }), kept);
 });
