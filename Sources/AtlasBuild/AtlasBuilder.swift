@@ -206,8 +206,10 @@ public enum AtlasBuilder {
         }
 
         let catalog = Catalog(meshes: meshes, atlases: entries)
-        try out.write(try catalog.encoded(), to: "catalog.json")
-        files.append("catalog.json")
+        let json = try catalog.encoded()
+        try out.write(json, to: "catalog.json")
+        try out.write(CatalogIndex.encoded(catalog, json: json), to: CatalogIndex.fileName)
+        files += ["catalog.json", CatalogIndex.fileName]
         return AtlasBuildReport(ribbonVoxels: ribbon.count, dkAgreement: agreement, atlasVoxels: atlasVoxels,
                                 emptyRegions: empty, missingTexts: missingTexts, lobeDisagreements: disagreements,
                                 files: files.sorted(), colors: colors, subcorticalSurface: subcorticalSurface,

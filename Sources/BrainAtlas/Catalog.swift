@@ -184,8 +184,9 @@ extension Catalog {
     public static let atlasOrder = ["lobes", "gyri", "sulci", "brodmann", "brodmann-histology", "brodmann-pals",
                                     "functional", "subcortical", "tissue", "networks", "parcels"]
 
-    /// Reads and checks `catalog.json`.
+    /// Reads and checks `catalog.json`, from its binary index (`CatalogIndex`) when that is current.
     public static func read(from url: URL) throws -> Catalog {
+        if let indexed = CatalogIndex.read(besideJSON: url) { return try indexed.checked(path: url.path) }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw AtlasError.unreadable(url.path, reason: "\(error.localizedDescription)")
@@ -208,6 +209,12 @@ extension Catalog {
         } catch {
             throw AtlasError.badCatalog(path, field: error.location, problem: error.problem)
         }
+        return try catalog.checked(path: path)
+    }
+
+    /// This catalog when its version and region ids are as the conventions say.
+    func checked(path: String) throws -> Catalog {
+        let catalog = self
         guard catalog.formatVersion == 1 else {
             throw AtlasError.badCatalog(path, field: "formatVersion",
                                         problem: "version \(catalog.formatVersion) is not supported (expected 1)")

@@ -40,7 +40,16 @@ public struct RegionTexts: Sendable {
             throw AtlasError.unreadable(url.path, reason: "no such file")
         }
         let file: File
-        do { file = try BrainJSON.decode(File.self, from: data) } catch {
+        do throws(JSONError) {
+            let tree: JSONValue
+            do { tree = try JSONValue.parse(data) } catch { throw .syntax(error) }
+            // The direct reading (`RegionTextsReading`); the Codable one reads anything else or names the fault.
+            if let direct = File(tree: tree) {
+                file = direct
+            } else {
+                do { file = try JSONValueDecoder.decode(File.self, from: tree) } catch { throw .shape(error) }
+            }
+        } catch {
             throw AtlasError.badTexts(url.path, field: error.location, problem: error.problem)
         }
         guard file.atlas == expectedAtlas else {

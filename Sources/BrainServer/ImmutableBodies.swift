@@ -20,10 +20,18 @@ final class ImmutableBodies: Sendable {
             self.etag = "\"\(ImmutableBodies.digest(raw))\""
             self.contentType = contentType
         }
+
+        /// The ETag without its quotes: the `v` of the URLs that name this body.
+        var version: String { etag.trimmingCharacters(in: ["\""]) }
     }
 
-    /// A week: the URLs the scene JSON hands out carry the ETag (`?v=`), so new data gets new URLs.
-    static let cacheControl = "public, max-age=604800"
+    /// For a URL naming the body's version (`?v=`, as the scene JSON hands them out): new data gets
+    /// a new URL, so a browser or CDN may keep this one for a year without asking again. Identical
+    /// server processes give identical versions (a hash of the bytes), so a CDN in front of several
+    /// holds one copy.
+    static let versionedCacheControl = "public, max-age=31536000, immutable"
+    /// Without a version, or with one the server no longer has: kept, but revalidated by ETag.
+    static let unversionedCacheControl = "no-cache"
 
     /// Made outside the lock (two first requests may both make a body; the last one stays).
     private let bodies = Mutex<[String: Body]>([:])
@@ -37,10 +45,13 @@ final class ImmutableBodies: Sendable {
     }
 
     /// 304 when the client holds this version, else the body, gzip-encoded if the client accepts it.
-    static func response(_ body: Body, request: Request, cacheControl: String = cacheControl) -> Response {
+    /// `cacheControl` nil: immutable when the query's `v` names the current version (`version`, by
+    /// default the body's own), else revalidated.
+    static func response(_ body: Body, request: Request, cacheControl: String? = nil, version: String? = nil) -> Response {
         var headers = HTTPFields()
         headers[.eTag] = body.etag
         headers[.cacheControl] = cacheControl
+            ?? (requestedVersion(request) == (version ?? body.version) ? versionedCacheControl : unversionedCacheControl)
         headers[.vary] = "Accept-Encoding"
         if let match = request.headers[.ifNoneMatch],
            match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == body.etag }) {
@@ -51,6 +62,14 @@ final class ImmutableBodies: Sendable {
         if accepts { headers[.contentEncoding] = "gzip" }
         let bytes = accepts ? body.gzip : body.raw
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// The `v` of the request's query, if any.
+    static func requestedVersion(_ request: Request) -> String? {
+        for pair in (request.uri.query ?? "").split(separator: "&") where pair.hasPrefix("v=") {
+            return String(pair.dropFirst(2))
+        }
+        return nil
     }
 
     /// FNV-1a 64: a fast content hash for ETags (not a security property).

@@ -31,13 +31,16 @@ struct PlaneDataRoutes: Sendable {
         router.readOnly(Endpoint.volumeTemplate) { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)
             try q.allowOnly(["step", "v"])
-            return ImmutableBodies.response(try data.volume(nil, step: try data.step(q)), request: request)
+            return ImmutableBodies.response(try data.volume(nil, step: try data.step(q)), request: request,
+                                            version: try data.volume(nil, step: 2).version)
         }
         router.readOnly(Endpoint.volumeLabels) { request, context in
             let q = try QueryParameters(rawQuery: request.uri.query)
             try q.allowOnly(["step", "v"])
-            return ImmutableBodies.response(try data.volume(try context.parameters.require("atlas"), step: try data.step(q)),
-                                            request: request)
+            let atlas = try context.parameters.require("atlas")
+            // A whole volume's URL carries its coarse twin's version (`volumeLinks`).
+            return ImmutableBodies.response(try data.volume(atlas, step: try data.step(q)), request: request,
+                                            version: try data.volume(atlas, step: 2).version)
         }
         router.readOnly(Endpoint.planePalette) { request, context in
             try QueryParameters(rawQuery: request.uri.query).allowOnly(["v"])
@@ -146,7 +149,7 @@ struct PlaneDataRoutes: Sendable {
         return PlanesJSON(
             positions: Dictionary(uniqueKeysWithValues: planes.positions.map { ($0.key.rawValue, $0.value) }),
             volumes: volumes.urls, volumeBytes: volumes.bytes,
-            palette: "/api/plane-palette/\(atlasName)?v=\(palette.etag.trimmingCharacters(in: ["\""]))",
+            palette: "/api/plane-palette/\(atlasName)?v=\(palette.version)",
             paletteBytes: palette.raw.count, idCount: idCount, regions: (0..<idCount).map { atlas.region(id: $0) },
             window: [PlaneSection.greyWindow.low, PlaneSection.greyWindow.high], firstPickIds: first,
             limits: [low, CanonicalFrame.centre], cut: PlanesJSON.Cut(corner: cut.corner, side: cut.side))
@@ -159,7 +162,7 @@ struct PlaneDataRoutes: Sendable {
         var urls: [String: [String: String]] = [:], bytes: [String: [String: Int]] = [:]
         for (content, path, atlas) in [("template", "/api/volume/template", nil), ("labels", "/api/volume/labels/\(atlasName)", atlasName)] {
             let coarseBody = try volume(atlas, step: 2)
-            let version = coarseBody.etag.trimmingCharacters(in: ["\""])
+            let version = coarseBody.version
             urls[content] = ["coarse": "\(path)?step=2&v=\(version)", "whole": "\(path)?step=1&v=\(version)"]
             bytes[content] = ["coarse": coarseBody.gzip.count]
         }

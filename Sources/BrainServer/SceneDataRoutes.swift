@@ -97,7 +97,7 @@ struct SceneDataRoutes: Sendable {
 
     /// The scene JSON, with URLs that carry each body's ETag so new data gets a new URL.
     func describe(_ scene: SceneRequest) throws -> SceneDescription {
-        func version(_ body: ImmutableBodies.Body) -> String { body.etag.trimmingCharacters(in: ["\""]) }
+        func version(_ body: ImmutableBodies.Body) -> String { body.version }
         return try SceneDescription.make(scene, assets: engine.renderer.assets, link: { kind, atlas, mesh in
             let body = kind == "mesh" ? try self.mesh(mesh) : try labels(atlas, mesh)
             let path = kind == "mesh" ? "/api/mesh/\(mesh)" : "/api/labels/\(atlas)/\(mesh)"

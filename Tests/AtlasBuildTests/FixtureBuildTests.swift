@@ -25,6 +25,15 @@ import BrainFormats
         #expect(compared >= 30)
     }
 
+    /// The build writes the binary catalog index beside the JSON, current and equal to it.
+    @Test func buildWritesACurrentCatalogIndex() throws {
+        let (out, _) = try AtlasBuildFixture.shared.get()
+        let json = try Data(contentsOf: out.appendingPathComponent("catalog.json"))
+        let index = try Data(contentsOf: out.appendingPathComponent(CatalogIndex.fileName))
+        let read = index.withUnsafeBytes { i in json.withUnsafeBytes { CatalogIndex.decode(i, json: $0) } }
+        #expect(read == (try Catalog.decode(json, path: "catalog.json")))
+    }
+
     /// Every voxel of the gyri and subcortical VOIs carries the fixture's source label, and sampled
     /// source voxels are in the VOI of their label.
     @Test func dkAndSubcorticalVOIsGiveTheSourceLabel() throws {

@@ -226,8 +226,23 @@ import FoundationNetworking
         }
         let (first, data) = try await request("/api/labels/gyri/pial-left", ["Accept-Encoding": "gzip"])
         #expect(first.statusCode == 200)
-        #expect(first.value(forHTTPHeaderField: "Cache-Control")?.contains("max-age=604800") == true)
+        // Without a version the body may be kept but is revalidated; the URL naming its version
+        // (as the scene JSON hands it out) may be kept by a browser or CDN without asking.
+        #expect(first.value(forHTTPHeaderField: "Cache-Control") == "no-cache")
         let etag = try #require(first.value(forHTTPHeaderField: "ETag"))
+        let version = etag.trimmingCharacters(in: ["\""])
+        let (versioned, _) = try await request("/api/labels/gyri/pial-left?v=\(version)", [:])
+        #expect(versioned.value(forHTTPHeaderField: "Cache-Control") == "public, max-age=31536000, immutable")
+        let (stale, _) = try await request("/api/labels/gyri/pial-left?v=0\(version)", [:])
+        #expect(stale.value(forHTTPHeaderField: "Cache-Control") == "no-cache")
+        // A whole volume's URL carries its coarse twin's version, and is immutable under it.
+        let scene = try #require(try await server.get("/api/scene?atlas=gyri&planes=-30,-12,8&w=300&h=200").json as? [String: Any])
+        let planes = try #require(scene["planes"] as? [String: Any], "\(scene.keys.sorted())")
+        let volumes = try #require(planes["volumes"] as? [String: [String: String]], "\(planes.keys.sorted())")
+        for url in volumes.values.flatMap(\.values) {
+            let (reply, _) = try await request(url, [:])
+            #expect(reply.value(forHTTPHeaderField: "Cache-Control") == "public, max-age=31536000, immutable", "\(url)")
+        }
         // Whether or not URLSession inflated it, the body is the labels body.
         let raw = Gzip.isGzip(data) ? try Gzip.decompress(data) : data
         #expect(raw.prefix(4) == Data("BTSD".utf8))
