@@ -84,8 +84,7 @@ class Viewer {
     this.renderer.setLayers(scene.layers);
     this.canvas.width = size.width;
     this.canvas.height = size.height;
-    const d = scene.description;
-    d.views = GLCamera.refitViews(d.views, { width: d.width, height: d.height }, size);
+    scene.description.views = GLCamera.refitViews(scene.description.views, scene.description, size);
     this.scene = scene;
     this.camera = null;
     this.pickFresh = false;
