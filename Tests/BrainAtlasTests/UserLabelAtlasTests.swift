@@ -14,7 +14,7 @@ import BrainFormats
         var raw = [UInt8](repeating: 0, count: dims.reduce(1, *))
         for k in 0..<dims[2] { for j in 0..<dims[1] { for i in 0..<dims[0] {
             let p = SIMD3(50 - 2 * Double(i), -40 + 2 * Double(j), -40 + 2 * Double(k))
-            func inside(_ c: SIMD3<Double>) -> Bool { (abs(p - c)).max() <= 5 }
+            func inside(_ c: SIMD3<Double>) -> Bool { Swift.abs(p.x - c.x) <= 5 && Swift.abs(p.y - c.y) <= 5 && Swift.abs(p.z - c.z) <= 5 }
             raw[i + dims[0] * (j + dims[1] * k)] = inside(SIMD3(-24, -4, -20)) ? 17 : inside(SIMD3(40, -20, 40)) ? 53 : 0
         } } }
         let url = dir.appendingPathComponent(code == 3 ? "talatlas.nii" : "myatlas.nii")
@@ -45,14 +45,14 @@ import BrainFormats
             let table = dir.appendingPathComponent(file)
             try Data(text.utf8).write(to: table)
             let (atlas, entry) = try UserLabelAtlas.load(image: image.path, table: table.path, taken: ["gyri"])
-            #expect(atlas.name == "myatlas" && entry.kind == .user, file)
+            #expect(atlas.name == "myatlas" && entry.kind == .user, "\(file)")
             // Labels the image does not hold (99) are left out; ids follow the table's order.
-            #expect(atlas.regions.map(\.displayName) == ["Amygdala (left)", "Precentral (right)"], file)
-            #expect(try Self.region(atlas, mni: SIMD3(-24, -4, -20))?.displayName == "Amygdala (left)", file)
-            #expect(try Self.region(atlas, mni: SIMD3(40, -20, 40))?.displayName == "Precentral (right)", file)
-            #expect(try Self.region(atlas, mni: SIMD3(0, -80, 0)) == nil, file)
+            #expect(atlas.regions.map(\.displayName) == ["Amygdala (left)", "Precentral (right)"], "\(file)")
+            #expect(try Self.region(atlas, mni: SIMD3(-24, -4, -20))?.displayName == "Amygdala (left)", "\(file)")
+            #expect(try Self.region(atlas, mni: SIMD3(40, -20, 40))?.displayName == "Precentral (right)", "\(file)")
+            #expect(try Self.region(atlas, mni: SIMD3(0, -80, 0)) == nil, "\(file)")
             // 5 × 5 × 5 voxels of 2 mm per cube: about 1 000 template voxels of 1 mm each.
-            #expect(entry.regions.allSatisfy { (700...1_400).contains($0.voxelCount) }, "\(entry.regions.map(\.voxelCount))")
+            #expect(entry.regions.allSatisfy { (700...1_400).contains($0.voxelCount ?? 0) }, "\(entry.regions.map(\.voxelCount))")
         }
         let taken = try UserLabelAtlas.load(image: image.path, table: dir.appendingPathComponent("dseg.tsv").path, taken: ["myatlas"])
         #expect(taken.atlas.name == "myatlas-user", "a bundled atlas's name is not taken over")

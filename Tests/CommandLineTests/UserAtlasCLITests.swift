@@ -23,7 +23,7 @@ import Testing
         var voxels = [Int16](repeating: 0, count: dims.reduce(1, *))
         for k in 0..<dims[2] { for j in 0..<dims[1] { for i in 0..<dims[0] {
             let p = SIMD3(50 - 2 * Double(i), -40 + 2 * Double(j), -40 + 2 * Double(k))
-            func inside(_ c: SIMD3<Double>) -> Bool { (abs(p - c)).max() <= 5 }
+            func inside(_ c: SIMD3<Double>) -> Bool { Swift.abs(p.x - c.x) <= 5 && Swift.abs(p.y - c.y) <= 5 && Swift.abs(p.z - c.z) <= 5 }
             voxels[i + dims[0] * (j + dims[1] * k)] = inside(SIMD3(-24, -4, -20)) ? 17 : inside(SIMD3(40, -20, 40)) ? 53 : 0
         } } }
         return Data(header) + voxels.withUnsafeBytes { Data($0) }
