@@ -8,9 +8,12 @@ public struct LabelDistanceField: Sendable {
     /// Squared distances in voxels², `cap` where the nearest label lies beyond the radius.
     let d2: [UInt16]
     let cap: Int
+    /// The walk's steps in the label volume for the table of offsets reaching `radius`.
+    let steps: ShellSteps
 
     public init(labels: LabelVolume, radius: Double) {
         self.radius = radius
+        steps = ShellSteps(ShellOffsets.reaching(radius), labels: labels)
         let r = Int(radius.rounded(.up)), n = LabelVolume.frameSize
         let low = SIMD3(max(0, labels.origin.x - r), max(0, labels.origin.y - r), max(0, labels.origin.z - r))
         let high = SIMD3(min(n, labels.origin.x + labels.dims.x + r), min(n, labels.origin.y + labels.dims.y + r),

@@ -50,6 +50,22 @@ public struct ShellOffsets: Sendable {
     }
 }
 
+/// The offsets of a `ShellOffsets` table as steps in one label volume's memory (x fastest), so a walk whose
+/// neighbourhood lies inside the volume's box adds a step instead of checking three indices per voxel.
+public struct ShellSteps: Sendable {
+    /// The radius of the table the steps follow.
+    let radius: Double
+    /// The largest offset along any axis: a point this far inside every face may take the steps.
+    let reach: Int
+    let steps: [Int]
+
+    init(_ shells: ShellOffsets, labels: LabelVolume) {
+        radius = shells.radius
+        reach = Int(shells.radius.rounded(.down))
+        steps = shells.offsets.map { Int($0.dx) + labels.dims.x * (Int($0.dy) + labels.dims.y * Int($0.dz)) }
+    }
+}
+
 /// A label found near a voxel: the closest voxel carrying it and its distance between voxel centres.
 public struct LabelHit: Sendable, Equatable {
     public let label: Int
@@ -71,6 +87,10 @@ extension LabelVolume {
         if excluded == 0, let field, field.radius >= min(radius, shells.radius) {
             guard let d2 = field.squaredDistance(x: x, y: y, z: z), d2 <= Int(limit) else { return nil }
             first = shells.shellStart[d2]
+            if field.steps.radius == shells.radius,
+               let hit = walkInside(field.steps, shells: shells, from: first, limit: limit, x: x, y: y, z: z) {
+                return hit
+            }
         }
         for o in shells.offsets[first...] {
             if o.squared > limit { break }
@@ -81,6 +101,32 @@ extension LabelVolume {
             }
         }
         return nil
+    }
+
+    /// The same walk over the volume's memory, each offset one precomputed step, where the whole neighbourhood of
+    /// (x, y, z) lies inside the box (no bounds check per voxel): `.some(hit)`, `.some(nil)` when nothing lies
+    /// within the limit, nil when the point is too near the box's faces for it.
+    func walkInside(_ steps: ShellSteps, shells: ShellOffsets, from first: Int, limit: Int32, x: Int, y: Int, z: Int) -> LabelHit?? {
+        let lx = x - origin.x, ly = y - origin.y, lz = z - origin.z, r = steps.reach
+        guard lx >= r, ly >= r, lz >= r, lx < dims.x - r, ly < dims.y - r, lz < dims.z - r else { return nil }
+        let base = lx + dims.x * (ly + dims.y * lz), wide = bytesPerLabel == 2, labels = labelBase
+        return shells.offsets.withUnsafeBufferPointer { offsets in
+            steps.steps.withUnsafeBufferPointer { step -> LabelHit?? in
+                var i = first
+                while i < offsets.count, offsets[i].squared <= limit {
+                    let at = base + step[i]
+                    let value = wide ? Int(labels.loadUnaligned(fromByteOffset: at * 2, as: UInt16.self).littleEndian)
+                        : Int(labels.load(fromByteOffset: at, as: UInt8.self))
+                    if value != 0 {
+                        let o = offsets[i]
+                        return .some(LabelHit(label: value, distance: Double(o.squared).squareRoot(),
+                                              voxel: VoxelIndex(x + Int(o.dx), y + Int(o.dy), z + Int(o.dz))))
+                    }
+                    i += 1
+                }
+                return .some(nil)
+            }
+        }
     }
 
     /// Every region within `radius` mm of (x, y, z), nearest first, each once at its closest voxel

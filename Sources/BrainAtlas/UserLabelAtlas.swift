@@ -37,8 +37,20 @@ public enum UserLabelAtlas {
         let table = try LabelTable.read(tablePath)
         let sampled = try sample(image, space: space)
         // Region ids 1…N in table order, for the values the template grid holds.
+        // The frame holds 16.7 million voxels, nearly all 0: one pass over the raw values finds the labelled ones,
+        // and only those are counted and renumbered.
         var counts: [Int32: Int] = [:]
-        for v in sampled where v != 0 { counts[v, default: 0] += 1 }
+        var labelled: [Int] = []
+        sampled.withUnsafeBufferPointer { values in
+            var i = 0
+            while i < values.count {
+                if values[i] != 0 {
+                    labelled.append(i)
+                    counts[values[i], default: 0] += 1
+                }
+                i += 1
+            }
+        }
         guard !counts.isEmpty else { throw fail("affine", "places no labelled voxel inside the template's 256 mm cube: check its space") }
         let named = Dictionary(uniqueKeysWithValues: table.rows.map { ($0.value, $0) })
         if let missing = counts.keys.sorted().first(where: { named[Int($0)] == nil }) {
@@ -47,7 +59,8 @@ public enum UserLabelAtlas {
         let used = table.rows.filter { counts[Int32($0.value)] != nil }
         guard used.count < Int(UInt16.max) else { throw fail("labels", "\(used.count) labels exceed 65534") }
         let id = Dictionary(uniqueKeysWithValues: used.enumerated().map { (Int32($0.element.value), UInt16($0.offset + 1)) })
-        let labels = sampled.map { $0 == 0 ? 0 : id[$0] ?? 0 }
+        var labels = [UInt16](repeating: 0, count: sampled.count)
+        for i in labelled { labels[i] = id[sampled[i]] ?? 0 }
         var name = UserAtlasSet.baseName(url).lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }.reduce("") { $0 + String($1) }
         if taken.contains(name) { name += "-user" }
         let regions = used.enumerated().map { n, row in

@@ -3,7 +3,8 @@ import BrainFormats
 import Foundation
 
 /// `where --table`: the region of every atlas at each point of a table, and the nearest region within a radius.
-/// Rows are answered and written one at a time, so output of any length needs no more memory than one row.
+/// Rows are answered and written a chunk at a time on all cores and emitted in order, so output of any length needs
+/// no more memory than a block of rows.
 public struct PointTableLookup: Sendable {
     /// One atlas's answer at a point: the region there, else the nearest within the radius.
     public struct Answer: Encodable, Sendable {
@@ -42,60 +43,90 @@ public struct PointTableLookup: Sendable {
     }
 
     /// Answers row by row, in order: `emit(row index, MNI point or nil, answers, or nil and the row's error)`.
-    /// Rows are answered a block at a time on all cores, then emitted in order from the calling thread.
     public func answer(_ table: PointTable, emit: (Int, SIMD3<Double>?, [Answer]?, String?) throws -> Void) throws {
+        let atlases = atlases
+        try answerChunks(table) { rows, answerer in
+            var packed = [PackedAnswer](repeating: .none, count: atlases.count)
+            return rows.map { n -> (Int, SIMD3<Double>?, [Answer]?, String?) in
+                switch answerer.answer(n, into: &packed) {
+                case .failed(let error): return (n, nil, nil, error)
+                case .answered(let mni): return (n, mni, zip(atlases, packed).map { $1.answer(in: $0) }, nil)
+                }
+            }
+        } emit: { rows in
+            for row in rows { try emit(row.0, row.1, row.2, row.3) }
+        }
+    }
+
+    /// Streams the table's answers as text: the CSV header and rows, or the JSON array of rows (one per line).
+    /// With `printable`, control characters in the text (the table's own cells may hold them) are escaped as
+    /// `TextDecoding.printable` does, line breaks and tabs kept.
+    public func write(_ table: PointTable, json: Bool, printable: Bool = false, to write: ([UInt8]) -> Void) throws {
+        let text = try PointTableText(atlases: atlases, columns: table.columns, radiusMm: radiusMm, json: json)
+        let escape: ([UInt8]) -> [UInt8] = { bytes in
+            guard printable, PointTableText.mayHoldControls(bytes) else { return bytes }
+            return Array(TextDecoding.printable(String(decoding: bytes, as: UTF8.self), keepLayout: true).utf8)
+        }
+        write(escape(text.header()))
+        try answerChunks(table) { rows, answerer in
+            var packed = [PackedAnswer](repeating: .none, count: text.atlasCount)
+            var out: [UInt8] = []
+            out.reserveCapacity(rows.count * (json ? 1024 : 256))
+            for n in rows {
+                switch answerer.answer(n, into: &packed) {
+                case .failed(let error): text.row(table.rows[n], mni: nil, answers: nil, error: error, first: n == 0, into: &out)
+                case .answered(let mni): text.row(table.rows[n], mni: mni, answers: packed, error: nil, first: n == 0, into: &out)
+                }
+            }
+            return out
+        } emit: { write(escape($0)) }
+        write(escape(text.footer()))
+    }
+
+    /// Streams the JSON array of rows to `write`, one row per line.
+    public func writeJSON(_ table: PointTable, to write: (String) -> Void) throws {
+        try self.write(table, json: true) { write(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// Streams CSV: the input columns, then per atlas `<atlas>`, `<atlas>_nearest`, `<atlas>_distance_mm`, then `error`.
+    public func writeCSV(_ table: PointTable, to write: (String) -> Void) throws {
+        try self.write(table, json: false) { write(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// The whole CSV as one string (small tables and tests).
+    public func csv(_ table: PointTable) throws -> String {
+        var out = ""
+        try writeCSV(table) { out += $0 }
+        return String(out.dropLast())
+    }
+
+    /// Answers the table a chunk of rows at a time on all cores: `make` turns a chunk's rows into a value (their
+    /// answers or their text); `emit` gets the values in row order from the calling thread, a block at a time.
+    func answerChunks<Chunk: Sendable>(_ table: PointTable, make: @Sendable (Range<Int>, RowAnswerer) -> Chunk,
+                                       emit: (Chunk) throws -> Void) throws {
         let volumes = try atlases.map { try $0.labelVolume() }
         // Large tables pay once per atlas for a distance field (built on all cores) so that points far from every
         // region cost nothing; small ones scan around each point. Both give the same answer.
         let fields = table.points.count >= Self.distanceFieldRows
             ? Self.fields(volumes, radius: radiusMm) : [LabelDistanceField?](repeating: nil, count: volumes.count)
-        let count = table.points.count
-        for blockStart in stride(from: 0, to: count, by: Self.blockRows) {
-            let rows = blockStart..<min(count, blockStart + Self.blockRows)
-            let results = Slots<RowResult>(count: rows.count)
-            let chunk = 512
-            DispatchQueue.concurrentPerform(iterations: (rows.count + chunk - 1) / chunk) { c in
-                for n in (rows.lowerBound + c * chunk)..<min(rows.upperBound, rows.lowerBound + (c + 1) * chunk) {
-                    results.store(n - rows.lowerBound, answerRow(n, of: table, volumes: volumes, fields: fields))
-                }
+        let answerer = RowAnswerer(lookup: self, table: table, volumes: volumes, fields: fields)
+        let count = table.points.count, chunkRows = Self.chunkRows
+        let chunks = (count + chunkRows - 1) / chunkRows, blockChunks = Self.blockRows / chunkRows
+        for blockStart in stride(from: 0, to: chunks, by: blockChunks) {
+            let block = blockStart..<min(chunks, blockStart + blockChunks)
+            let results = Slots<Chunk>(count: block.count)
+            DispatchQueue.concurrentPerform(iterations: block.count) { c in
+                let k = block.lowerBound + c
+                results.store(c, make(k * chunkRows..<min(count, (k + 1) * chunkRows), answerer))
             }
-            for n in rows {
-                switch results.value(n - rows.lowerBound) {
-                case .answered(let mni, let answers): try emit(n, mni, answers, nil)
-                case .failed(let error): try emit(n, nil, nil, error)
-                }
-            }
+            for c in 0..<block.count { try emit(results.value(c)) }
         }
     }
 
     /// Rows answered before any is emitted: enough to keep both cores busy, few enough to keep memory small.
     static let blockRows = 16_384
-
-    enum RowResult: Sendable {
-        case answered(SIMD3<Double>?, [Answer])
-        case failed(String)
-    }
-
-    private func answerRow(_ n: Int, of table: PointTable, volumes: [LabelVolume], fields: [LabelDistanceField?]) -> RowResult {
-        guard let point = table.points[n], table.errors[n] == nil else { return .failed(table.errors[n] ?? "row \(table.rowNumbers[n]): no point") }
-        let mni: SIMD3<Double>?, voxel: VoxelIndex
-        do {
-            (mni, voxel) = try Lookup.resolve(point, space: space, grid: library.grid)
-        } catch {
-            return .failed("row \(table.rowNumbers[n]): \(error)")
-        }
-        var answers: [Answer] = []
-        answers.reserveCapacity(atlases.count)
-        for (a, (atlas, labels)) in zip(atlases, volumes).enumerated() {
-            if let region = atlas.region(id: labels.label(x: voxel.x, y: voxel.y, z: voxel.z)) {
-                answers.append(Answer(region: region, nearest: nil, distanceMm: 0))
-                continue
-            }
-            let found = labels.nearestLabel(x: voxel.x, y: voxel.y, z: voxel.z, radius: radiusMm, shells: shells, field: fields[a])
-            answers.append(Self.answer(atlas: atlas, hit: found))
-        }
-        return .answered(mni, answers)
-    }
+    /// Rows one task answers and formats.
+    static let chunkRows = 512
 
     /// One distance field per volume, built side by side.
     static func fields(_ volumes: [LabelVolume], radius: Double) -> [LabelDistanceField?] {
@@ -106,47 +137,11 @@ public struct PointTableLookup: Sendable {
 
     /// Tables with at least this many rows use distance fields.
     public static let distanceFieldRows = 5_000
-
-    static func answer(atlas: Atlas, hit: LabelHit?) -> Answer {
-        guard let hit, let region = atlas.region(id: hit.label) else { return Answer(region: nil, nearest: nil, distanceMm: nil) }
-        return Answer(region: nil, nearest: region, distanceMm: hit.distance.roundedToHundredths)
-    }
-
-    /// Streams the JSON array of rows to `write`, one row per line.
-    public func writeJSON(_ table: PointTable, to write: (String) -> Void) throws {
-        write("[")
-        var json = PointTableJSON(atlases: atlases, columns: table.columns)
-        var first = true
-        try answer(table) { n, mni, answers, error in
-            write((first ? "\n" : ",\n") + (try json.row(table.rows[n], mni: mni, answers: answers, error: error)))
-            first = false
-        }
-        write("\n]\n")
-    }
-
-    /// Streams CSV: the input columns, then per atlas `<atlas>`, `<atlas>_nearest`, `<atlas>_distance_mm`, then `error`.
-    public func writeCSV(_ table: PointTable, to write: (String) -> Void) throws {
-        let names = atlases.map(\.name)
-        write((table.columns + names.flatMap { [$0, "\($0)_nearest", "\($0)_distance_mm"] } + ["error"]).map(ClusterReport.quoted).joined(separator: ",") + "\n")
-        try answer(table) { n, _, answers, error in
-            let extra = answers.map { list in
-                list.flatMap { a in [a.region?.displayName ?? "", a.nearest?.displayName ?? "", a.distanceMm.map(ClusterReport.number) ?? ""] }
-            } ?? Array(repeating: "", count: 3 * names.count)
-            write((table.rows[n] + extra + [error ?? ""]).map(ClusterReport.quoted).joined(separator: ",") + "\n")
-        }
-    }
-
-    /// The whole CSV as one string (small tables and tests).
-    public func csv(_ table: PointTable) throws -> String {
-        var out = ""
-        try writeCSV(table) { out += $0 }
-        return String(out.dropLast())
-    }
 }
 
 /// One slot per index, each written by exactly one `concurrentPerform` iteration and read only after all have
 /// finished (a fixed buffer, so no thread touches a shared array header).
-private final class Slots<Value: Sendable>: @unchecked Sendable {
+final class Slots<Value: Sendable>: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<Value?>
     init(count: Int) {
         slots = .allocate(capacity: count)

@@ -18,7 +18,7 @@ enum WhereTable {
         let lookup = try PointTableLookup(library: library, radiusMm: radius, space: space, atlases: atlases)
         var out = BufferedOutput()
         // The table's own cells go to a terminal: escape bytes in them must not retitle or clear it.
-        if json { try lookup.writeJSON(table) { out.write($0) } } else { try lookup.writeCSV(table) { out.write(TextDecoding.printable($0, keepLayout: true)) } }
+        try lookup.write(table, json: json, printable: !json) { out.write($0) }
         out.flush()
     }
 }
@@ -27,8 +27,8 @@ enum WhereTable {
 struct BufferedOutput {
     var buffer = Data()
 
-    mutating func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+    mutating func write(_ bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 20 { flush() }
     }
 
