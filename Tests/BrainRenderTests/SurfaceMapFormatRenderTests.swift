@@ -60,8 +60,12 @@ struct SurfaceMapFormatRenderTests {
         // Pixels decided by a vertex well inside or well outside the blob: the colour is interpolated across each
         // triangle, so a vertex near the threshold may sit beside pixels of either kind.
         var above = 0, below = 0, wrong: [String] = []
+        // Every warm pixel (every second one each way) and a grid of the others: a pick read from an index
+        // image searches all of its range's triangles, too slow in a debug build for every pixel.
         for y in stride(from: 0, to: request.height, by: 2) {
             for x in stride(from: 0, to: request.width, by: 2) {
+                let drawn = image.pixel(x: x, y: y)
+                guard Int(drawn.r) - Int(drawn.b) > 60 || (x % 10 == 0 && y % 10 == 0) else { continue }
                 let report = try scene.pickReport(index: index, x: x, y: y, library: nil)
                 guard let vertex = report.vertex, let picked = report.value.flatMap({ $0 }) else { continue }
                 #expect(abs(picked - Double(values[vertex])) < 1e-3, "pick at (\(x), \(y)) reports vertex \(vertex)'s value")
@@ -76,7 +80,7 @@ struct SurfaceMapFormatRenderTests {
                 }
             }
         }
-        #expect(above >= 30 && below >= 1_000, "\(Self.formats[format].file): \(above) pixels above, \(below) below")
+        #expect(above >= 30 && below >= 250, "\(Self.formats[format].file): \(above) pixels above, \(below) below")
         #expect(wrong.count * 100 <= above + below, "\(wrong.count) pixels disagree: \(wrong.prefix(5))")
     }
 }
