@@ -63,6 +63,6 @@ import Testing
         #expect(mirror["region"] is NSNull || (mirror["region"] as? [String: Any])?["atlas"] as? String != "labs", "\(mirror)")
 
         let unknown = try await server.get("/api/slice?plane=axial&mni=-20&atlas=nope")
-        #expect(unknown.status == 400 && unknown.errorMessage?.contains("nope") == true)
+        #expect(unknown.status == 404 && unknown.errorMessage?.contains("nope") == true)
     }
 }

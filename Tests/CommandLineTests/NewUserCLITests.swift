@@ -74,12 +74,13 @@ import Glibc
         Row(arguments: ["where", "--table", "folder.csv"], succeeds: false, expect: "folder.csv: not a regular file (directory)"),
         Row(arguments: ["where", "--table", "pipe.csv"], succeeds: false, expect: "pipe.csv: not a regular file (named pipe)"),
         // Negative numbers are numbers, checked against their range.
-        Row(arguments: ["clusters", blob, "--threshold", "-3"], succeeds: false, expect: "--threshold: -3"),
-        Row(arguments: ["clusters", blob, "--threshold", "3", "--min-size", "-1"], succeeds: false, expect: "--min-size: -1"),
+        Row(arguments: ["clusters", blob, "--threshold", "-3"], succeeds: false, expect: "--threshold: '-3' must be > 0"),
+        Row(arguments: ["clusters", blob, "--threshold", "3", "--min-size", "-1"], succeeds: false, expect: "--min-size: '-1' is not within"),
         Row(arguments: ["where", "--table", "points.csv", "--radius", "-5"], succeeds: false, expect: "--radius: -5"),
         Row(arguments: ["quiz", "--count", "-1", "--out", "q"], succeeds: false, expect: "--count"),
-        // argument-parser's own usage errors in the same style and with the same status as every other error.
-        Row(arguments: ["clusters"], succeeds: false, expect: "Missing expected argument"),
+        // A missing map is named with the way to give it; argument-parser's own usage errors come in the
+        // same style and with the same status as every other error.
+        Row(arguments: ["clusters"], succeeds: false, expect: "MAP: give the statistical map file"),
         Row(arguments: ["render", "--size"], succeeds: false, expect: "--size"),
         Row(arguments: ["serve", "--port", "eighty"], succeeds: false, expect: "eighty"),
         // convert says what it wrote, and how the space of a VMP is read.
