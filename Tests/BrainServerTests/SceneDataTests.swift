@@ -221,6 +221,7 @@ import FoundationNetworking
         func request(_ path: String, _ headers: [String: String]) async throws -> (HTTPURLResponse, Data) {
             var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)\(path)")!)
             for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
+            request.timeoutInterval = 2400
             let (data, response) = try await URLSession.shared.data(for: request)
             return (response as! HTTPURLResponse, data)
         }

@@ -74,10 +74,19 @@ import BrainAtlas
         return await iterator.next() ?? 0
     }
 
+    /// A GET that waits as long as the whole run may take: with every suite in parallel on two
+    /// cores, a first slice can take longer than URLSession's 60 s default, and a hung server
+    /// still fails the run at the test command's bound.
+    static func request(_ url: URL) -> URLRequest {
+        var request = URLRequest(url: url)
+        request.timeoutInterval = 2400
+        return request
+    }
+
     static func apiError(_ path: String) async throws -> (Int, String?) {
         let port = try await server.value
         let url = try #require(URL(string: "http://127.0.0.1:\(port)\(path)"))
-        let (data, response) = try await URLSession.shared.data(from: url)
+        let (data, response) = try await URLSession.shared.data(for: Self.request(url))
         let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, json?["error"] as? String)
     }
@@ -105,7 +114,7 @@ import BrainAtlas
         #expect(run.status == 0, "\(run.stderr)")
         let port = try await Self.server.value
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/api/slice/pick?\(query)"))
-        let (data, response) = try await URLSession.shared.data(from: url)
+        let (data, response) = try await URLSession.shared.data(for: Self.request(url))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         let api = try #require(try JSONSerialization.jsonObject(with: data) as? NSDictionary)
         let local = try #require(run.json.map { $0 as NSDictionary })
