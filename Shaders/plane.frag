@@ -11,8 +11,9 @@
 // faces into the cut is drawn: elsewhere the plane lies inside the head, where it could only
 // show by poking through the skin. uDarken (RendererContract.planeDarkening, per orientation)
 // darkens the colour so the three faces of the open corner differ; 0 leaves it as it is.
-// With VOLUME_TILES defined (the web viewer) the plane's ids are read here, on the GPU, from the
-// whole label volume (uVolume), and its region borders are drawn smooth; see the block below.
+// With VOLUME_TILES defined (the web viewer) the plane's ids are cut on the GPU from the whole
+// label volume (uVolume, copied per plane move by the CUT_PASS variant of this file into
+// uPlaneVoxels), and its region borders are drawn smooth; see the block below.
 // With uIDSize (the id texture's size in texels) set, the region is chosen as the 2D slices
 // choose it: of the 2 × 2 voxels around the point, the label with the most bilinear weight, so
 // borders follow a smooth line rather than voxel steps (still one voxel's label per pixel; the
@@ -44,25 +45,38 @@ varying vec3 vPosition;
 // byte, id high byte, 255 where the 3 × 3 × 3 voxels around it hold its id, else 0), its axial
 // slices laid side by side, uTiles.x per row, read NEAREST at texel centres. Voxel (i, j, k) is
 // centred at MNI uVoxelOrigin + uVoxelStep · (i, j, k). The grey comes from uGrey as natively.
-uniform sampler2D uVolume;
-uniform vec3 uTiles;          // tiles per row, texture width, texture height (texels)
-uniform vec3 uVolumeDims;
+// A plane's voxels are copied out of it once per plane move (CUT_PASS: one fragment per voxel
+// of the plane's slice) into a small texture, uPlaneVoxels, that every frame reads instead:
+// a software rasteriser pays dearly for scattered reads from the large volume texture.
 uniform vec3 uVoxelOrigin;
 uniform float uVoxelStep;
 uniform vec3 uPlaneAxis;      // one-hot: the axis the plane is normal to
-uniform float uSliceIndex;    // the plane's voxel index along it
 uniform vec3 uAxisU;          // one-hot: the plane's in-plane axes
 uniform vec3 uAxisV;
 uniform float uPixelsPerVoxel;
 uniform float uHighlight;     // the highlighted region's id, outlined; -1: none
+uniform sampler2D uPlaneVoxels;  // the plane's slice of the volume, voxel (u, v) at texel (u, v)
+uniform vec2 uPlaneSize;         // voxels along u and v
 
-// The voxel at whole in-plane coordinates uv (kept within the volume).
+// The plane's voxel at whole in-plane coordinates uv (kept within the volume).
 vec4 voxel(vec2 uv) {
+    return texture2D(uPlaneVoxels, (clamp(uv, vec2(0.0), uPlaneSize - 1.0) + 0.5) / uPlaneSize);
+}
+
+#ifdef CUT_PASS
+uniform sampler2D uVolume;
+uniform vec3 uTiles;          // tiles per row, texture width, texture height (texels)
+uniform vec3 uVolumeDims;
+uniform float uSliceIndex;    // the plane's voxel index along uPlaneAxis
+
+// The volume's voxel at whole in-plane coordinates uv of the plane's slice.
+vec4 volumeVoxel(vec2 uv) {
     vec3 c = clamp(uPlaneAxis * uSliceIndex + uAxisU * uv.x + uAxisV * uv.y, vec3(0.0), uVolumeDims - 1.0);
     float row = floor((c.z + 0.5) / uTiles.x);  // + 0.5: a quotient never lands on a whole number
     float column = c.z - row * uTiles.x;
     return texture2D(uVolume, (vec2(column * uVolumeDims.x + c.x, row * uVolumeDims.y + c.y) + 0.5) / uTiles.yz);
 }
+#endif
 
 float idOf(vec4 v) { return floor(v.g * 255.0 + 0.5) + 256.0 * floor(v.b * 255.0 + 0.5); }
 #endif
@@ -88,6 +102,12 @@ float idAt(vec2 tc) {
 
 float same(float a, float b) { return a == b ? 1.0 : 0.0; }
 
+#if defined(VOLUME_TILES) && defined(CUT_PASS)
+// Drawn into uPlaneVoxels, uPlaneSize texels: texel (u, v) gets the plane's voxel (u, v) as it is.
+void main() {
+    gl_FragColor = volumeVoxel(floor(gl_FragCoord.xy));
+}
+#else
 void main() {
     if (uCut.w > 0.5) {
         vec3 d = (vPosition - uCut.xyz) * uCutSide;
@@ -223,3 +243,4 @@ void main() {
     gl_FragColor = vec4(color * (1.0 - uDarken), 1.0);
 #endif
 }
+#endif

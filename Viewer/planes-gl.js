@@ -1,8 +1,8 @@
 // @ts-check
 // Brain Tutor slicing mode in WebGL: the three MRI planes drawn with the renderer's own plane
-// shaders (Shaders/plane.vert, plane.frag), their ids read on the GPU from the label volume
-// packed in one texture (plane-tiles.js; plane.frag compiled with VOLUME_TILES), each plane
-// bringing only its grey and inside-the-head flag (plane-volume.js: the renderer's texels); where the
+// shaders (Shaders/plane.vert, plane.frag), their ids cut on the GPU once per plane move from
+// the label volume packed in one texture into a small one per plane (plane-tiles.js; plane.frag
+// compiled with VOLUME_TILES), each plane bringing only its grey and inside-the-head flag (plane-volume.js: the renderer's texels); where the
 // volume does not fit the GL's largest texture, from per-plane textures cut on the CPU as the
 // renderer cuts them. The head is cut open around them, the pick pass gives plane pixels
 // `first pick id + region id`, and a pick is answered with the voxel's MNI centre.
@@ -18,7 +18,7 @@ import { planeSource } from "./plane-volume.js";
 import { parseBinary } from "./scene-data.js";
 
 /** @typedef {{header: any, arrays: Record<string, any>}} Body */
-/** @typedef {{grey: WebGLTexture | null, ids: WebGLTexture | null}} PlaneGPU */
+/** @typedef {{grey: WebGLTexture | null, ids: WebGLTexture | null}} PlaneGPU `ids`: cut on the CPU, or on the GPU (its voxels) */
 /** @typedef {{name: string, body: Body, gpu: PlaneGPU, outline?: {id: number, buffer: WebGLBuffer | null, count: number}}} DrawnPlane */
 
 const POSITION = 0;
@@ -148,9 +148,11 @@ export class PlaneDrawer {
     if (gpu) { this.gpu.delete(body); this.gpu.set(body, gpu); return gpu; }
     const gl = this.gl;
     const h = body.header;
-    // With the GPU cut the ids come from the volume: only the grey and inside flag are uploaded.
+    // With the GPU cut the ids come from the volume, cut on the GPU: only the grey and inside flag are uploaded.
+    const tiles = h.onGPU && this.tiles && this.volumeProgram;
     gpu = { grey: this.texture(null, h.width, h.height, gl.LUMINANCE_ALPHA, gl.LINEAR, body.arrays.grey),
-      ids: h.onGPU ? null : this.texture(null, h.width, h.height, gl.RGBA, gl.NEAREST, body.arrays.ids) };
+      ids: tiles ? /** @type {VolumeTiles} */ (this.tiles).cutPlane(this.volumeProgram.cutPass, h)
+        : this.texture(null, h.width, h.height, gl.RGBA, gl.NEAREST, body.arrays.ids) };
     this.gpu.set(body, gpu);
     const shown = new Set(Array.from(this.planes.values(), (p) => p.body));
     for (const [old, g] of this.gpu) {
@@ -246,10 +248,6 @@ export class PlaneDrawer {
     gl.bindTexture(gl.TEXTURE_2D, this.palette);
     if (onGPU) {
       const t = /** @type {VolumeTiles} */ (this.tiles);
-      gl.activeTexture(gl.TEXTURE1);
-      gl.bindTexture(gl.TEXTURE_2D, t.texture);
-      gl.uniform3f(p.tiles, t.layout.perRow, t.layout.width, t.layout.height);
-      gl.uniform3f(p.dims, t.dims[0], t.dims[1], t.dims[2]);
       gl.uniform3f(p.origin, t.origin[0], t.origin[1], t.origin[2]);
       gl.uniform1f(p.step, t.step);
       // The camera is orthographic: one voxel covers the same pixels anywhere on a plane facing it.
@@ -268,14 +266,14 @@ export class PlaneDrawer {
       if (!quad) continue;
       gl.activeTexture(gl.TEXTURE0);
       gl.bindTexture(gl.TEXTURE_2D, plane.gpu.grey);
-      if (!onGPU) {
-        gl.activeTexture(gl.TEXTURE1);
-        gl.bindTexture(gl.TEXTURE_2D, plane.gpu.ids);
-      } else {
+      gl.activeTexture(gl.TEXTURE1);
+      gl.bindTexture(gl.TEXTURE_2D, plane.gpu.ids);
+      if (onGPU) {
+        const dims = /** @type {VolumeTiles} */ (this.tiles).dims;
+        gl.uniform2f(p.planeSize, dims[h.axes[0]], dims[h.axes[1]]);
         gl.uniform3fv(p.planeAxis, oneHot(PLANE_NAMES.indexOf(plane.name)));
         gl.uniform3fv(p.axisU, oneHot(h.axes[0]));
         gl.uniform3fv(p.axisV, oneHot(h.axes[1]));
-        gl.uniform1f(p.slice, h.slice);
       }
       gl.uniform4f(p.texS, h.texS[0], h.texS[1], h.texS[2], h.texS[3]);
       gl.uniform4f(p.texT, h.texT[0], h.texT[1], h.texT[2], h.texT[3]);
