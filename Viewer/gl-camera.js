@@ -65,6 +65,24 @@ class Camera {
     this.exact = null;
   }
 
+  // Frames `points` (RAS mm): centred, the farthest one `margin` (a fraction of the half size)
+  // inside the nearer edge of the view, whose aspect stays as it is; the direction is kept.
+  frame(points, margin) {
+    const right = this.right, up = this.up;
+    const lo = [Infinity, Infinity], hi = [-Infinity, -Infinity];
+    for (const p of points) {
+      const a = [dot(p, right), dot(p, up)];
+      for (const k of [0, 1]) { lo[k] = Math.min(lo[k], a[k]); hi[k] = Math.max(hi[k], a[k]); }
+    }
+    const c = this.center, depth = dot(c, this.forward);
+    this.center = add(scale(this.forward, depth), add(scale(right, (lo[0] + hi[0]) / 2), scale(up, (lo[1] + hi[1]) / 2)));
+    const aspect = this.halfWidth / this.halfHeight;
+    const half = Math.max((hi[0] - lo[0]) / 2, ((hi[1] - lo[1]) / 2) * aspect) / (1 - margin);
+    this.halfWidth = half;
+    this.halfHeight = half / aspect;
+    this.exact = null;
+  }
+
   // Moves the brain with the fingers: (dx, dy) in fractions of the view's width and height
   // (right and down positive).
   pan(dx, dy) {

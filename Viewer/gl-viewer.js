@@ -218,8 +218,8 @@ class Viewer {
     if (this.animation) this.animation.step(now);
     const started = performance.now();
     this.renderer.draw(this.frame("lit"));
-    // Colours (a highlight) leave the pick pass as it is; the camera, size or scene do not.
-    if (this.pickKey !== this.cameraKey()) this.pickFresh = false;
+    // A highlight keeps the pick pass; a new camera, size, scene or planes do not, nor the hover's name from it.
+    if (this.pickKey !== this.cameraKey() || !this.pickFresh) { this.pickFresh = false; this.hideTooltip(); }
     this.frameTimes.push(performance.now() - started);
     if (this.frameTimes.length > 200) this.frameTimes.shift();
     this.updateOrientation();

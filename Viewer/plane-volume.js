@@ -110,6 +110,23 @@ export function cutPlane(grey, labels, name, position, onGPU = false) {
     arrays };
 }
 
+/** The centres (MNI mm) of every `stride`-th voxel along each axis of a grey volume body that
+ * is at or above its window's low end: the head, as the planes' cross-sections see it, for
+ * framing the camera on it before its mesh is here. @param {Body} grey @param {number} stride */
+export function headPoints(grey, stride) {
+  const { dims, origin, step, greyFloor } = grey.header;
+  const g = grey.arrays.grey;
+  const points = [];
+  for (let k = 0; k < dims[2]; k += stride) {
+    for (let j = 0; j < dims[1]; j += stride) {
+      for (let i = 0, at = dims[0] * (j + dims[1] * k); i < dims[0]; i += stride, at += stride) {
+        if (g[at] >= greyFloor) points.push([origin[0] + step * i, origin[1] + step * j, origin[2] + step * k]);
+      }
+    }
+  }
+  return points;
+}
+
 /** Plane bodies cut from one pair of volumes, by plane and position: a drag back and forth cuts
  * each position once. */
 export class PlaneCutter {

@@ -14,7 +14,7 @@ import { drawOutlines } from "./planes-outline.js";
 import { cutSide, labelAt, planeOf, planeVoxel } from "./pick-rules.js";
 import { pixelRay } from "./planes-ray.js";
 import { VolumeTiles, volumeProgram } from "./plane-tiles.js";
-import { planeSource } from "./plane-volume.js";
+import { headPoints, planeSource } from "./plane-volume.js";
 import { parseBinary } from "./scene-data.js";
 
 /** @typedef {{header: any, arrays: Record<string, any>}} Body */
@@ -26,6 +26,8 @@ const POSITION = 0;
 const oneHot = (a) => [0, 1, 2].map((k) => (k === a ? 1 : 0));
 /** Palette and volume bodies by URL (each version is immutable). */
 const KEPT_BODIES = 16;
+/** The head framed this far (a fraction of the view's half size) inside the view's nearer edge. */
+const HEAD_MARGIN = 0.04;
 /** Plane textures kept on the GPU (about 300 KB each). */
 const KEPT_ON_GPU = 24;
 
@@ -80,6 +82,7 @@ export class PlaneDrawer {
     /** Whether the planes are cut on the GPU (else per-plane textures cut on the CPU). */
     this.onGPU = false;
     this.marker = new PlaneMarker(gl);
+    this.framed = false;  // whether the camera was framed on the head
   }
 
   /** @param {Record<string, string>} shaders */
@@ -360,10 +363,9 @@ export async function showPlanes(viewer, text, highlight, dim) {
     if (viewer.planes) viewer.planes.dispose();
     viewer.planes = new PlaneDrawer(viewer.renderer.gl, d);
     viewer.planes.setShaders(viewer.scene.shaders);
-    // A new scene starts from the front and above on its side, closer in, where the open octant shows.
-    const turned = viewer.setAngles(viewer.scene.description.hemisphere === "right" ? 50 : -50, 30);
-    viewer.camera.zoom(0.8);
-    await turned;
+    // A new scene starts from the front and above on its side, where the open octant shows,
+    // framed on the head once its volume is here (below).
+    await viewer.setAngles(viewer.scene.description.hemisphere === "right" ? 50 : -50, 30);
   }
   const drawer = viewer.planes;
   const ticket = ++asked;
@@ -379,6 +381,8 @@ export async function showPlanes(viewer, text, highlight, dim) {
     }, () => {});
   }
   drawer.setVolume(cutter);
+  if (!drawer.framed && viewer.camera) viewer.camera.frame(headPoints(cutter.grey, 2), HEAD_MARGIN);
+  drawer.framed = true;
   const planes = names.map((n) => cutter.plane(n, point[PLANE_NAMES.indexOf(n)], drawer.onGPU));
   shownTicket = ticket;
   if (drawer.paletteBody !== palette) drawer.setPaletteBody(palette);

@@ -88,6 +88,7 @@ class PlanesTest(BrowserSession):
               f"in {len(entry['urls'])} requests before the first planes (the service worker's copies count 0)")
         self.assertLessEqual(sizes["coarse"], 400_000, "the coarse volumes stay a few hundred KB")
         self.wait.until(lambda d: self.call("brainTutor.planes().step") == 1)
+        self.assert_head_framed()
         self.shot("entered")
         # Twice more in a fresh page (the server warm, the page's data cache empty).
         for _ in range(2):
@@ -95,6 +96,25 @@ class PlanesTest(BrowserSession):
             times.append(self.enter())
         print(f"\n{self.width}x{self.height}: first entry into the 3D slices drawn after {times[0]:.0f} ms "
               f"(first visit), {times[1]:.0f} and {times[2]:.0f} ms (fresh pages, the browser's cache warm)")
+
+    def assert_head_framed(self):
+        """Once the head's mesh is drawn, the opening view shows all of it: no pixel on the canvas's
+        edge belongs to the scene (the pick pass, 0 there), while the scene spans most of the canvas
+        across or down."""
+        self.wait.until(lambda d: self.call("brainTutor.viewer().scene.layers.every((l) => l.positions.length > 0)"))
+        box = self.call("""(() => { const v = brainTutor.viewer(); v.ensurePick();
+            const w = v.canvas.width, h = v.canvas.height; let edge = 0;
+            let x0 = w, x1 = -1, y0 = h, y1 = -1;
+            for (let y = 0; y < h; y += 1) for (let x = 0; x < w; x += 1) {
+              if (!v.renderer.readPick(x, y)) continue;
+              x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+              if (x === 0 || y === 0 || x === w - 1 || y === h - 1) edge += 1;
+            }
+            return {edge, x0, x1, y0, y1, w, h}; })()""")
+        print(f"\n{self.width}x{self.height}: the opening view's scene spans pixels {box['x0']}…{box['x1']} across and "
+              f"{box['y0']}…{box['y1']} down of {box['w']}x{box['h']}")
+        self.assertEqual(box["edge"], 0, f"the head is cropped at the canvas's edge: {box}")
+        self.assertGreater(max((box["x1"] - box["x0"]) / box["w"], (box["y1"] - box["y0"]) / box["h"]), 0.8, box)
 
     def test_1c_entry_on_a_slow_phone_link(self):
         """Entering the mode on a 1.6 Mbit/s link with 150 ms round trips (the browser's cache and

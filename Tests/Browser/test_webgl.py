@@ -306,6 +306,9 @@ class DesktopWebGLTest(WebGLViewerTest, unittest.TestCase):
         self.wait.until(lambda d: tip.is_displayed())
         self.assertIn(expected["name"], tip.text)
         self.assertNotEqual(self.driver.find_element(By.ID, "info-name").text, expected["name"])
+        # A view change moves the brain under the resting mouse: the old name goes with it.
+        self.call("brainTutor.setView('medial')")
+        self.assertFalse(tip.is_displayed(), "the hover's name stayed after the view changed")
 
 
     def test_8_subcortical_glass_head_and_inflated_pick_like_the_server(self):
