@@ -110,6 +110,30 @@ export function cutPlane(grey, labels, name, position, onGPU = false) {
     arrays };
 }
 
+/** The part of a plane that faces into the cut (the rest the plane shader would discard anyway,
+ * at the cost of shading it), as the corners of a quad; null when nothing of it does.
+ * @param {any} h the plane body's header @param {{corner: number[], side: number[]}} cut */
+export function visibleQuad(h, cut) {
+  const axis = PLANE_NAMES.indexOf(h.orientation);
+  const range = (/** @type {number} */ k, /** @type {number} */ low, /** @type {number} */ size) => {
+    const a = h.axes[k];
+    const step = h.step || 1;
+    let lo = low - step / 2, hi = low - step / 2 + step * size;
+    if (cut.side[a] > 0) lo = Math.max(lo, cut.corner[a]);
+    if (cut.side[a] < 0) hi = Math.min(hi, cut.corner[a]);
+    return [lo, hi];
+  };
+  const [u0, u1] = range(0, h.uLow, h.width), [v0, v1] = range(1, h.vLow, h.height);
+  if (u0 >= u1 || v0 >= v1) return null;
+  const corners = new Float32Array(12);
+  [[u0, v0], [u1, v0], [u1, v1], [u0, v1]].forEach(([u, v], k) => {
+    corners[3 * k + axis] = h.position;
+    corners[3 * k + h.axes[0]] = u;
+    corners[3 * k + h.axes[1]] = v;
+  });
+  return corners;
+}
+
 /** The centres (MNI mm) of every `stride`-th voxel along each axis of a grey volume body that
  * is at or above its window's low end: the head, as the planes' cross-sections see it, for
  * framing the camera on it before its mesh is here. @param {Body} grey @param {number} stride */

@@ -14,7 +14,7 @@ import { drawOutlines } from "./planes-outline.js";
 import { cutSide, labelAt, planeOf, planeVoxel } from "./pick-rules.js";
 import { pixelRay } from "./planes-ray.js";
 import { VolumeTiles, volumeProgram } from "./plane-tiles.js";
-import { headPoints, planeSource } from "./plane-volume.js";
+import { headPoints, planeSource, visibleQuad } from "./plane-volume.js";
 import { parseBinary } from "./scene-data.js";
 
 /** @typedef {{header: any, arrays: Record<string, any>}} Body */
@@ -62,8 +62,9 @@ export class PlaneDrawer {
     /** @type {Body | null} */
     this.paletteBody = null;
     this.paletteKey = "";
-    /** @type {WebGLBuffer | null} the quad drawn, refilled per plane */
+    /** @type {WebGLBuffer | null} the planes' quads, four corners each, and what they were filled with */
     this.quad = null;
+    this.quadKey = "";
     /** @type {number | null} the highlighted region's id, outlined on the planes */
     this.highlight = null;
     /** @type {any} */
@@ -170,30 +171,6 @@ export class PlaneDrawer {
   /** @param {PlaneGPU} g */
   free(g) { this.gl.deleteTexture(g.grey); this.gl.deleteTexture(g.ids); }
 
-  /** The part of a plane that faces into the cut (the rest the shader would discard anyway, at
-   * the cost of shading it), as the corners of a quad; null when nothing of it does.
-   * @param {any} h the plane body's header @param {{corner: number[], side: number[]}} cut */
-  visibleQuad(h, cut) {
-    const axis = PLANE_NAMES.indexOf(h.orientation);
-    const range = (/** @type {number} */ k, /** @type {number} */ low, /** @type {number} */ size) => {
-      const a = h.axes[k];
-      const step = h.step || 1;
-      let lo = low - step / 2, hi = low - step / 2 + step * size;
-      if (cut.side[a] > 0) lo = Math.max(lo, cut.corner[a]);
-      if (cut.side[a] < 0) hi = Math.min(hi, cut.corner[a]);
-      return [lo, hi];
-    };
-    const [u0, u1] = range(0, h.uLow, h.width), [v0, v1] = range(1, h.vLow, h.height);
-    if (u0 >= u1 || v0 >= v1) return null;
-    const corners = new Float32Array(12);
-    [[u0, v0], [u1, v0], [u1, v1], [u0, v1]].forEach(([u, v], k) => {
-      corners[3 * k + axis] = h.position;
-      corners[3 * k + h.axes[0]] = u;
-      corners[3 * k + h.axes[1]] = v;
-    });
-    return corners;
-  }
-
   /** Shows `body` as plane `name` (nothing when the plane misses the head). @param {string} name @param {Body} body */
   setPlane(name, body) {
     const old = this.planes.get(name);
@@ -211,6 +188,7 @@ export class PlaneDrawer {
     this.planes.clear();
     if (this.quad) this.gl.deleteBuffer(this.quad);
     this.quad = null;
+    this.quadKey = "";
     if (this.palette) this.gl.deleteTexture(this.palette);
     this.palette = null;
     if (this.tiles) this.tiles.dispose();
@@ -260,13 +238,23 @@ export class PlaneDrawer {
     gl.disable(gl.CULL_FACE);
     gl.disableVertexAttribArray(1);
     gl.disableVertexAttribArray(2);
+    // Every plane's quad in one buffer, filled only when one changes: refilling a buffer that a
+    // draw of this frame still uses makes a software GL (llvmpipe) wait for that draw to finish.
+    const drawn = Array.from(this.planes.values(), (plane) => ({ plane, quad: visibleQuad(plane.body.header, cut) }))
+      .filter((s) => s.quad);
+    const key = drawn.map((s) => /** @type {Float32Array} */ (s.quad).join(",")).join(";");
     if (!this.quad) this.quad = gl.createBuffer();
     gl.bindBuffer(gl.ARRAY_BUFFER, this.quad);
+    if (key !== this.quadKey) {
+      const all = new Float32Array(12 * drawn.length);
+      drawn.forEach((s, i) => all.set(/** @type {Float32Array} */ (s.quad), 12 * i));
+      gl.bufferData(gl.ARRAY_BUFFER, all, gl.DYNAMIC_DRAW);
+      this.quadKey = key;
+    }
     gl.enableVertexAttribArray(POSITION);
-    for (const plane of this.planes.values()) {
+    gl.vertexAttribPointer(POSITION, 3, gl.FLOAT, false, 0, 0);
+    for (const [i, { plane }] of drawn.entries()) {
       const h = plane.body.header;
-      const quad = this.visibleQuad(h, cut);
-      if (!quad) continue;
       gl.activeTexture(gl.TEXTURE0);
       gl.bindTexture(gl.TEXTURE_2D, plane.gpu.grey);
       gl.activeTexture(gl.TEXTURE1);
@@ -282,9 +270,7 @@ export class PlaneDrawer {
       gl.uniform4f(p.texT, h.texT[0], h.texT[1], h.texT[2], h.texT[3]);
       gl.uniform1f(p.pickBase, this.description.firstPickIds[plane.name]);
       gl.uniform1f(p.darken, PLANE_DARKENING[PLANE_NAMES.indexOf(plane.name)]);
-      gl.bufferData(gl.ARRAY_BUFFER, quad, gl.DYNAMIC_DRAW);
-      gl.vertexAttribPointer(POSITION, 3, gl.FLOAT, false, 0, 0);
-      gl.drawArrays(gl.TRIANGLE_FAN, 0, 4);
+      gl.drawArrays(gl.TRIANGLE_FAN, 4 * i, 4);
     }
     gl.activeTexture(gl.TEXTURE0);
     // The GPU cut outlines the highlighted region itself, along its smooth border.
