@@ -11,9 +11,9 @@
 // faces into the cut is drawn: elsewhere the plane lies inside the head, where it could only
 // show by poking through the skin. uDarken (RendererContract.planeDarkening, per orientation)
 // darkens the colour so the three faces of the open corner differ; 0 leaves it as it is.
-// With VOLUME_TILES defined (the web viewer) the plane's ids are cut on the GPU from the whole
-// label volume (uVolume, copied per plane move by the CUT_PASS variant of this file into
-// uPlaneVoxels), and its region borders are drawn smooth; see the block below.
+// With PLANE_VOXELS defined (the web viewer) the plane's ids are read from a texture of its
+// voxels over the volume's whole in-plane grid (uPlaneVoxels), and its region borders are drawn
+// smooth; see the block below.
 // With uIDSize (the id texture's size in texels) set, the region is chosen as the 2D slices
 // choose it: of the 2 × 2 voxels around the point, the label with the most bilinear weight, so
 // borders follow a smooth line rather than voxel steps (still one voxel's label per pixel; the
@@ -40,14 +40,14 @@ uniform float uLine;
 varying vec2 vTexCoord;
 varying vec3 vPosition;
 
-#ifdef VOLUME_TILES
-// The volume's ids as one 2D texture (WebGL 1 has no 3D ones): RGBA per voxel (grey, id low
-// byte, id high byte, 255 where the 3 × 3 × 3 voxels around it hold its id, else 0), its axial
-// slices laid side by side, uTiles.x per row, read NEAREST at texel centres. Voxel (i, j, k) is
-// centred at MNI uVoxelOrigin + uVoxelStep · (i, j, k). The grey comes from uGrey as natively.
-// A plane's voxels are copied out of it once per plane move (CUT_PASS: one fragment per voxel
-// of the plane's slice) into a small texture, uPlaneVoxels, that every frame reads instead:
-// a software rasteriser pays dearly for scattered reads from the large volume texture.
+#ifdef PLANE_VOXELS
+// The plane's voxels, cut from the volumes once per plane move into a texture of the volume's
+// in-plane grid (uPlaneSize voxels; voxel (u, v) at texel (u, v), read NEAREST at texel
+// centres): RGBA per voxel, grey, id low byte, id high byte, 255 where the 3 × 3 × 3 voxels
+// around it hold its id, else 0. Voxel (i, j, k) is centred at MNI uVoxelOrigin + uVoxelStep ·
+// (i, j, k). The grey is read from uGrey as natively.
+uniform sampler2D uPlaneVoxels;
+uniform vec2 uPlaneSize;
 uniform vec3 uVoxelOrigin;
 uniform float uVoxelStep;
 uniform vec3 uPlaneAxis;      // one-hot: the axis the plane is normal to
@@ -55,28 +55,11 @@ uniform vec3 uAxisU;          // one-hot: the plane's in-plane axes
 uniform vec3 uAxisV;
 uniform float uPixelsPerVoxel;
 uniform float uHighlight;     // the highlighted region's id, outlined; -1: none
-uniform sampler2D uPlaneVoxels;  // the plane's slice of the volume, voxel (u, v) at texel (u, v)
-uniform vec2 uPlaneSize;         // voxels along u and v
 
 // The plane's voxel at whole in-plane coordinates uv (kept within the volume).
 vec4 voxel(vec2 uv) {
     return texture2D(uPlaneVoxels, (clamp(uv, vec2(0.0), uPlaneSize - 1.0) + 0.5) / uPlaneSize);
 }
-
-#ifdef CUT_PASS
-uniform sampler2D uVolume;
-uniform vec3 uTiles;          // tiles per row, texture width, texture height (texels)
-uniform vec3 uVolumeDims;
-uniform float uSliceIndex;    // the plane's voxel index along uPlaneAxis
-
-// The volume's voxel at whole in-plane coordinates uv of the plane's slice.
-vec4 volumeVoxel(vec2 uv) {
-    vec3 c = clamp(uPlaneAxis * uSliceIndex + uAxisU * uv.x + uAxisV * uv.y, vec3(0.0), uVolumeDims - 1.0);
-    float row = floor((c.z + 0.5) / uTiles.x);  // + 0.5: a quotient never lands on a whole number
-    float column = c.z - row * uTiles.x;
-    return texture2D(uVolume, (vec2(column * uVolumeDims.x + c.x, row * uVolumeDims.y + c.y) + 0.5) / uTiles.yz);
-}
-#endif
 
 float idOf(vec4 v) { return floor(v.g * 255.0 + 0.5) + 256.0 * floor(v.b * 255.0 + 0.5); }
 #endif
@@ -102,12 +85,6 @@ float idAt(vec2 tc) {
 
 float same(float a, float b) { return a == b ? 1.0 : 0.0; }
 
-#if defined(VOLUME_TILES) && defined(CUT_PASS)
-// Drawn into uPlaneVoxels, uPlaneSize texels: texel (u, v) gets the plane's voxel (u, v) as it is.
-void main() {
-    gl_FragColor = volumeVoxel(floor(gl_FragCoord.xy));
-}
-#else
 void main() {
     if (uCut.w > 0.5) {
         vec3 d = (vPosition - uCut.xyz) * uCutSide;
@@ -116,7 +93,7 @@ void main() {
     // Inside the head by the smooth (linearly sampled) edge of the grey texture's alpha.
     vec4 greyInside = texture2D(uGrey, vTexCoord);
     if (greyInside.a < 0.5) { discard; }
-#ifdef VOLUME_TILES
+#ifdef PLANE_VOXELS
     vec3 c = (vPosition - uVoxelOrigin) / uVoxelStep;
     vec2 at = vec2(dot(c, uAxisU), dot(c, uAxisV));
     vec2 low = floor(at);
@@ -190,7 +167,7 @@ void main() {
         gl_FragColor = vec4(rest - middle * 256.0, middle, high, 255.0) / 255.0;
         return;
     }
-#ifdef VOLUME_TILES
+#ifdef PLANE_VOXELS
     float grey = grey0(greyInside);
     vec3 color;
     if (i00 == i10 && i00 == i01 && i00 == i11) {
@@ -243,4 +220,3 @@ void main() {
     gl_FragColor = vec4(color * (1.0 - uDarken), 1.0);
 #endif
 }
-#endif

@@ -1,30 +1,12 @@
 // @ts-check
-// Brain Tutor 3D slices cut on the GPU: the template grey and the atlas's label ids packed into
-// one 2D texture (WebGL 1 has no 3D textures), its axial slices laid side by side as tiles, from
-// which plane.frag compiled with VOLUME_TILES and CUT_PASS copies a plane's voxels into a small
-// texture once per plane move; the frames read that (plane.frag with VOLUME_TILES). Uploaded once
-// per pair of volumes, so a moving plane uploads only its grey and inside-the-head flag.
+// Brain Tutor 3D slices, the ids drawn smooth: per voxel of the label volume a flag saying the
+// voxels around it share its id (once per pair of volumes), and per plane move a small texture
+// of the plane's voxels (grey, id bytes, flag), which plane.frag compiled with PLANE_VOXELS reads
+// every frame and in the pick pass: neighbouring texels of a texture of about 50,000 texels.
 
 import { program } from "./gl-renderer.js";
 
 /** @typedef {{header: any, arrays: Record<string, any>}} Body */
-
-/** The tile layout for volume `dims` within a `maxSize` texture: tiles per row and the texture's
- * size, or null when it does not fit (the caller cuts the planes on the CPU instead).
- * @param {number[]} dims @param {number} maxSize */
-export function tileLayout(dims, maxSize) {
-  const [nx, ny, nz] = dims;
-  if (nx > maxSize || ny > maxSize || nz === 0) return null;
-  // As square as the limit allows: fewer rows waste less of the last one.
-  let perRow = Math.min(nz, Math.floor(maxSize / nx), Math.max(1, Math.ceil(Math.sqrt((nz * ny) / nx))));
-  let rows = Math.ceil(nz / perRow);
-  if (rows * ny > maxSize) {
-    perRow = Math.min(nz, Math.floor(maxSize / nx));
-    rows = Math.ceil(nz / perRow);
-    if (rows * ny > maxSize) return null;
-  }
-  return { perRow, width: perRow * nx, height: rows * ny };
-}
 
 /** Per voxel 1 where the 3 × 3 × 3 voxels around it (those inside the volume) hold its id, else
  * 0: three passes, each widening the run of equal ids by one voxel along one axis.
@@ -45,140 +27,61 @@ export function uniformNeighbourhoods(ids, dims) {
   return flags;
 }
 
-/** RGBA per voxel in the tile layout: grey, id low byte, id high byte, and 255 where no border
- * is within a voxel (`uniformNeighbourhoods`), else 0, so one read tells plane.frag that the
- * voxels around a point share one id. Voxel (i, j, k) lands at texel
- * ((k mod perRow)·nx + i, ⌊k / perRow⌋·ny + j).
- * @param {Body} grey @param {Body} labels @param {{perRow: number, width: number, height: number}} layout */
-export function packTiles(grey, labels, layout) {
-  const [nx, ny, nz] = grey.header.dims;
-  const g = grey.arrays.grey, ids = labels.arrays.labels;
-  const flags = uniformNeighbourhoods(ids, grey.header.dims);
-  const out = new Uint8Array(layout.width * layout.height * 4);
-  for (let k = 0; k < nz; k += 1) {
-    const x0 = (k % layout.perRow) * nx, y0 = Math.floor(k / layout.perRow) * ny;
-    for (let j = 0; j < ny; j += 1) {
-      let from = nx * (j + ny * k);
-      let to = 4 * ((y0 + j) * layout.width + x0);
-      for (let i = 0; i < nx; i += 1, from += 1, to += 4) {
-        const id = ids[from];
-        out[to] = g[from];
-        out[to + 1] = id & 0xff;
-        out[to + 2] = id >> 8;
-        out[to + 3] = flags[from] ? 255 : 0;
-      }
-    }
-  }
-  return out;
-}
-
-/** The packed volume on the GPU, with what the shader needs to find a voxel in it. */
-export class VolumeTiles {
-  /** @param {WebGLRenderingContext} gl @param {Body} grey @param {Body} labels
-   * @param {{perRow: number, width: number, height: number}} layout */
-  constructor(gl, grey, labels, layout) {
-    this.gl = gl;
-    this.layout = layout;
+/** A pair of volumes as plane.frag (PLANE_VOXELS) reads them, a plane at a time. */
+export class PlaneVoxels {
+  /** @param {Body} grey @param {Body} labels (same box and step) */
+  constructor(grey, labels) {
+    this.grey = grey.arrays.grey;
+    this.labels = labels.arrays.labels;
     this.dims = grey.header.dims;
     this.origin = grey.header.origin;
     this.step = grey.header.step;
-    this.texture = gl.createTexture();
-    gl.bindTexture(gl.TEXTURE_2D, this.texture);
-    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
-    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, layout.width, layout.height, 0, gl.RGBA, gl.UNSIGNED_BYTE,
-      packTiles(grey, labels, layout));
-    for (const [name, value] of [[gl.TEXTURE_MIN_FILTER, gl.NEAREST], [gl.TEXTURE_MAG_FILTER, gl.NEAREST],
-      [gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE], [gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE]]) gl.texParameteri(gl.TEXTURE_2D, name, value);
+    this.flags = uniformNeighbourhoods(this.labels, this.dims);
   }
 
-  /** The tiles for a pair of volumes, or null when they do not fit the GL's largest texture.
-   * @param {WebGLRenderingContext} gl @param {Body} grey @param {Body} labels */
-  static make(gl, grey, labels) {
-    const layout = tileLayout(grey.header.dims, gl.getParameter(gl.MAX_TEXTURE_SIZE));
-    return layout ? new VolumeTiles(gl, grey, labels, layout) : null;
-  }
-
-  /** Plane `h`'s slice of the volume, a texel per voxel over the volume's whole in-plane grid,
-   * drawn on the GPU with `cut` (`cutProgram`); the frames read it as `uPlaneVoxels`. Leaves the
-   * default framebuffer bound; every pass sets its own viewport.
-   * @param {any} cut @param {any} h a plane body's header (`axes`, `slice`) @returns {WebGLTexture | null} */
-  cutPlane(cut, h) {
-    const gl = this.gl;
-    const [u, v] = h.axes;
-    const axis = 3 - u - v;
+  /** RGBA per voxel of slice `slice` along the axis normal to in-plane axes `axes` (u, v), over
+   * the volume's whole in-plane grid, voxel (i, j) at texel (i, j): grey, id low byte, id high
+   * byte, and 255 where no border is within a voxel (`uniformNeighbourhoods`), else 0, so one
+   * read tells plane.frag that the voxels around a point share one id.
+   * @param {number[]} axes @param {number} slice */
+  slice(axes, slice) {
+    const [u, v] = axes;
+    const strides = [1, this.dims[0], this.dims[0] * this.dims[1]];
+    const su = strides[u], sv = strides[v], base = slice * strides[3 - u - v];
     const width = this.dims[u], height = this.dims[v];
-    const target = gl.createTexture();
-    gl.bindTexture(gl.TEXTURE_2D, target);
-    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, width, height, 0, gl.RGBA, gl.UNSIGNED_BYTE, null);
-    for (const [name, value] of [[gl.TEXTURE_MIN_FILTER, gl.NEAREST], [gl.TEXTURE_MAG_FILTER, gl.NEAREST],
-      [gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE], [gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE]]) gl.texParameteri(gl.TEXTURE_2D, name, value);
-    if (!this.framebuffer) this.framebuffer = gl.createFramebuffer();
-    if (!this.corners) {
-      this.corners = gl.createBuffer();
-      gl.bindBuffer(gl.ARRAY_BUFFER, this.corners);
-      gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0]), gl.STATIC_DRAW);
+    const out = new Uint8Array(4 * width * height);
+    for (let j = 0, n = 0; j < height; j += 1) {
+      for (let i = 0, at = base + j * sv; i < width; i += 1, n += 4, at += su) {
+        const id = this.labels[at];
+        out[n] = this.grey[at];
+        out[n + 1] = id & 0xff;
+        out[n + 2] = id >> 8;
+        out[n + 3] = this.flags[at] ? 255 : 0;
+      }
     }
-    gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebuffer);
-    gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, target, 0);
-    gl.viewport(0, 0, width, height);
-    gl.disable(gl.DEPTH_TEST);
-    gl.disable(gl.BLEND);
-    gl.colorMask(true, true, true, true);
-    gl.useProgram(cut.id);
-    gl.uniformMatrix4fv(cut.mvp, false, new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]));
-    gl.activeTexture(gl.TEXTURE1);
-    gl.bindTexture(gl.TEXTURE_2D, this.texture);
-    gl.uniform1i(cut.volume, 1);
-    gl.uniform3f(cut.tiles, this.layout.perRow, this.layout.width, this.layout.height);
-    gl.uniform3f(cut.dims, this.dims[0], this.dims[1], this.dims[2]);
-    const oneHot = (/** @type {number} */ a) => [0, 1, 2].map((k) => (k === a ? 1 : 0));
-    gl.uniform3fv(cut.planeAxis, oneHot(axis));
-    gl.uniform3fv(cut.axisU, oneHot(u));
-    gl.uniform3fv(cut.axisV, oneHot(v));
-    gl.uniform1f(cut.slice, h.slice);
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.corners);
-    gl.enableVertexAttribArray(0);
-    gl.vertexAttribPointer(0, 3, gl.FLOAT, false, 0, 0);
-    gl.drawArrays(gl.TRIANGLE_FAN, 0, 4);
-    gl.activeTexture(gl.TEXTURE0);
-    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-    gl.enable(gl.DEPTH_TEST);
-    return target;
-  }
-
-  dispose() {
-    this.gl.deleteTexture(this.texture);
-    if (this.framebuffer) this.gl.deleteFramebuffer(this.framebuffer);
-    if (this.corners) this.gl.deleteBuffer(this.corners);
+    return { width, height, bytes: out };
   }
 }
 
-/** `text` (a shader's source) with `names` defined after its `#version` line.
- * @param {string} text @param {string[]} names */
-const defining = (text, names) => text.replace(/^(#version[^\n]*\n)/, `$1${names.map((n) => `#define ${n}\n`).join("")}`);
-
-/** plane.frag compiled with VOLUME_TILES (plane.vert as it is) and its uniforms, under the same
- * member names as the per-plane program (`ids` is the plane's voxels, cut by `cutProgram`), and
- * (`cut`) that cut pass; null where the GL cannot compile them or has no high-precision floats in
- * fragment shaders, and the planes are then cut on the CPU.
+/** plane.frag compiled with PLANE_VOXELS (plane.vert as it is) and its uniforms, under the same
+ * member names as the per-plane program (`ids` is the plane's voxels); null where the GL cannot
+ * compile it or has no high-precision floats in fragment shaders, and the planes' ids are then
+ * drawn as the renderer draws them.
  * @param {WebGLRenderingContext} gl @param {Record<string, string>} shaders */
 export function volumeProgram(gl, shaders) {
-  // Texel coordinates in the volume run into the thousands: the cut pass needs high precision.
+  // MNI positions and voxel coordinates are compared to fractions of a voxel: high precision.
   const high = gl.getShaderPrecisionFormat(gl.FRAGMENT_SHADER, gl.HIGH_FLOAT);
   if (!high || high.precision < 23) return null;
   try {
-    const v = program(gl, shaders["plane.vert"], defining(shaders["plane.frag"], ["VOLUME_TILES"]), ["plane.vert", "plane.frag (VOLUME_TILES)"]);
-    const c = program(gl, shaders["plane.vert"], defining(shaders["plane.frag"], ["VOLUME_TILES", "CUT_PASS"]),
-      ["plane.vert", "plane.frag (VOLUME_TILES, CUT_PASS)"]);
-    /** @param {any} p @param {string} n */
-    const u = (p, n) => gl.getUniformLocation(p.id, n);
-    const cut = { ...c, volume: u(c, "uVolume"), tiles: u(c, "uTiles"), dims: u(c, "uVolumeDims"), planeAxis: u(c, "uPlaneAxis"),
-      slice: u(c, "uSliceIndex"), axisU: u(c, "uAxisU"), axisV: u(c, "uAxisV") };
-    return { ...v, texS: u(v, "uTexS"), texT: u(v, "uTexT"), grey: u(v, "uGrey"), ids: u(v, "uPlaneVoxels"), pal: u(v, "uPalette"),
-      rows: u(v, "uPaletteRows"), window: u(v, "uWindow"), pick: u(v, "uPick"), pickBase: u(v, "uPickBase"), cut: u(v, "uCut"),
-      cutSide: u(v, "uCutSide"), darken: u(v, "uDarken"), planeSize: u(v, "uPlaneSize"), origin: u(v, "uVoxelOrigin"),
-      step: u(v, "uVoxelStep"), planeAxis: u(v, "uPlaneAxis"), axisU: u(v, "uAxisU"), axisV: u(v, "uAxisV"),
-      pixelsPerVoxel: u(v, "uPixelsPerVoxel"), highlight: u(v, "uHighlight"), cutPass: cut };
+    const define = (/** @type {string} */ text) => text.replace(/^(#version[^\n]*\n)/, "$1#define PLANE_VOXELS\n");
+    const v = program(gl, shaders["plane.vert"], define(shaders["plane.frag"]), ["plane.vert", "plane.frag (PLANE_VOXELS)"]);
+    /** @param {string} n */
+    const u = (n) => gl.getUniformLocation(v.id, n);
+    return { ...v, texS: u("uTexS"), texT: u("uTexT"), grey: u("uGrey"), ids: u("uPlaneVoxels"), pal: u("uPalette"),
+      rows: u("uPaletteRows"), window: u("uWindow"), pick: u("uPick"), pickBase: u("uPickBase"), cut: u("uCut"),
+      cutSide: u("uCutSide"), darken: u("uDarken"), planeSize: u("uPlaneSize"), origin: u("uVoxelOrigin"),
+      step: u("uVoxelStep"), planeAxis: u("uPlaneAxis"), axisU: u("uAxisU"), axisV: u("uAxisV"),
+      pixelsPerVoxel: u("uPixelsPerVoxel"), highlight: u("uHighlight") };
   } catch (error) {
     console.warn(String(error));
     return null;

@@ -34,7 +34,7 @@ export function headMask(grey, nu, nv, floor) {
  * step): a body as the plane drawer takes it, `width` 0 when the plane misses the head. Texel
  * (i, j) is centred at `uLow + step·i`, `vLow + step·j` mm; a coarse volume gives its slice
  * nearest the position (`slice`, its index along the plane's axis): `grey` (grey, flag) and
- * `ids` (low, high, 0, flag) per texel. With `onGPU` (plane.frag's VOLUME_TILES reads the ids
+ * `ids` (low, high, 0, flag) per texel. With `onGPU` (plane.frag's PLANE_VOXELS reads the ids
  * from the volume) the ids are cut only when first read (a pick) and `header.onGPU` is true.
  * @param {Body} grey @param {Body} labels @param {string} name @param {number} position
  * @param {boolean} [onGPU] @returns {Body} */

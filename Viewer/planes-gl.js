@@ -1,10 +1,10 @@
 // @ts-check
 // Brain Tutor slicing mode in WebGL: the three MRI planes drawn with the renderer's own plane
-// shaders (Shaders/plane.vert, plane.frag), their ids cut on the GPU once per plane move from
-// the label volume packed in one texture into a small one per plane (plane-tiles.js; plane.frag
-// compiled with VOLUME_TILES), each plane bringing only its grey and inside-the-head flag (plane-volume.js: the renderer's texels); where the
-// volume does not fit the GL's largest texture, from per-plane textures cut on the CPU as the
-// renderer cuts them. The head is cut open around them, the pick pass gives plane pixels
+// shaders (Shaders/plane.vert, plane.frag), each plane's ids drawn smooth on the GPU from a
+// small texture of its voxels cut once per plane move (plane-tiles.js; plane.frag compiled with
+// PLANE_VOXELS), beside its grey and inside-the-head flag (plane-volume.js: the renderer's
+// texels); where the GL lacks high-precision fragment floats, from per-plane textures read as
+// the renderer reads them. The head is cut open around them, the pick pass gives plane pixels
 // `first pick id + region id`, and a pick is answered with the voxel's MNI centre.
 import { getBytes } from "./api.js";
 import { PALETTE_WIDTH, PLANE_DARKENING, PLANE_NAMES } from "./contract.js";
@@ -13,12 +13,12 @@ import { PlaneMarker } from "./planes-marker.js";
 import { drawOutlines } from "./planes-outline.js";
 import { cutSide, labelAt, planeOf, planeVoxel } from "./pick-rules.js";
 import { pixelRay } from "./planes-ray.js";
-import { VolumeTiles, volumeProgram } from "./plane-tiles.js";
+import { PlaneVoxels, volumeProgram } from "./plane-tiles.js";
 import { headPoints, planeSource, visibleQuad } from "./plane-volume.js";
 import { parseBinary } from "./scene-data.js";
 
 /** @typedef {{header: any, arrays: Record<string, any>}} Body */
-/** @typedef {{grey: WebGLTexture | null, ids: WebGLTexture | null}} PlaneGPU `ids`: cut on the CPU, or on the GPU (its voxels) */
+/** @typedef {{grey: WebGLTexture | null, ids: WebGLTexture | null}} PlaneGPU `ids`: the plane's voxels (the voxel path), else its ids as the renderer cuts them */
 /** @typedef {{name: string, body: Body, gpu: PlaneGPU, outline?: {id: number, buffer: WebGLBuffer | null, count: number}}} DrawnPlane */
 
 const POSITION = 0;
@@ -75,12 +75,12 @@ export class PlaneDrawer {
     this.shown = "";
     this.dim = false;
     this.step = 0;
-    /** @type {any} plane.frag compiled with VOLUME_TILES, or null where it does not compile */
+    /** @type {any} plane.frag compiled with PLANE_VOXELS, or null where it does not compile */
     this.volumeProgram = null;
-    /** @type {VolumeTiles | null} the volumes on the GPU, and (`tilesOf`) the cutter they came from */
-    this.tiles = null;
-    this.tilesOf = /** @type {any} */ (null);
-    /** Whether the planes are cut on the GPU (else per-plane textures cut on the CPU). */
+    /** @type {PlaneVoxels | null} the volumes as the voxel path reads them, and (`voxelsOf`) the cutter they came from */
+    this.planeVoxels = null;
+    this.voxelsOf = /** @type {any} */ (null);
+    /** Whether the planes' ids are drawn smooth on the GPU from their voxels (else as the renderer draws them). */
     this.onGPU = false;
     this.marker = new PlaneMarker(gl);
     this.framed = false;  // whether the camera was framed on the head
@@ -99,14 +99,13 @@ export class PlaneDrawer {
     this.volumeProgram = volumeProgram(this.gl, shaders);
   }
 
-  /** The volumes the planes are cut from: packed into a texture once per pair (the coarse, then
-   * the whole), when the GL can hold it and compile the GPU cut. @param {import("./plane-volume.js").PlaneCutter} cutter */
+  /** The volumes the planes are cut from, with their per-voxel flags, once per pair (the coarse,
+   * then the whole), when the GL can compile the voxel path. @param {import("./plane-volume.js").PlaneCutter} cutter */
   setVolume(cutter) {
-    if (this.tilesOf === cutter) return;
-    if (this.tiles) this.tiles.dispose();
-    this.tiles = this.volumeProgram ? VolumeTiles.make(this.gl, cutter.grey, cutter.labels) : null;
-    this.tilesOf = cutter;
-    this.onGPU = !!this.tiles;
+    if (this.voxelsOf === cutter) return;
+    this.planeVoxels = this.volumeProgram ? new PlaneVoxels(cutter.grey, cutter.labels) : null;
+    this.voxelsOf = cutter;
+    this.onGPU = !!this.planeVoxels;
   }
 
   /** @param {Body} body */
@@ -152,10 +151,10 @@ export class PlaneDrawer {
     if (gpu) { this.gpu.delete(body); this.gpu.set(body, gpu); return gpu; }
     const gl = this.gl;
     const h = body.header;
-    // With the GPU cut the ids come from the volume, cut on the GPU: only the grey and inside flag are uploaded.
-    const tiles = h.onGPU && this.tiles && this.volumeProgram;
+    // On the voxel path the ids texture is the plane's slice of the volumes (smooth borders drawn on the GPU).
+    const voxels = h.onGPU && this.planeVoxels ? this.planeVoxels.slice(h.axes, h.slice) : null;
     gpu = { grey: this.texture(null, h.width, h.height, gl.LUMINANCE_ALPHA, gl.LINEAR, body.arrays.grey),
-      ids: tiles ? /** @type {VolumeTiles} */ (this.tiles).cutPlane(this.volumeProgram.cutPass, h)
+      ids: voxels ? this.texture(null, voxels.width, voxels.height, gl.RGBA, gl.NEAREST, voxels.bytes)
         : this.texture(null, h.width, h.height, gl.RGBA, gl.NEAREST, body.arrays.ids) };
     this.gpu.set(body, gpu);
     const shown = new Set(Array.from(this.planes.values(), (p) => p.body));
@@ -191,9 +190,8 @@ export class PlaneDrawer {
     this.quadKey = "";
     if (this.palette) this.gl.deleteTexture(this.palette);
     this.palette = null;
-    if (this.tiles) this.tiles.dispose();
-    this.tiles = null;
-    this.tilesOf = null;
+    this.planeVoxels = null;
+    this.voxelsOf = null;
     this.marker.dispose();
     this.onGPU = false;
   }
@@ -210,7 +208,7 @@ export class PlaneDrawer {
    * shared by every plane are set once, before the planes' loop. @param {any} frame @param {boolean} pick */
   draw(frame, pick) {
     const gl = this.gl;
-    const onGPU = this.onGPU && this.tiles;
+    const onGPU = this.onGPU && this.planeVoxels;
     const p = onGPU ? this.volumeProgram : this.program;
     if (!p || !this.palette || this.planes.size === 0) return;
     gl.useProgram(p.id);
@@ -228,7 +226,7 @@ export class PlaneDrawer {
     gl.activeTexture(gl.TEXTURE2);
     gl.bindTexture(gl.TEXTURE_2D, this.palette);
     if (onGPU) {
-      const t = /** @type {VolumeTiles} */ (this.tiles);
+      const t = /** @type {PlaneVoxels} */ (this.planeVoxels);
       gl.uniform3f(p.origin, t.origin[0], t.origin[1], t.origin[2]);
       gl.uniform1f(p.step, t.step);
       // The camera is orthographic: one voxel covers the same pixels anywhere on a plane facing it.
@@ -260,7 +258,7 @@ export class PlaneDrawer {
       gl.activeTexture(gl.TEXTURE1);
       gl.bindTexture(gl.TEXTURE_2D, plane.gpu.ids);
       if (onGPU) {
-        const dims = /** @type {VolumeTiles} */ (this.tiles).dims;
+        const dims = /** @type {PlaneVoxels} */ (this.planeVoxels).dims;
         gl.uniform2f(p.planeSize, dims[h.axes[0]], dims[h.axes[1]]);
         gl.uniform3fv(p.planeAxis, oneHot(PLANE_NAMES.indexOf(plane.name)));
         gl.uniform3fv(p.axisU, oneHot(h.axes[0]));

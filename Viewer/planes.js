@@ -225,8 +225,9 @@ export function wirePlanes() {
 /** Frame times (ms, median of `frames`, each waited for with a one-pixel read): the view with
  * the head whole and no planes, and the same view while the sagittal plane moves one mm per
  * frame (as during a drag: each frame cuts the new plane, uploads what it needs and draws),
- * cut on the GPU when the drawer does (`movingMs`) and, for comparison, on the CPU
- * (`cpuMovingMs`: per-plane grey and id textures); and what cutting and uploading one plane
+ * drawn from the plane's voxels with smooth borders when the drawer does (`movingMs`) and, for
+ * comparison, as the renderer draws them (`cpuMovingMs`: per-plane grey and id textures, as a
+ * GL without high-precision fragment floats draws them); and what cutting and uploading one plane
  * costs. @param {number} frames */
 async function benchFrames(frames = 40) {
   const viewer = glViewer();
@@ -241,7 +242,7 @@ async function benchFrames(frames = 40) {
   const fresh = () => new PlaneCutter(kept.grey, kept.labels);
   let cutter = fresh();
   const onGPU = drawer.onGPU;
-  /** Every plane shown, the sagittal one at frame i's position, cut for the GPU or the CPU. @param {number} i @param {boolean} gpu */
+  /** Every plane shown, the sagittal one at frame i's position, for the voxel path or the renderer's. @param {number} i @param {boolean} gpu */
   const place = (i, gpu) => {
     drawer.onGPU = gpu;
     for (const name of Array.from(drawer.planes.keys())) {

@@ -60,8 +60,8 @@ print(f"tap to region named in the panel: median {statistics.median([t['ms'] for
       f"max {max(t['ms'] for t in taps):.1f} ms ({taps[-1]['name']})")
 driver.quit()
 # The 3D slices: frame times while a plane moves (each frame cuts the plane on the device, uploads
-# what it needs and draws) against the same view without planes, at both sizes; the GPU cut and,
-# interleaved with it, the CPU cut it replaced.
+# what it needs and draws) against the same view without planes, at both sizes; the planes drawn
+# from their voxels with smooth borders and, interleaved with it, from per-plane ids as the renderer draws them.
 for width, height, phone in ((1280, 800, False), (390, 844, True)):
     driver = start_browser(width, height, phone)
     call = lambda expr, *args: driver.execute_async_script(
@@ -75,6 +75,6 @@ for width, height, phone in ((1280, 800, False), (390, 844, True)):
     r = call("brainTutor.benchPlanes(60)")["ok"]
     print(f"3D slices at {width}x{height}: entered in {entered:.0f} ms; frame without planes {r['plainMs']:.2f} ms, "
           f"moving a plane {r['movingMs']:.2f} ms (ratio {r['ratio']:.2f}, budget 1.25; median of {r['frames']}; "
-          f"cut on the {'GPU' if r['onGPU'] else 'CPU'}; the CPU cut {r['cpuMovingMs']:.2f} ms, "
+          f"{'voxel textures' if r['onGPU'] else 'per-plane ids'}; per-plane ids {r['cpuMovingMs']:.2f} ms, "
           f"ratio {r['cpuMovingMs'] / r['plainMs']:.2f}); cutting and uploading one plane {r['uploadMs']:.2f} ms")
     driver.quit()

@@ -1,25 +1,11 @@
-// The volume packed for the GPU cut: axial slices side by side in one texture that fits the GL's
-// limit, each voxel's grey, id bytes and no-border-here flag at the texel plane.frag
-// (VOLUME_TILES) reads.
+// The planes' voxels as plane.frag (PLANE_VOXELS) reads them: a plane's slice of the volumes,
+// each voxel's grey, id bytes and no-border-here flag at its texel; and the marker's disc.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { packTiles, tileLayout, uniformNeighbourhoods } from "../plane-tiles.js";
+import { PlaneVoxels, uniformNeighbourhoods } from "../plane-tiles.js";
 import { discFan } from "../planes-marker.js";
 
-test("the tile layout fits the texture limit and holds every slice", () => {
-  for (const [dims, max] of [[[194, 231, 189], 4096], [[97, 116, 95], 4096], [[97, 116, 95], 2048], [[5, 3, 7], 16]]) {
-    const layout = tileLayout(dims, max);
-    assert.ok(layout, `${dims} in ${max}`);
-    assert.ok(layout.width <= max && layout.height <= max, `${dims} in ${max}`);
-    assert.equal(layout.width, layout.perRow * dims[0]);
-    assert.ok(Math.ceil(dims[2] / layout.perRow) * dims[1] <= layout.height);
-  }
-  // 189 slices of 194 × 231 need more than a 2048 texture holds (10 per row, 19 rows of 231).
-  assert.equal(tileLayout([194, 231, 189], 2048), null);
-  assert.equal(tileLayout([5000, 10, 10], 4096), null);
-});
-
-test("voxel (i, j, k) lands at its tile's texel with its grey, both id bytes and its border flag", () => {
+test("a plane's slice holds each voxel's grey, both id bytes and its border flag at its texel", () => {
   const dims = [3, 2, 5], n = 30;
   const grey = Uint8Array.from({ length: n }, (_, k) => 10 + k);
   // Slices k < 3 hold one id (300) throughout, the others ids of their own.
@@ -27,15 +13,21 @@ test("voxel (i, j, k) lands at its tile's texel with its grey, both id bytes and
   // Flagged: no voxel of another id within one voxel (slices 0 and 1; slice 2 touches slice 3).
   const flag = (/** @type {number} */ v) => (v < 12 ? 255 : 0);
   const header = { dims, origin: [0, 0, 0], step: 1, greyFloor: 22 };
-  const layout = tileLayout(dims, 7);  // at most two tiles (6 texels) per row
-  assert.deepEqual(layout, { perRow: 2, width: 6, height: 6 });
-  const out = packTiles({ header, arrays: { grey } }, { header, arrays: { labels } }, layout);
-  for (let k = 0; k < 5; k += 1) {
-    for (let j = 0; j < 2; j += 1) {
-      for (let i = 0; i < 3; i += 1) {
-        const v = i + 3 * (j + 2 * k);
-        const texel = (Math.floor(k / 2) * 2 + j) * 6 + (k % 2) * 3 + i;
-        assert.deepEqual(Array.from(out.subarray(4 * texel, 4 * texel + 4)), [grey[v], labels[v] & 255, labels[v] >> 8, flag(v)]);
+  const voxels = new PlaneVoxels({ header, arrays: { grey } }, { header, arrays: { labels } });
+  // Each orientation: its in-plane axes (u, v), as the plane bodies name them.
+  for (const [axes, normal] of [[[1, 2], 0], [[0, 2], 1], [[0, 1], 2]]) {
+    for (let slice = 0; slice < dims[normal]; slice += 1) {
+      const { width, height, bytes } = voxels.slice(axes, slice);
+      assert.deepEqual([width, height], [dims[axes[0]], dims[axes[1]]]);
+      for (let j = 0; j < height; j += 1) {
+        for (let i = 0; i < width; i += 1) {
+          const c = [0, 0, 0];
+          c[normal] = slice; c[axes[0]] = i; c[axes[1]] = j;
+          const v = c[0] + 3 * (c[1] + 2 * c[2]);
+          const texel = j * width + i;
+          assert.deepEqual(Array.from(bytes.subarray(4 * texel, 4 * texel + 4)), [grey[v], labels[v] & 255, labels[v] >> 8, flag(v)],
+            `${axes} slice ${slice} (${i}, ${j})`);
+        }
       }
     }
   }
