@@ -35,7 +35,7 @@ export function headMask(grey, nu, nv, floor) {
  * (i, j) is centred at `uLow + step·i`, `vLow + step·j` mm; a coarse volume gives its slice
  * nearest the position (`slice`, its index along the plane's axis): `grey` (grey, flag) and
  * `ids` (low, high, 0, flag) per texel. With `onGPU` (plane.frag's PLANE_VOXELS reads the ids
- * from the volume) the ids are cut only when first read (a pick) and `header.onGPU` is true.
+ * from the plane's voxels, `PlaneVoxels.slice`) the ids here are cut only when first read (a pick) and `header.onGPU` is true.
  * @param {Body} grey @param {Body} labels @param {string} name @param {number} position
  * @param {boolean} [onGPU] @returns {Body} */
 export function cutPlane(grey, labels, name, position, onGPU = false) {
@@ -163,7 +163,7 @@ export class PlaneCutter {
     this.kept = new Map();
   }
 
-  /** @param {string} name @param {number} position @param {boolean} [onGPU] a body for the GPU cut (`cutPlane`) */
+  /** @param {string} name @param {number} position @param {boolean} [onGPU] a body for the voxel path (`cutPlane`) */
   plane(name, position, onGPU = false) {
     const key = `${name}|${position}|${onGPU}`;
     let body = this.kept.get(key);

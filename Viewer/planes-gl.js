@@ -271,7 +271,7 @@ export class PlaneDrawer {
       gl.drawArrays(gl.TRIANGLE_FAN, 4 * i, 4);
     }
     gl.activeTexture(gl.TEXTURE0);
-    // The GPU cut outlines the highlighted region itself, along its smooth border.
+    // The voxel path outlines the highlighted region itself, along its smooth border.
     if (!pick && !onGPU && this.highlight !== null) drawOutlines(this, frame);
     if (!pick && frame.marker) this.marker.draw(this.flat, frame, frame.marker);
   }
