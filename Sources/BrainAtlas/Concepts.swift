@@ -39,12 +39,17 @@ public struct ConceptTable: Sendable {
 
     /// Reads the table; errors name the file and what was wrong.
     public static func load(from url: URL) throws -> ConceptTable {
-        struct File: Decodable { let concepts: [Concept] }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw AtlasError.unreadable(url.path, reason: error.localizedDescription)
         }
-        do { return ConceptTable(concepts: try BrainJSON.decode(File.self, from: data).concepts) } catch {
+        do throws(JSONError) {
+            let tree: JSONValue
+            do { tree = try JSONValue.parse(data) } catch { throw .syntax(error) }
+            // The direct reading (`ConceptsReading`); the Codable one reads anything else or names the fault.
+            if let direct = File(tree: tree) { return ConceptTable(concepts: direct.concepts) }
+            do { return ConceptTable(concepts: try JSONValueDecoder.decode(File.self, from: tree).concepts) } catch { throw .shape(error) }
+        } catch {
             throw AtlasError.badArgument(url.path, problem: "not a concept table: \(error)")
         }
     }

@@ -30,14 +30,20 @@ public struct ShellOffsets: Sendable {
                 }
             }
         }
-        // Insertion order is (dz, dy, dx) ascending, so a stable sort by length keeps that order among equals.
-        var indexed = Array(offsets.enumerated())
-        indexed.sort { $0.element.squared != $1.element.squared ? $0.element.squared < $1.element.squared : $0.offset < $1.offset }
-        self.offsets = indexed.map(\.element)
+        // Insertion order is (dz, dy, dx) ascending; placing each offset into the run of its squared
+        // length (a counting sort, stable) keeps that order among equals. A comparison sort of the
+        // standard table took a twentieth of a whole `where`.
+        var starts = [Int](repeating: 0, count: Int(limit.rounded(.down)) + 2)
+        for o in offsets { starts[Int(o.squared) + 1] += 1 }
+        for d in 1..<starts.count { starts[d] += starts[d - 1] }
+        var next = starts
+        var sorted = offsets
+        for o in offsets {
+            sorted[next[Int(o.squared)]] = o
+            next[Int(o.squared)] += 1
+        }
+        self.offsets = sorted
         self.radius = max(0, radius)
-        var starts = [Int](repeating: offsets.count, count: Int(limit.rounded(.down)) + 2)
-        for (i, o) in self.offsets.enumerated().reversed() { starts[Int(o.squared)] = i }
-        for d in stride(from: starts.count - 2, through: 0, by: -1) where starts[d] == offsets.count { starts[d] = starts[d + 1] }
         shellStart = starts
     }
 

@@ -2,6 +2,7 @@ import BrainAtlas
 import BrainFormats
 import BrainImage
 import BrainMaps
+import BrainRender
 import BrainSlice
 import Foundation
 
@@ -29,6 +30,10 @@ public struct MapReport: Sendable {
     /// Pixels per millimetre of the page's glass brain: the three projections fit the page's width.
     static let glassScale = 2
 
+    /// How the page's own pictures (glass brain, colour bar) are compressed: zlib level 9 with every
+    /// filter tried took about a sixth of a whole report for files a few kB smaller.
+    static let pictureCompression = PNGEncoder.Compression.compact
+
     /// Reads the map once, finds its clusters and draws the pictures from it, through `maps`; `progress(done, total)`
     /// after each step.
     public static func make(_ request: MapReportRequest, library: AtlasLibrary, maps: MapOverlayStore = MapOverlayStore(),
@@ -44,17 +49,24 @@ public struct MapReport: Sendable {
         func step() { done += 1; progress(done, total) }
         // Every view and slice draws this map with the same settings: read once, thresholded once.
         maps.add(volume, file: request.file, map: request.map)
+        // The glass brain needs no GL and no other picture: it is drawn on the second core while
+        // this thread draws the cortex views and the slices (it was a third of a report's CPU).
+        let glassWork = BackgroundWork { () throws -> ReportFigure in
+            let text = try TextRenderer()
+            let glass = try GlassBrain.figure(request, library: library, volume: volume, scale: glassScale, colorBar: false, text: text)
+            let pictures = try glass.pngAndSVG(text: text, compression: pictureCompression)
+            var figure = ReportFigure(caption: "Glass brain: the clusters' maximum-intensity projections, numbered as in the table",
+                                      png: pictures.png, width: glass.width, height: glass.height, name: "glass-brain")
+            figure.vectorSVG = pictures.svg
+            return figure
+        }
         let views = try ReportSurfaceViews.draw(request, library: library, maps: maps, step: step)
         let slicer = Slicer(library: library, maps: maps)
         let slices = try clusters.clusters.prefix(drawn).map {
             try ReportPeakSlices.draw(request, cluster: $0.id, peak: $0.peak.mni, slicer: slicer, step: step)
         }
-        let text = try TextRenderer()
-        let glass = try GlassBrain.figure(request, library: library, volume: volume, scale: glassScale, colorBar: false, text: text)
+        let figure = try glassWork.value()
         step()
-        var figure = ReportFigure(caption: "Glass brain: the clusters' maximum-intensity projections, numbered as in the table",
-                                  png: try glass.png(text: text), width: glass.width, height: glass.height, name: "glass-brain")
-        figure.vectorSVG = try glass.svg(text: text)
         return MapReport(request: request, file: url.lastPathComponent, statistic: volume.display.statistic,
                          clusters: clusters, views: views, peakSlices: slices, glass: figure)
     }

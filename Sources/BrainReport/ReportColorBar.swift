@@ -26,7 +26,7 @@ enum ReportColorBar {
         }
         let page = try RGBAImage(width: width, height: height, fill: RGBA(255, 255, 255))
         return ReportFigure(caption: "Colour scale of every picture on this page",
-                            png: PNGEncoder(compression: .best, channels: .rgb).encode(image), width: width, height: height,
-                            name: "colour-bar", vectorSVG: svg.document(png: PNGEncoder(compression: .best, channels: .rgb).encode(page)))
+                            png: PNGEncoder(compression: MapReport.pictureCompression, channels: .rgb).encode(image), width: width, height: height,
+                            name: "colour-bar", vectorSVG: svg.document(png: PNGEncoder(compression: MapReport.pictureCompression, channels: .rgb).encode(page)))
     }
 }

@@ -11,12 +11,7 @@ struct BrainTutor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "braintutor",
         abstract: "Brain atlas engine: BrainVoyager formats, atlas queries, slices and 3D renders.",
-        subcommands: [
-            RenderCommand.self, PickCommand.self, SliceCommand.self,
-            InfoCommand.self, RegionsCommand.self, WhereCommand.self, AtlasesCommand.self,
-            InspectCommand.self, ConvertCommand.self, BuildAtlasCommand.self,
-            QuizCommand.self, ClustersCommand.self, ReportCommand.self, GlassCommand.self, ExportAtlasCommand.self, ServeCommand.self, DoctorCommand.self,
-        ]
+        subcommands: CommandTable.listed(CommandLine.arguments)
     )
 
     @Flag(help: "Print the version (and the components in use) and exit.") var version = false
@@ -37,13 +32,12 @@ struct BrainTutor: AsyncParsableCommand {
     /// stdout is flushed here.
     static func main() async {
         let command = CommandLine.arguments.dropFirst().first
-        if command == RenderCommand.configuration.commandName
-            || (command == PickCommand.configuration.commandName && PickCommand.alwaysDraw) {
+        if CommandTable.names(command, RenderCommand.self) || (CommandTable.names(command, PickCommand.self) && PickCommand.alwaysDraw) {
             GLBackend.preload(GLOptions.early(CommandLine.arguments))
         }
         await ProgramExit.run(Self.self)
         // Reached only on success: errors and --help end in ProgramExit.
-        if command == RenderCommand.configuration.commandName || command == PickCommand.configuration.commandName {
+        if CommandTable.names(command, RenderCommand.self) || CommandTable.names(command, PickCommand.self) {
             fflush(nil)
             _exit(0)
         }

@@ -7,23 +7,17 @@ public struct BorderCuts {
     /// Cuts stay this far from the corners so no piece degenerates to a sliver.
     public static let margin: Float = 0.02
 
-    private struct Edge: Hashable { let low: UInt32, high: UInt32 }
-    private var index: [Edge: Int] = [:]
+    /// The border edges, numbered.
+    private(set) var edges: EdgeIndex
     /// Cut fraction from the edge's lower vertex index to its higher one.
     private var fractions: [Float] = []
 
     init(positions: [SIMD3<Float>], triangles: [UInt32], labels: [UInt32], relaxation: Int) {
-        var ends: [(Int, Int)] = []
         // Border links: two cuts of a two-label triangle, or a cut and the centroid of a three-label one.
         var links: [(Int, Int)] = []
         var junctions: [[Int]] = []
-        func edge(_ a: UInt32, _ b: UInt32) -> Int {
-            let key = Edge(low: min(a, b), high: max(a, b))
-            if let i = index[key] { return i }
-            index[key] = ends.count
-            ends.append((Int(key.low), Int(key.high)))
-            return ends.count - 1
-        }
+        var edges = EdgeIndex(expected: triangles.count / 24)
+        func edge(_ a: UInt32, _ b: UInt32) -> Int { edges.insert(a, b) }
         var t = 0
         while t + 2 < triangles.count {
             let a = triangles[t], b = triangles[t + 1], c = triangles[t + 2]
@@ -39,6 +33,8 @@ public struct BorderCuts {
             let k = l[0] == l[1] ? 2 : (l[1] == l[2] ? 0 : 1)
             links.append((edge(v[(k + 1) % 3], v[k]), edge(v[k], v[(k + 2) % 3])))
         }
+        self.edges = edges
+        let ends = edges.ends.map { (Int($0.low), Int($0.high)) }
         var neighbours = [[Int]](repeating: [], count: ends.count)   // ≥ 0: a cut; < 0: junction −1 − j
         for (a, b) in links { neighbours[a].append(b); neighbours[b].append(a) }
         for (j, cuts) in junctions.enumerated() { for c in cuts { neighbours[c].append(-1 - j) } }
@@ -66,8 +62,12 @@ public struct BorderCuts {
 
     /// Cut position on edge (a, b) as weights of a and b (they sum to 1).
     func weights(_ a: UInt32, _ b: UInt32) -> (Float, Float) {
-        let i = index[Edge(low: min(a, b), high: max(a, b))]
-        let s = i.map { fractions[$0] } ?? 0.5
+        weights(edge: edges.index(a, b), a, b)
+    }
+
+    /// The same for edge number `edge` of `edges` (nil: not a border edge, cut at its midpoint).
+    func weights(edge: Int?, _ a: UInt32, _ b: UInt32) -> (Float, Float) {
+        let s = edge.map { fractions[$0] } ?? 0.5
         return a < b ? (1 - s, s) : (s, 1 - s)
     }
 

@@ -33,7 +33,10 @@ struct BorderSplit {
         var source = (0..<UInt32(input.vertexCount)).map { $0 }
         var triangles: [UInt32] = []
         triangles.reserveCapacity(input.triangles.count)
-        var midpoints: [EdgeKey: UInt32] = [:]
+        // Each border edge has two cut copies, one per end's label: slot 2 × edge (+1 for the
+        // higher end), the edge numbered by `cuts`. Others (none expected) fall back to a dictionary.
+        var midpoints = [UInt32](repeating: .max, count: 2 * cuts.edges.count)
+        var otherMidpoints: [EdgeKey: UInt32] = [:]
 
         /// A vertex at the weighted mean of `corners` (weights sum to 1).
         func append(_ corners: [(Int, Float)], label: UInt32, source from: Int) -> UInt32 {
@@ -58,11 +61,14 @@ struct BorderSplit {
         /// The cut point of edge (a, b) in its copy for `label`; `from` is the corner with that label.
         func midpoint(_ a: UInt32, _ b: UInt32, label: UInt32, from: UInt32) -> UInt32 {
             let low = min(a, b), high = max(a, b)
+            let edge = cuts.edges.index(a, b)
+            let slot = edge.map { 2 * $0 + (from == low ? 0 : 1) }
             let key = EdgeKey(low: low, high: high, label: label)
-            if let v = midpoints[key] { return v }
-            let (wa, wb) = cuts.weights(a, b)
+            if let slot, midpoints[slot] != .max { return midpoints[slot] }
+            if slot == nil, let v = otherMidpoints[key] { return v }
+            let (wa, wb) = cuts.weights(edge: edge, a, b)
             let v = append([(Int(a), wa), (Int(b), wb)], label: label, source: Int(from))
-            midpoints[key] = v
+            if let slot { midpoints[slot] = v } else { otherMidpoints[key] = v }
             return v
         }
 

@@ -14,25 +14,45 @@ enum IslandVertices {
             t += 3
             if labels[a] != labels[b] || labels[b] != labels[c] { border[a] = true; border[b] = true; border[c] = true }
         }
-        var votes: [Int: [UInt32: Int]] = [:]
+        // Each border vertex's votes (the labels of its triangles' other corners), gathered into
+        // one flat array, vertex by vertex: a dictionary per vertex cost a one-shot `pick` more
+        // than the rest of the border split.
+        var start = [Int](repeating: 0, count: labels.count + 1)
         t = 0
         while t + 2 < triangles.count {
-            let corners = [Int(triangles[t]), Int(triangles[t + 1]), Int(triangles[t + 2])]
+            for k in 0..<3 where border[Int(triangles[t + k])] { start[Int(triangles[t + k]) + 1] += 2 }
             t += 3
-            for v in corners where border[v] {
-                for u in corners where u != v { votes[v, default: [:]][labels[u], default: 0] += 1 }
+        }
+        for v in 0..<labels.count { start[v + 1] += start[v] }
+        var votes = [UInt32](repeating: 0, count: start[labels.count])
+        var filled = start
+        t = 0
+        while t + 2 < triangles.count {
+            for k in 0..<3 where border[Int(triangles[t + k])] {
+                let v = Int(triangles[t + k])
+                for j in 0..<3 where triangles[t + j] != triangles[t + k] {
+                    votes[filled[v]] = labels[Int(triangles[t + j])]
+                    filled[v] += 1
+                }
             }
+            t += 3
         }
         var out = labels
-        for (v, counts) in votes {
-            let same = counts[labels[v]] ?? 0
-            guard same <= 2 else { continue }
-            let total = counts.values.reduce(0, +)
-            // Most votes among the other labels; ties to the smaller label so the result does not
-            // depend on hashing.
-            let best = counts.filter { $0.key != labels[v] }
-                .max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }!
-            if same == 0 || 2 * best.value > total { out[v] = best.key }
+        for v in 0..<labels.count where border[v] {
+            votes[start[v]..<filled[v]].sort()
+            let cast = votes[start[v]..<filled[v]]
+            var same = 0, best: (label: UInt32, count: Int)?
+            var i = cast.startIndex
+            while i < cast.endIndex {
+                var j = i
+                while j < cast.endIndex && cast[j] == cast[i] { j += 1 }
+                // Ascending labels and a strict comparison: ties go to the smaller label, so the
+                // result does not depend on the order of the triangles.
+                if cast[i] == labels[v] { same = j - i } else if j - i > (best?.count ?? 0) { best = (cast[i], j - i) }
+                i = j
+            }
+            guard same <= 2, let best else { continue }
+            if same == 0 || 2 * best.count > cast.count { out[v] = best.label }
         }
         return out
     }

@@ -168,16 +168,30 @@ public struct GlassBrainFigure {
         if let barLayout { bar.draw(barLayout, text: text, on: &canvas) }
     }
 
-    public func png(text: TextRenderer) throws -> [UInt8] {
-        var image = try picture()
-        draw(on: &image, text: text)
-        return PNGEncoder(compression: .best, channels: .rgb).encode(image)
+    public func png(text: TextRenderer, compression: PNGEncoder.Compression = .best) throws -> [UInt8] {
+        png(picture: try picture(), text: text, compression: compression)
     }
 
-    public func svg(text: TextRenderer) throws -> String {
+    public func svg(text: TextRenderer, compression: PNGEncoder.Compression = .best) throws -> String {
+        svg(picture: try picture(), text: text, compression: compression)
+    }
+
+    /// Both at once from one `picture()` (the report embeds both; the picture is most of their cost).
+    public func pngAndSVG(text: TextRenderer, compression: PNGEncoder.Compression = .best) throws -> (png: [UInt8], svg: String) {
+        let raster = try picture()
+        return (png(picture: raster, text: text, compression: compression), svg(picture: raster, text: text, compression: compression))
+    }
+
+    private func png(picture: RGBAImage, text: TextRenderer, compression: PNGEncoder.Compression) -> [UInt8] {
+        var image = picture
+        draw(on: &image, text: text)
+        return PNGEncoder(compression: compression, channels: .rgb).encode(image)
+    }
+
+    private func svg(picture: RGBAImage, text: TextRenderer, compression: PNGEncoder.Compression) -> String {
         var figure = SVGFigure(width: width, height: height)
         draw(on: &figure, text: text)
-        return figure.document(png: PNGEncoder(compression: .best, channels: .rgb).encode(try picture()))
+        return figure.document(png: PNGEncoder(compression: compression, channels: .rgb).encode(picture))
     }
 
     public func pdf(text: TextRenderer, dpi: Int? = nil) throws -> [UInt8] {
