@@ -98,7 +98,7 @@ struct RowAnswerer: Sendable {
             for a in volumes.indices {
                 for (_, k) in part {
                     let v = block.voxels.value(Int(k))
-                    block.packed.store(Int(k) * volumes.count + a, answer(atlas: a, at: VoxelIndex(Int(v.x), Int(v.y), Int(v.z))))
+                    block.packed[Int(k) * volumes.count + a] = answer(atlas: a, at: VoxelIndex(Int(v.x), Int(v.y), Int(v.z)))
                 }
             }
         }
@@ -132,22 +132,36 @@ final class BlockAnswers: Sendable {
     /// Each row's voxel, x −1 for a row without one.
     let voxels: Slots<SIMD3<Int32>>
     /// Row-major: row k's answer for atlas a at k × atlasCount + a.
-    let packed: Slots<PackedAnswer>
+    let packed: AnswerSlots
 
     init(rows: Range<Int>, atlasCount: Int) {
         self.rows = rows
         self.atlasCount = atlasCount
         outcomes = Slots(count: rows.count)
         voxels = Slots(count: rows.count)
-        packed = Slots(count: rows.count * atlasCount)
+        packed = AnswerSlots(count: rows.count * atlasCount)
     }
 
     /// Row `n`'s answers into `packed` (one per atlas), or why it has none.
     func answer(_ n: Int, into packed: inout [PackedAnswer]) -> RowAnswerer.Outcome {
         let k = n - rows.lowerBound, outcome = outcomes.value(k)
         if case .answered = outcome {
-            for a in 0..<atlasCount { packed[a] = self.packed.value(k * atlasCount + a) }
+            for a in 0..<atlasCount { packed[a] = self.packed[k * atlasCount + a] }
         }
         return outcome
+    }
+}
+
+/// A block's answers in one buffer without optionals (12 bytes each): each slot written by one task, read after all.
+final class AnswerSlots: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<PackedAnswer>
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: .none)
+    }
+    deinit { slots.deallocate() }
+    subscript(k: Int) -> PackedAnswer {
+        get { slots[k] }
+        set { slots[k] = newValue }
     }
 }
