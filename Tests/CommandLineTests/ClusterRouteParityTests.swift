@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -12,20 +11,7 @@ import BrainMaps
 /// the same bad values the same words, the field spelled as a query key over HTTP (every case of
 /// `MapFieldParityTests.refusals` is sent to a running server).
 @Suite struct ClusterRouteParityTests {
-    static let server = Task { () async throws -> Int in
-        var options = ServerOptions()
-        options.port = 0
-        options.workers = 1
-        options.dataDirectory = CLIRun.dataPath
-        options.maps = ["blob": MapFieldParityTests.map]
-        var logger = Logger(label: "braintutor.cluster-parity")
-        logger.logLevel = .warning
-        let server = try BrainTutorServer(options: options, logger: logger)
-        let (ports, sink) = AsyncStream<Int>.makeStream()
-        Task { try await server.run { sink.yield($0) } }
-        var iterator = ports.makeAsyncIterator()
-        return await iterator.next() ?? 0
-    }
+    static let server = Task { try await CLIServerParityTests.start(maps: ["blob": MapFieldParityTests.map]) }
 
     /// The status and JSON of `/api/clusters/<name>` with `query` (key → text, percent-encoded here).
     static func get(_ name: String, _ query: [String: String]) async throws -> (status: Int, json: NSDictionary?) {
