@@ -1,5 +1,5 @@
 /// Squared distance from every voxel near a label volume's box to its nearest labelled voxel (exact Euclidean,
-/// Felzenszwalb and Huttenlocher's separable transform), capped beyond a radius. Computed once per atlas and run,
+/// separable: along x, then y, then z), capped beyond a radius. Computed once per atlas and run,
 /// it lets a table of many points skip straight to the shell where its nearest label lies.
 public struct LabelDistanceField: Sendable {
     public let radius: Double
@@ -21,36 +21,47 @@ public struct LabelDistanceField: Sendable {
         origin = low
         let dims = SIMD3(max(0, high.x - low.x), max(0, high.y - low.y), max(0, high.z - low.z))
         self.dims = dims
-        let cap = min(Int(UInt16.max), Int((radius * radius).rounded(.down)) + 1)
+        // Half the range, so a value and a squared step (each below the cap) never overflow when added.
+        let cap = min(Int(UInt16.max) / 2, Int((radius * radius).rounded(.down)) + 1)
         self.cap = cap
         let count = dims.x * dims.y * dims.z
         guard count > 0 else { d2 = []; return }
-        // Every value is held at most at `cap`: a squared distance below it is a sum of partial ones below it,
-        // so the cap changes no answer within the radius, and the work stays in small integers.
+        // Every value is held at most at `cap`: a squared distance below it is a sum of partial ones below it, so the
+        // cap changes no answer within the radius, and the work stays in small integers. For the same reason the y
+        // and z passes need only look `reach` voxels either way: a label further along the axis adds at least
+        // (reach + 1)² ≥ cap. Each pass is then a minimum over a few whole rows, which the compiler vectorises.
+        var reach = 0
+        while (reach + 1) * (reach + 1) < cap { reach += 1 }
+        var scratch = [UInt16](repeating: 0, count: count)
         d2 = [UInt16](unsafeUninitializedCapacity: count) { out, written in
             Self.firstAxis(labels: labels, low: low, dims: dims, cap: UInt16(cap), into: out)
-            let longest = max(dims.y, dims.z)
-            var line = [Int32](repeating: 0, count: longest), result = [Int32](repeating: 0, count: longest)
-            var v = [Int32](repeating: 0, count: longest), bounds = [Double](repeating: 0, count: longest + 1)
-            let plane = dims.x * dims.y
-            // y lines (one per z and x), then z lines (one per y and x), each gathered, transformed and put back.
-            for (stride, length, outerCount, outerStride) in [(dims.x, dims.y, dims.z, plane), (plane, dims.z, dims.y, dims.x)] {
-                for outer in 0..<outerCount {
-                    for x in 0..<dims.x {
-                        let start = outer * outerStride + x
-                        var any = false
-                        for i in 0..<length {
-                            let value = out[start + i * stride]
-                            line[i] = Int32(value)
-                            any = any || Int(value) < cap
-                        }
-                        guard any else { continue }  // nothing within the radius along this line: stays at the cap
-                        Self.transform(line, length: length, v: &v, bounds: &bounds, into: &result)
-                        for i in 0..<length { out[start + i * stride] = UInt16(min(Int32(cap), result[i])) }
-                    }
-                }
+            scratch.withUnsafeMutableBufferPointer { mid in
+                let plane = dims.x * dims.y
+                // y: from the x pass (in `out`) into `mid`; z: from `mid` back into `out`.
+                Self.pass(from: UnsafeBufferPointer(out), into: mid, rows: dims.y, rowLength: dims.x, step: dims.x,
+                          groups: dims.z, groupStride: plane, reach: reach, cap: UInt16(cap))
+                Self.pass(from: UnsafeBufferPointer(mid), into: out, rows: dims.z, rowLength: plane, step: plane,
+                          groups: 1, groupStride: 0, reach: reach, cap: UInt16(cap))
             }
             written = count
+        }
+    }
+
+    /// One axis of the transform: each row of `rowLength` values (consecutive in memory, `step` apart along the axis,
+    /// `rows` of them per group) becomes the least over the rows within `reach` of the source row plus the squared
+    /// offset, held at `cap`.
+    static func pass(from source: UnsafeBufferPointer<UInt16>, into out: UnsafeMutableBufferPointer<UInt16>,
+                     rows: Int, rowLength: Int, step: Int, groups: Int, groupStride: Int, reach: Int, cap: UInt16) {
+        guard let src = source.baseAddress, let dst = out.baseAddress else { return }
+        for g in 0..<groups {
+            for r in 0..<rows {
+                let row = dst + g * groupStride + r * step
+                row.update(repeating: cap, count: rowLength)
+                for t in max(-reach, -r)...min(reach, rows - 1 - r) {
+                    let from = src + g * groupStride + (r + t) * step, add = UInt16(t * t)
+                    for x in 0..<rowLength { row[x] = min(row[x], from[x] &+ add) }
+                }
+            }
         }
     }
 
@@ -82,35 +93,6 @@ public struct LabelDistanceField: Sendable {
                     out[row + x] = min(out[row + x], UInt16(min(far, gap * gap)))
                 }
             }
-        }
-    }
-
-    /// One axis of the transform: the lower envelope of the parabolas rooted at each sample.
-    static func transform(_ f: [Int32], length n: Int, v: inout [Int32], bounds z: inout [Double], into d: inout [Int32]) {
-        var k = 0
-        v[0] = 0
-        z[0] = -.infinity
-        z[1] = .infinity
-        if n > 1 {
-            for q in 1..<n {
-                var s: Double
-                repeat {
-                    let p = Int(v[k])
-                    let num = (Int(f[q]) + q * q) - (Int(f[p]) + p * p)
-                    s = Double(num) / Double(2 * (q - p))
-                    if s <= z[k] { k -= 1 } else { break }
-                } while k >= 0
-                k += 1
-                v[k] = Int32(q)
-                z[k] = s
-                z[k + 1] = .infinity
-            }
-        }
-        k = 0
-        for q in 0..<n {
-            while z[k + 1] < Double(q) { k += 1 }
-            let dq = q - Int(v[k])
-            d[q] = Int32(dq * dq) + f[Int(v[k])]
         }
     }
 }

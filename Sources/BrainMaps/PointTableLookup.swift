@@ -100,9 +100,10 @@ public struct PointTableLookup: Sendable {
         return String(out.dropLast())
     }
 
-    /// Answers the table a chunk of rows at a time on all cores: `make` turns a chunk's rows into a value (their
-    /// answers or their text); `emit` gets the values in row order from the calling thread, a block at a time.
-    func answerChunks<Chunk: Sendable>(_ table: PointTable, make: @Sendable (Range<Int>, RowAnswerer) -> Chunk,
+    /// Answers the table a block of rows at a time on all cores (`RowAnswerer.answer`), then turns each chunk of the
+    /// block's rows into a value (their answers or their text) with `make`, also on all cores; `emit` gets the values
+    /// in row order from the calling thread.
+    func answerChunks<Chunk: Sendable>(_ table: PointTable, make: @Sendable (Range<Int>, BlockAnswers) -> Chunk,
                                        emit: (Chunk) throws -> Void) throws {
         let volumes = try atlases.map { try $0.labelVolume() }
         // Large tables pay once per atlas for a distance field (built on all cores) so that points far from every
@@ -111,19 +112,25 @@ public struct PointTableLookup: Sendable {
             ? Self.fields(volumes, radius: radiusMm) : [LabelDistanceField?](repeating: nil, count: volumes.count)
         let answerer = RowAnswerer(lookup: self, table: table, volumes: volumes, fields: fields)
         let count = table.points.count, chunkRows = Self.chunkRows
-        let chunks = (count + chunkRows - 1) / chunkRows, blockChunks = Self.blockRows / chunkRows
-        for blockStart in stride(from: 0, to: chunks, by: blockChunks) {
-            let block = blockStart..<min(chunks, blockStart + blockChunks)
-            let results = Slots<Chunk>(count: block.count)
-            DispatchQueue.concurrentPerform(iterations: block.count) { c in
-                let k = block.lowerBound + c
-                results.store(c, make(k * chunkRows..<min(count, (k + 1) * chunkRows), answerer))
+        for answerStart in stride(from: 0, to: count, by: Self.answerRows) {
+            let answers = answerer.answer(answerStart..<min(count, answerStart + Self.answerRows))
+            for blockStart in stride(from: answers.rows.lowerBound, to: answers.rows.upperBound, by: Self.blockRows) {
+                let blockEnd = min(answers.rows.upperBound, blockStart + Self.blockRows)
+                let chunks = (blockEnd - blockStart + chunkRows - 1) / chunkRows
+                let results = Slots<Chunk>(count: chunks)
+                DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                    let start = blockStart + c * chunkRows
+                    results.store(c, make(start..<min(blockEnd, start + chunkRows), answers))
+                }
+                for c in 0..<chunks { try emit(results.value(c)) }
             }
-            for c in 0..<block.count { try emit(results.value(c)) }
         }
     }
 
-    /// Rows answered before any is emitted: enough to keep both cores busy, few enough to keep memory small.
+    /// Rows answered together: the more points, the closer neighbours lie on the Z-order curve and the more of
+    /// them share a cache line of each volume and field (the answers take 12 bytes per row and atlas).
+    static let answerRows = 262_144
+    /// Rows formatted before any is emitted: enough to keep both cores busy, few enough to keep memory small.
     static let blockRows = 16_384
     /// Rows one task answers and formats.
     static let chunkRows = 512

@@ -54,6 +54,9 @@ extension Endpoint {
                                     answer: "binary: the map sampled onto the vertices of a cortex mesh; revalidated by `ETag`")
     static let mapValue = Endpoint(path: "/api/map-value/{name}", parameters: "`x`, `y`, `z` (MNI mm) or `mesh`, `vertex`; `threshold`, `twoSided`, `clusterMin`",
                                    answer: "`{value}`: the map at that point (trilinear, rounded to 1e-4 as `pick` reports it), after the cluster removal the display keys ask for; at a vertex, at its pial position")
+    static let clusters = Endpoint(path: "/api/clusters/{name}",
+                                   parameters: "the map options of `braintutor clusters` under their query keys: `threshold`, `p`, `bonferroni`, `q`, `df`, `twoSided`, `minSize`, `map`, `atlases`, `clusterAlpha`, `fwhm`, `clusterIterations`, `clusterSeed`, `space`, `connectivity` (the same defaults)",
+                                   answer: "`braintutor clusters FILE --json` for the volume map `serve --map NAME=FILE` named: `{map, space, threshold, thresholdMethod, …, clusters: [{id, sign, voxels, sizeMm3, centreOfMass, label, peak, maxima, regions}]}` (docs/MAPS.md); a name not among the maps is a 404, a surface map a 400")
     static let slice = Endpoint(path: "/api/slice", parameters: "slice (below)", answer: "`image/png`, as `braintutor slice`")
     static let slicePick = Endpoint(path: "/api/slice/pick", parameters: "the `/api/slice` parameters plus `x`, `y` (output pixel from the top-left)",
                                     answer: "`{x, y, region, mni, plane}` as `braintutor slice … --pick X,Y --json`: the region (as `/api/where` gives it, or null) under that pixel of exactly the image `/api/slice` draws with the same parameters (crop, scale, caption and legend bands), and the voxel's MNI point; a pixel on a band, the caption or the legend, or outside the image, is a 400 naming `x/y`")
@@ -61,7 +64,7 @@ extension Endpoint {
     /// Every API endpoint, in the docs' order (the viewer's own files are served besides them).
     static let all: [Endpoint] = [
         health, atlases, regions, info, search, whereIs, render, renderJSON, pick, quiz, scene, mesh, labels, shaders,
-        volumeTemplate, volumeLabels, planePalette, maps, mapValues, mapValue, slice, slicePick,
+        volumeTemplate, volumeLabels, planePalette, maps, mapValues, mapValue, clusters, slice, slicePick,
     ]
 
     /// The rows of docs/SERVER.md's endpoint table.

@@ -82,6 +82,7 @@ enum Routes {
         SceneDataRoutes.register(on: router, engine: engine)
         QuizRoutes.register(on: router, engine: engine)
         MapDataRoutes.register(on: router, engine: engine)
+        ClusterRoutes.register(on: router, engine: engine)
 
         router.readOnly(Endpoint.slice) { request, _ in
             let q = try QueryParameters(rawQuery: request.uri.query)

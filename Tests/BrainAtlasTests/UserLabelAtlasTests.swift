@@ -7,20 +7,14 @@ import BrainFormats
 /// a FreeSurfer colour table or an FSL atlas XML, placed on the template grid in MNI or Talairach space, and the
 /// refusals that name the file and field. (`UserAtlasCLITests` runs the same atlas through the commands.)
 @Suite struct UserLabelAtlasTests {
-    /// A 2 mm uint8 label image whose sform (`code`) spans x 50…−50, y −40…20, z −40…60: label 17 in a 10 mm cube
-    /// around (−24, −4, −20), label 53 in one around (40, −20, 40), in the space the code names.
+    /// The shared label image (Tests/Fixtures/user-atlas: a 2 mm uint8 grid spanning x 50…−50, y −40…20, z −40…60,
+    /// label 17 in a 10 mm cube around (−24, −4, −20), label 53 in one around (40, −20, 40)) copied into `dir` with
+    /// its sform code set to `code`, so the same labels stand in the space the code names.
     static func labels(code: Int16 = 4, in dir: URL) throws -> URL {
-        let dims = [51, 31, 51]
-        var raw = [UInt8](repeating: 0, count: dims.reduce(1, *))
-        for k in 0..<dims[2] { for j in 0..<dims[1] { for i in 0..<dims[0] {
-            let p = SIMD3(50 - 2 * Double(i), -40 + 2 * Double(j), -40 + 2 * Double(k))
-            func inside(_ c: SIMD3<Double>) -> Bool { Swift.abs(p.x - c.x) <= 5 && Swift.abs(p.y - c.y) <= 5 && Swift.abs(p.z - c.z) <= 5 }
-            raw[i + dims[0] * (j + dims[1] * k)] = inside(SIMD3(-24, -4, -20)) ? 17 : inside(SIMD3(40, -20, 40)) ? 53 : 0
-        } } }
+        var data = try Data(contentsOf: Fixture.testsDir.appendingPathComponent("Fixtures/user-atlas/two_cubes_mni_2mm.nii"))
+        withUnsafeBytes(of: code.littleEndian) { data.replaceSubrange(254..<256, with: $0) }
         let url = dir.appendingPathComponent(code == 3 ? "talatlas.nii" : "myatlas.nii")
-        let affine: [[Double]] = [[-2, 0, 0, 50], [0, 2, 0, -40], [0, 0, 2, -40], [0, 0, 0, 1]]
-        try AtomicFile.write(Data(try NIfTIFile(raw: raw, datatype: .uint8, dims: dims, affine: affine, sformCode: code, name: url.lastPathComponent).encoded()),
-                             to: url)
+        try AtomicFile.write(data, to: url)
         return url
     }
 

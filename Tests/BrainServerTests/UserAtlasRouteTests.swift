@@ -6,20 +6,12 @@ import Testing
 /// `serve --atlas-file … --atlas-table …`: the server answers `/api/where` and draws and picks slices with a label
 /// atlas the test builds, beside the bundled atlases.
 @Suite(.serialized) struct UserAtlasRouteTests {
-    /// A 2 mm uint8 MNI label image holding label 17 in a 10 mm cube around (−24, −4, −20) and label 53 in one
-    /// around (40, −20, 40), and its BIDS table; the grid spans x −50…50, y −40…20, z −40…60 only.
+    /// The shared label image (Tests/Fixtures/user-atlas: label 17 in a 10 mm cube around MNI (−24, −4, −20), label 53
+    /// in one around (40, −20, 40), a 2 mm grid spanning x −50…50, y −40…20, z −40…60 only) and its BIDS table.
     static func writeAtlas(in dir: URL) throws -> (image: URL, table: URL) {
-        let dims = [51, 31, 51]
-        var raw = [UInt8](repeating: 0, count: dims.reduce(1, *))
-        for k in 0..<dims[2] { for j in 0..<dims[1] { for i in 0..<dims[0] {
-            let p = SIMD3(50 - 2 * Double(i), -40 + 2 * Double(j), -40 + 2 * Double(k))
-            func inside(_ c: SIMD3<Double>) -> Bool { Swift.abs(p.x - c.x) <= 5 && Swift.abs(p.y - c.y) <= 5 && Swift.abs(p.z - c.z) <= 5 }
-            raw[i + dims[0] * (j + dims[1] * k)] = inside(SIMD3(-24, -4, -20)) ? 17 : inside(SIMD3(40, -20, 40)) ? 53 : 0
-        } } }
         let image = dir.appendingPathComponent("labs.nii")
-        let affine: [[Double]] = [[-2, 0, 0, 50], [0, 2, 0, -40], [0, 0, 2, -40], [0, 0, 0, 1]]
-        try AtomicFile.write(Data(try NIfTIFile(raw: raw, datatype: .uint8, dims: dims, affine: affine, sformCode: 4, name: "labs.nii").encoded()),
-                             to: image)
+        try FileManager.default.copyItem(at: TestServer.repository.appendingPathComponent("Tests/Fixtures/user-atlas/two_cubes_mni_2mm.nii"),
+                                         to: image)
         let table = dir.appendingPathComponent("labs.tsv")
         try AtomicFile.write(Data("index\tname\tcolor\n17\tLeft-Amygdala\t#67FFFF\n53\tRight-Precentral\t#FF0000\n".utf8), to: table)
         return (image, table)

@@ -60,11 +60,15 @@ import BrainAtlas
         }
     }
 
-    static let server = Task { () async throws -> Int in
+    static let server = Task { try await start() }
+
+    /// An in-process server on the repository's atlases (and `maps`, as `serve --map`); its port once it listens.
+    static func start(maps: [String: String] = [:]) async throws -> Int {
         var options = ServerOptions()
         options.port = 0
         options.workers = 1
         options.dataDirectory = CLIRun.dataPath
+        options.maps = maps
         var logger = Logger(label: "braintutor.parity")
         logger.logLevel = .warning
         let server = try BrainTutorServer(options: options, logger: logger)

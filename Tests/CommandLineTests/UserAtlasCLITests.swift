@@ -6,27 +6,13 @@ import Testing
 /// Talairach placement and the other refusals are checked in process (`UserLabelAtlasTests`), since each command run
 /// places the atlas on the template anew.
 @Suite struct UserAtlasCLITests {
-    /// A 2 mm int16 label image (sform `code`) of 51 × 31 × 51 voxels whose voxel 0 is at (50, −40, −40) (i runs right
-    /// to left): label 17 in a 10 mm cube around MNI (−24, −4, −20), label 53 in one around (40, −20, 40).
-    static func labels(code: Int16 = 4) -> Data {
-        let dims = [51, 31, 51]
-        var header = [UInt8](repeating: 0, count: 352)
-        func put<T>(_ value: T, _ offset: Int) { withUnsafeBytes(of: value) { header.replaceSubrange(offset..<(offset + $0.count), with: $0) } }
-        put(Int32(348), 0)
-        for (n, d) in [3, dims[0], dims[1], dims[2], 1, 1, 1, 1].enumerated() { put(Int16(d), 40 + 2 * n) }
-        put(Int16(4), 70); put(Int16(16), 72)  // int16
-        for (n, v) in [Float(1), 2, 2, 2].enumerated() { put(v, 76 + 4 * n) }
-        put(Float(352), 108); put(Float(1), 112)
-        put(code, 254)
-        for (n, v) in [Float(-2), 0, 0, 50, 0, 2, 0, -40, 0, 0, 2, -40].enumerated() { put(v, 280 + 4 * n) }
-        header.replaceSubrange(344..<348, with: Array("n+1\0".utf8))
-        var voxels = [Int16](repeating: 0, count: dims.reduce(1, *))
-        for k in 0..<dims[2] { for j in 0..<dims[1] { for i in 0..<dims[0] {
-            let p = SIMD3(50 - 2 * Double(i), -40 + 2 * Double(j), -40 + 2 * Double(k))
-            func inside(_ c: SIMD3<Double>) -> Bool { Swift.abs(p.x - c.x) <= 5 && Swift.abs(p.y - c.y) <= 5 && Swift.abs(p.z - c.z) <= 5 }
-            voxels[i + dims[0] * (j + dims[1] * k)] = inside(SIMD3(-24, -4, -20)) ? 17 : inside(SIMD3(40, -20, 40)) ? 53 : 0
-        } } }
-        return Data(header) + voxels.withUnsafeBytes { Data($0) }
+    /// The shared label image (Tests/Fixtures/user-atlas: 2 mm uint8, 51 × 31 × 51 voxels whose voxel 0 is at
+    /// (50, −40, −40), i running right to left; label 17 in a 10 mm cube around MNI (−24, −4, −20), label 53 in one
+    /// around (40, −20, 40)) with its sform code (the int16 at byte 254) set to `code`.
+    static func labels(code: Int16 = 4) throws -> Data {
+        var data = try Data(contentsOf: CLIRun.repository.appendingPathComponent("Tests/Fixtures/user-atlas/two_cubes_mni_2mm.nii"))
+        withUnsafeBytes(of: code.littleEndian) { data.replaceSubrange(254..<256, with: $0) }
+        return data
     }
 
     static let dseg = "index\tname\tcolor\n17\tLeft-Amygdala\t#67FFFF\n53\tRight-Precentral\t#FF0000\n99\tUnused\t#000000\n"

@@ -28,11 +28,18 @@ struct BufferedOutput {
     var buffer = Data()
 
     mutating func write(_ bytes: [UInt8]) {
+        // A chunk of rows is often larger than the buffer (JSON: about 1 MB): it is written as it is, not copied.
+        guard bytes.count < 1 << 16 else {
+            flush()
+            bytes.withUnsafeBytes { FileHandle.standardOutput.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0.baseAddress!), count: $0.count, deallocator: .none)) }
+            return
+        }
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 20 { flush() }
     }
 
     mutating func flush() {
+        guard !buffer.isEmpty else { return }
         FileHandle.standardOutput.write(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
