@@ -54,6 +54,8 @@ BRAINTUTOR_BIN="$BIN" Scripts/browser-test.sh 2>&1 | tee -a "$LOG" || status=$?
 stage browser
 # The server under mixed load for a few seconds (the long run is `Scripts/soak.sh 30m`).
 BRAINTUTOR_BIN="$BIN" Scripts/soak.sh 20s > "$LOG.soak" 2>&1 || { status=1; cat "$LOG.soak"; }
+# The throughput bench, briefly and small on the debug build so it keeps working (figures: release build).
+BRAINTUTOR_BIN="$BIN" DURATION=2 BIG=2 SIDE=512 Scripts/bench-server.sh || status=1
 Scripts/fuzz.sh --smoke > "$LOG.fuzz" 2>&1 || { status=1; cat "$LOG.fuzz"; }
 stage soak-and-fuzz
 

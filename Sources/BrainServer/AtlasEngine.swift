@@ -14,6 +14,8 @@ final class AtlasEngine: Sendable {
     let options: ServerOptions
     let logger: Logger
     let renderer: RenderService
+    /// Pixels in flight across renders and slices: admission before either queues for a worker.
+    let pixels: PixelBudget
     private let searchIndex: RegionSearchIndex
     /// Slices are CPU work: they run on their own threads, off the HTTP event loops and
     /// without waiting behind GL jobs.
@@ -42,7 +44,8 @@ final class AtlasEngine: Sendable {
         clock.stage("label volumes, texts and surface labels loaded")
         searchIndex = RegionSearchIndex(library: library)
         clock.stage("search index built")
-        renderer = try RenderService(library: library, options: options, logger: logger)
+        pixels = PixelBudget(capacity: options.pixelBudget, maxWaiting: options.queueCapacity, timeout: options.requestTimeout)
+        renderer = try RenderService(library: library, options: options, pixels: pixels, logger: logger)
         clock.stage("render workers started")
         // Slices and scenes share the maps, each read once.
         let slicer = Slicer(library: library, maps: renderer.assets.maps)
@@ -57,16 +60,28 @@ final class AtlasEngine: Sendable {
 
     /// `braintutor slice … --out FILE.png`: the PNG bytes.
     func slicePNG(_ request: SliceRequest) async throws -> Data {
-        try await slicePool.run(timeout: options.requestTimeout) { slicer in
-            Data(try slicer.render(request).png(dpi: request.dpi, compression: SliceResult.wireCompression))
+        try await pixels.withPixels(Self.slicePixels(request)) {
+            try await slicePool.run(timeout: options.requestTimeout) { slicer in
+                Data(try slicer.render(request).png(dpi: request.dpi, compression: SliceResult.wireCompression))
+            }
         }
     }
 
     /// `braintutor slice … --pick X,Y`: the region under that pixel of the same image.
     func slicePick(_ request: SliceRequest) async throws -> SlicePick {
-        try await slicePool.run(timeout: options.requestTimeout) { slicer in
-            try slicer.pick(request)
+        try await pixels.withPixels(Self.slicePixels(request)) {
+            try await slicePool.run(timeout: options.requestTimeout) { slicer in
+                try slicer.pick(request)
+            }
         }
+    }
+
+    /// A slice's charge against the pixel budget, before it is planned: the template's whole plane
+    /// (256 voxels a side) at the request's scale, or at 4, the most the default scale reaches (its
+    /// short side of 512 px over a head box of at least 128 voxels), within the image side limit.
+    static func slicePixels(_ request: SliceRequest) -> Int {
+        let side = min(RequestLimits.maximumImageSide, 256 * (request.scale ?? 4))
+        return side * side
     }
 
     /// A catalog atlas name, or a 404 listing the known ones (requests never name files).
@@ -91,14 +106,24 @@ final class AtlasEngine: Sendable {
             /// The GL backend the render workers draw with (null when none loads).
             let gl: String?
             let memory: MemoryReport
+            let pixels: PixelLoad
         }
+        struct PixelLoad: Encodable {
+            let inFlight: Int
+            let budget: Int
+            let waiting: Int
+            let refused: Int
+        }
+        let pixelLoad = pixels.load
         let load = renderer.load
         let cache = renderer.cacheStatistics
         return try BrainJSON.encode(Health(status: "ok", atlases: library.atlases.count,
                                            workers: options.workers, queued: load.waiting, rendering: load.running,
                                            cachedScenes: cache.count, cacheHits: cache.hits, cacheMisses: cache.misses,
                                            gl: (try? GLBackend.chosen(options.glBackend))?.rawValue,
-                                           memory: MemoryReport(cacheBytes: cache.cost, cacheLimit: options.cacheBytes)))
+                                           memory: MemoryReport(cacheBytes: cache.cost, cacheLimit: options.cacheBytes),
+                                           pixels: PixelLoad(inFlight: pixelLoad.inUse, budget: pixels.capacity,
+                                                             waiting: pixelLoad.waiting, refused: pixelLoad.refused)))
     }
 
     /// `braintutor atlases --json`.

@@ -17,7 +17,7 @@ struct Endpoint: Sendable {
 }
 
 extension Endpoint {
-    static let health = Endpoint(path: "/healthz", parameters: "–", answer: #"`{status, atlases, workers, queued, rendering, cachedScenes, cacheHits, cacheMisses, gl, memory}` (`gl`: `osmesa` or `egl`; `memory`: `{residentBytes, cacheBytes, cacheLimitBytes}`)"#)
+    static let health = Endpoint(path: "/healthz", parameters: "–", answer: #"`{status, atlases, workers, queued, rendering, cachedScenes, cacheHits, cacheMisses, gl, memory, pixels}` (`gl`: `osmesa` or `egl`; `memory`: `{residentBytes, cacheBytes, cacheLimitBytes}`; `pixels`: `{inFlight, budget, waiting, refused}`, the pixel budget)"#)
     static let atlases = Endpoint(path: "/api/atlases", parameters: "–", answer: "`braintutor atlases`")
     static let regions = Endpoint(path: "/api/regions", parameters: "`atlas` (`gyri`), `hemi` (all; `left`, `right`, `both`, `none`, `lh`, `rh`)",
                                   answer: "`braintutor regions`: region objects")

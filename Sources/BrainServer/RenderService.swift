@@ -11,12 +11,14 @@ struct RenderedScene: Sendable {
     let frame: DrawnFrame
     let png: Data
     let index: IndexImage
+    /// The pickable triangles by screen tile, so a pick ray-casts the few under its pixel.
+    let grid: PickTriangleGrid
 
     var scene: AtlasScene { frame.scene }
 
-    /// The bytes this scene keeps alive beyond the shared meshes: its PNG and its index image
-    /// (the scene itself refers to the shared geometry and adds only colours and a camera).
-    var bytes: Int { png.count + index.ids.count * MemoryLayout<UInt32>.size }
+    /// The bytes this scene keeps alive beyond the shared meshes: its PNG, its index image and its
+    /// triangle grid (the scene itself refers to the shared geometry and adds only colours and a camera).
+    var bytes: Int { png.count + index.ids.count * MemoryLayout<UInt32>.size + grid.bytes }
 }
 
 /// Draws scenes on the GL worker pool and answers renders and picks from the scene cache.
@@ -26,8 +28,10 @@ final class RenderService: Sendable {
     private let pool: WorkerPool<GLContext>
     private let cache: SceneCache<SceneRequest, RenderedScene>
     private let timeout: Duration
+    private let pixels: PixelBudget
 
-    init(library: AtlasLibrary, options: ServerOptions, logger: Logger) throws {
+    init(library: AtlasLibrary, options: ServerOptions, pixels: PixelBudget, logger: Logger) throws {
+        self.pixels = pixels
         self.library = library
         assets = SceneAssets(library: library)
         // Meshes and every atlas's region grouping (border splits above all: a minute in a debug
@@ -85,13 +89,17 @@ final class RenderService: Sendable {
         let assets = self.assets
         let pool = self.pool
         let timeout = self.timeout
+        let pixels = self.pixels
         return try await cache.scene(for: request, cost: \.bytes) {
-            try await pool.run(timeout: timeout) { context in
-                // Synchronous from here on: the context is current on this thread only.
-                var frame = try DrawnFrame(try AtlasScene.build(request, assets: assets), context: context)
-                let png = Data(try frame.png(context: context))
-                let index = try frame.indexImage(context: context)
-                return RenderedScene(frame: frame, png: png, index: index)
+            // Only a scene to draw takes room in the budget; one in the cache or being drawn takes none.
+            try await pixels.withPixels(request.drawnPixels) {
+                try await pool.run(timeout: timeout) { context in
+                    // Synchronous from here on: the context is current on this thread only.
+                    var frame = try DrawnFrame(try AtlasScene.build(request, assets: assets), context: context)
+                    let png = Data(try frame.png(context: context))
+                    let index = try frame.indexImage(context: context)
+                    return RenderedScene(frame: frame, png: png, index: index, grid: PickTriangleGrid(frame.scene))
+                }
             }
         }
     }
@@ -106,9 +114,10 @@ final class RenderService: Sendable {
         return RenderReport(scene: drawn.scene, index: drawn.index, out: nil)
     }
 
-    /// `pick X Y --json`: a read of the cached index image plus one region's ray cast.
+    /// `pick X Y --json`: a read of the cached index image plus a ray cast over the picked region's
+    /// triangles under the pixel.
     func pick(_ request: SceneRequest, pixel: Pixel) async throws -> PickReport {
         let drawn = try await scene(request)
-        return try drawn.scene.pickReport(index: drawn.index, pixel: pixel, library: library)
+        return try drawn.scene.pickReport(index: drawn.index, pixel: pixel, library: library, grid: drawn.grid)
     }
 }

@@ -1,3 +1,4 @@
+import BrainAtlas
 import BrainMaps
 import BrainRender
 import Foundation
@@ -17,6 +18,9 @@ public struct ServerOptions: Sendable {
     public var idleTimeout: Duration = .seconds(30)
     /// Bytes of rendered scenes (PNG + index image) kept for repeated views and picks.
     public var cacheBytes = 256 << 20
+    /// Pixels renders and slices may have in flight at once (`PixelBudget`); beyond them a request
+    /// waits for room, and past `queueCapacity` waiting it gets 503. Default: `defaultPixelBudget`.
+    public var pixelBudget = ServerOptions.defaultPixelBudget
     /// `--data DIR`; nil = `DataLocator`'s search.
     public var dataDirectory: String?
     /// A user's label atlas (`--atlas-file`, `--atlas-table`) added beside the bundled ones; nil: none.
@@ -36,10 +40,25 @@ public struct ServerOptions: Sendable {
     public static let idleTimeoutLimit = 86400.0
     public static let cacheMBLimit = 65536
 
+    /// What one drawn pixel costs at the peak of a render, measured: the GL colour and depth buffers,
+    /// the read-back, the index image, the PNG being written and the allocator's slack around them
+    /// (each worker that drew one 4096×4096 render raised the server's peak resident memory by
+    /// 320–400 MB: 19–24 bytes a pixel).
+    public static let bytesPerDrawnPixel = 20
+    /// The default budget: a twelfth of the machine's memory in pixels in flight, and never less
+    /// than one largest image (4096×4096), so the largest request can always run, alone.
+    public static var defaultPixelBudget: Int {
+        let memory = Int(clamping: ProcessInfo.processInfo.physicalMemory)
+        let largest = RequestLimits.maximumImageSide * RequestLimits.maximumImageSide
+        return max(largest, memory / 12 / bytesPerDrawnPixel)
+    }
+    /// Largest `--pixel-budget` in megapixels.
+    public static let pixelBudgetMPLimit = 100_000
+
     /// The options as `braintutor serve` reads them (seconds and megabytes), converted and checked
     /// here, once: a bad value is a `ServerSetupError` naming the option.
     public init(host: String, port: Int, workers: Int?, queue: Int, timeoutSeconds: Double, idleTimeoutSeconds: Double,
-                cacheMB: Int, dataDirectory: String?, webDirectory: String?) throws {
+                cacheMB: Int, dataDirectory: String?, webDirectory: String?, pixelBudgetMP: Int? = nil) throws {
         self.host = host
         self.port = port
         if let workers { self.workers = workers }
@@ -50,6 +69,12 @@ public struct ServerOptions: Sendable {
             throw ServerSetupError("--cache-mb: \(cacheMB) is outside 0…\(Self.cacheMBLimit)")
         }
         cacheBytes = cacheMB << 20
+        if let pixelBudgetMP {
+            guard (1...Self.pixelBudgetMPLimit).contains(pixelBudgetMP) else {
+                throw ServerSetupError("--pixel-budget: \(pixelBudgetMP) is outside 1…\(Self.pixelBudgetMPLimit) megapixels")
+            }
+            pixelBudget = pixelBudgetMP * 1_000_000
+        }
         self.dataDirectory = dataDirectory
         self.webDirectory = webDirectory
         _ = try validated()
@@ -88,6 +113,7 @@ public struct ServerOptions: Sendable {
         guard requestTimeout > .zero else { throw ServerSetupError("--timeout: must be positive") }
         guard idleTimeout > .zero else { throw ServerSetupError("--idle-timeout: must be positive") }
         guard cacheBytes >= 0 else { throw ServerSetupError("--cache-mb: must not be negative") }
+        guard pixelBudget > 0 else { throw ServerSetupError("--pixel-budget: must be positive") }
         return self
     }
 }

@@ -103,7 +103,7 @@ final class WorkerPool<Context>: @unchecked Sendable {
             queue.append(job)
             condition.signal()
             condition.unlock()
-            Self.deadlines.asyncAfter(deadline: .now() + Self.interval(timeout), execute: timer)
+            Self.deadlines.asyncAfter(deadline: .now() + timeout.dispatchInterval, execute: timer)
         }
     }
 
@@ -122,12 +122,6 @@ final class WorkerPool<Context>: @unchecked Sendable {
         case .running:
             return APIError(.serviceUnavailable, "the request took longer than \(timeout); retry shortly")
         }
-    }
-
-    private static func interval(_ duration: Duration) -> DispatchTimeInterval {
-        let (seconds, attoseconds) = duration.components
-        let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
-        return .nanoseconds(Int(min(max(nanoseconds, 0), Double(Int.max / 2))))
     }
 
     private func workLoop(context: Context?, failure: (any Error)?) {
@@ -172,6 +166,15 @@ final class WorkerPool<Context>: @unchecked Sendable {
 }
 
 private let deadlineQueue = DispatchQueue(label: "braintutor-deadlines")
+
+extension Duration {
+    /// The duration as a dispatch deadline offset (clamped, so an absurd timeout cannot overflow).
+    var dispatchInterval: DispatchTimeInterval {
+        let (seconds, attoseconds) = components
+        let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+        return .nanoseconds(Int(min(max(nanoseconds, 0), Double(Int.max / 2))))
+    }
+}
 
 /// A continuation that the worker and the deadline timer race to resume; the first wins.
 private final class ResumeOnce<T: Sendable>: Sendable {

@@ -22,6 +22,11 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("idle-timeout"), parsing: .unconditional, help: "Seconds an idle keep-alive connection stays open.") var idleTimeout = 30.0
     @Option(name: .customLong("cache-mb"), parsing: .unconditional, help: "Megabytes of rendered scenes kept for repeated views and picks.")
     var cacheMB = 256
+    @Option(name: .customLong("pixel-budget"), parsing: .unconditional,
+            help: ArgumentHelp("Megapixels renders and slices may draw at once; more wait, and past --queue waiting get 503 "
+                               + "(default: a twelfth of memory at \(ServerOptions.bytesPerDrawnPixel) bytes a pixel, at least one "
+                               + "4096x4096 image; \(ServerOptions.defaultPixelBudget / 1_000_000) here).", valueName: "MP"))
+    var pixelBudget: Int?
     @OptionGroup var data: DataOptions
     @Option(help: ArgumentHelp("Folder with the web viewer files (default: next to the executable, then the repository).",
                                valueName: "dir"))
@@ -42,7 +47,7 @@ struct ServerCommand: AsyncParsableCommand {
         do {
             var options = try ServerOptions(host: host, port: port, workers: workers, queue: queue, timeoutSeconds: timeout,
                                             idleTimeoutSeconds: idleTimeout, cacheMB: cacheMB,
-                                            dataDirectory: data.dataDirectory, webDirectory: web)
+                                            dataDirectory: data.dataDirectory, webDirectory: web, pixelBudgetMP: pixelBudget)
             options.glBackend = gl.choice
             if let image = data.atlasFile, let table = data.atlasTable { options.userAtlas = (image, table) }
             for map in maps { try options.addMap(map) }

@@ -12,7 +12,8 @@ import Testing
         var options = ServerOptions()
         (options.workers, options.dataDirectory) = (1, TestServer.dataPath)
         let library = try AtlasLibrary.open(data: options.dataDirectory)
-        let service = try RenderService(library: library, options: options, logger: Logger(label: "braintutor.test"))
+        let pixels = PixelBudget(capacity: options.pixelBudget, maxWaiting: options.queueCapacity, timeout: options.requestTimeout)
+        let service = try RenderService(library: library, options: options, pixels: pixels, logger: Logger(label: "braintutor.test"))
         defer { service.shutdown() }
         // Small enough that the legend keeps the full framing: its framing pass is the frame's pass.
         let request = try SceneRequest(["view": "lateral", "hemi": "left", "width": "160", "height": "120",

@@ -11,6 +11,8 @@ import FoundationNetworking
 struct TestServer: Sendable {
     let port: Int
     let task: Task<Void, any Error>
+    /// The server's engine, for tests that hold its budgets or read its counters directly.
+    let engine: AtlasEngine
 
     /// The repository root, from this file's path (Tests/BrainServerTests/TestServer.swift).
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -36,7 +38,7 @@ struct TestServer: Sendable {
         let task = Task { try await server.run { port in portSink.yield(port) } }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next(), port > 0 else { throw URLError(.cannotConnectToHost) }
-        return TestServer(port: port, task: task)
+        return TestServer(port: port, task: task, engine: server.engine)
     }
 
     struct Reply: Sendable {

@@ -56,7 +56,9 @@ extension RenderJobs {
         }
         let answer = try scene.pickReport(id: id, pixel: pixel, library: library) { target in
             // The hit lies among the candidates of the picked range: no second search.
-            candidates.triangles.filter { $0.layer == target.layer && $0.range == target.range }.map(\.corners)
+            PickResolver.resolve(scene: scene.scene, layer: target.layer,
+                                 triangles: candidates.triangles.filter { $0.layer == target.layer && $0.range == target.range }.map(\.corners),
+                                 pixel: pixel)
         }
         times.mark("answer")
         times.report()
@@ -74,14 +76,23 @@ extension AtlasScene {
     /// The same for a pixel already checked.
     public func pickReport(index: IndexImage, pixel: Pixel, library: AtlasLibraryTexts?) throws -> PickReport {
         try pickReport(id: index.id(at: pixel), pixel: pixel, library: library) {
-            PickResolver.triangles(of: $0, in: scene)
+            PickResolver.resolve(scene: scene, target: $0, pixel: pixel)
         }
     }
 
-    /// The answer for pick id `id` at `pixel`; `triangles` gives the picked range's triangles
-    /// that may hold the hit.
+    /// The same answer, its ray cast over the triangles `grid` (made once for this scene) lists
+    /// under the pixel: the server's repeated picks of one cached scene.
+    public func pickReport(index: IndexImage, pixel: Pixel, library: AtlasLibraryTexts?,
+                           grid: PickTriangleGrid) throws -> PickReport {
+        try pickReport(id: index.id(at: pixel), pixel: pixel, library: library) { target in
+            PickResolver.resolve(scene: scene, layer: target.layer, near: grid.triangles(of: target, at: pixel, in: scene),
+                                 all: { PickResolver.triangles(of: target, in: scene) }, pixel: pixel)
+        }
+    }
+
+    /// The answer for pick id `id` at `pixel`; `resolve` finds the hit on the picked range.
     func pickReport(id: UInt32, pixel: Pixel, library: AtlasLibraryTexts?,
-                    triangles: (Scene.PickTarget) -> [(Int, Int, Int)]) throws -> PickReport {
+                    resolve: (Scene.PickTarget) -> PickResolver.Hit?) throws -> PickReport {
         guard let target = scene.pickTarget(id: id) else {
             return PickReport(x: pixel.x, y: pixel.y, region: nil, text: nil, hit: nil).withMapValue(map, at: nil)
         }
@@ -89,7 +100,7 @@ extension AtlasScene {
             return try planePickReport(layer: target.layer, label: target.range, pixel: pixel, library: library)
         }
         var region = layers[target.layer].regions[target.range]
-        let hit = PickResolver.resolve(scene: scene, layer: target.layer, triangles: triangles(target), pixel: pixel)
+        let hit = resolve(target)
         // The answer says what it rests on at this vertex, as `where` does at a voxel.
         if let r = region, let vertex = hit?.vertex, let library {
             region?.provenance = library.answerProvenance(of: r, vertex: vertex)

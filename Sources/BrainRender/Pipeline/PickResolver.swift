@@ -15,9 +15,24 @@ public enum PickResolver {
     /// The nearest hit of the ray through `pixel` among `triangles` (vertex indices of one
     /// layer's mesh); nil when there are none.
     static func resolve(scene: Scene, layer: Int, triangles: [(Int, Int, Int)], pixel: Pixel) -> Hit? {
-        let mesh = scene.layers[layer].geometry.mesh
+        resolve(scene: scene, layer: layer, triangles: triangles,
+                nearest: rayHit(scene: scene, layer: layer, triangles: triangles, pixel: pixel), pixel: pixel)
+    }
+
+    /// Resolves as `resolve` does from the few triangles near the pixel (`PickTriangleGrid`) when the
+    /// ray hits one of them, else from `all` (the fallback for a missed ray needs every triangle).
+    static func resolve(scene: Scene, layer: Int, near: [(Int, Int, Int)], all: () -> [(Int, Int, Int)], pixel: Pixel) -> Hit? {
+        if let hit = rayHit(scene: scene, layer: layer, triangles: near, pixel: pixel) {
+            return resolve(scene: scene, layer: layer, triangles: near, nearest: hit, pixel: pixel)
+        }
+        return resolve(scene: scene, layer: layer, triangles: all(), pixel: pixel)
+    }
+
+    /// The nearest triangle the ray through `pixel` hits among `triangles`, and the ray parameter there.
+    static func rayHit(scene: Scene, layer: Int, triangles: [(Int, Int, Int)], pixel: Pixel)
+        -> (corners: (Int, Int, Int), t: Float)? {
+        let positions = scene.layers[layer].geometry.mesh.positions
         let (origin, direction) = scene.camera.ray(x: pixel.x, y: pixel.y)
-        let positions = mesh.positions
         var bestT = Float.greatestFiniteMagnitude
         var best: (Int, Int, Int)?
         let tolerance: Float = 1e-5
@@ -37,11 +52,19 @@ public enum PickResolver {
             let hitT = dot(e2, q) * inv
             if hitT > 0, hitT < bestT { bestT = hitT; best = t }
         }
+        return best.map { ($0, bestT) }
+    }
+
+    private static func resolve(scene: Scene, layer: Int, triangles: [(Int, Int, Int)],
+                                nearest: (corners: (Int, Int, Int), t: Float)?, pixel: Pixel) -> Hit? {
+        let mesh = scene.layers[layer].geometry.mesh
+        let (origin, direction) = scene.camera.ray(x: pixel.x, y: pixel.y)
+        let positions = mesh.positions
         let point: SIMD3<Float>
         let corners: (Int, Int, Int)
-        if let best {
-            corners = best
-            point = origin + direction * bestT
+        if let nearest {
+            corners = nearest.corners
+            point = origin + direction * nearest.t
         } else {
             // The pixel centre lies on a shared edge the float test misses: take the triangle
             // whose centroid is closest to the ray and project the ray onto its plane.

@@ -24,6 +24,15 @@ public enum Supersampling {
     }
 }
 
+extension SceneRequest {
+    /// The pixels this request's largest pass draws: the colour pass, supersampled when it is. What
+    /// a server counts against its budget of pixels in flight.
+    public var drawnPixels: Int {
+        let factor = Supersampling.effectiveFactor(antialias, shading: shading, width: width, height: height)
+        return width * factor * height * factor
+    }
+}
+
 extension Scene {
     /// The same layers and view at `factor` × the size (the camera frames them identically).
     func scaled(by factor: Int) throws(RenderError) -> Scene {
