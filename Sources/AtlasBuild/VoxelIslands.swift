@@ -12,7 +12,7 @@ import BrainFormats
 enum VoxelIslands {
     /// Largest piece that counts as an island. Three voxels: the two- and three-voxel pieces still
     /// drew as rings once single voxels were absorbed, and the smallest region of any bundled atlas
-    /// is hundreds of voxels, so nothing real is this small.
+    /// has over a hundred voxels, so nothing real is this small.
     static let maxVoxels = 3
     static let maxPasses = 4
 
