@@ -183,7 +183,11 @@ private func sphereMask(_ n: Int, centre c: Double, radius r: Double) -> VoxelMa
             return out.map { $0 / ($0 * $0).sum().squareRoot() }
         }
         let split = normals(mesh), shared = normals(welded)
-        for v in capVertices { #expect(split[Int(v)].z < -0.999) }
+        // Smoothing the rim in the plane can fold a cap triangle beside it (its normal then points
+        // up), so the bound is on the share: without the split every rim vertex, about a sixth of
+        // the cap, leans towards the wall.
+        let down = capVertices.filter { split[Int($0)].z < -0.999 }.count
+        #expect(Double(down) >= 0.95 * Double(capVertices.count), "\(down) of \(capVertices.count) cap normals straight down")
         // At the rim, against the ball's own outward direction there (centre at z = −27.5 mm).
         let rim = wallVertices.filter { mesh.vertices[Int($0)].z == bottom }
         #expect(rim.count > 20)
@@ -194,7 +198,7 @@ private func sphereMask(_ n: Int, centre c: Double, radius r: Double) -> VoxelMa
                 return acos(min(1, (normal[Int(v)] * radial).sum())) * 180 / .pi
             }.max()!
         }
-        print("rim normal from the radial: split \(worst(split))°, shared \(worst(shared.indices.map { shared[Int(first[mesh.vertices[$0]]!)] }))°")
+        print("cap normals straight down: \(down) of \(capVertices.count), rim \(rim.count); rim normal from the radial: split \(worst(split))°, shared \(worst(shared.indices.map { shared[Int(first[mesh.vertices[$0]]!)] }))°")
         #expect(worst(split) < 25)
     }
 }
