@@ -51,7 +51,7 @@ public struct AtlasBuildReport: Codable, Sendable {
     }
 }
 
-/// One atlas's one-voxel islands and surface holes, before and after the build's clean-up.
+/// One atlas's label islands (`VoxelIslands`) and surface holes, before and after the build's clean-up.
 public struct CleanUp: Codable, Sendable, Equatable {
     public var islandsBefore: Int
     public var islandsAfter: Int
@@ -61,7 +61,7 @@ public struct CleanUp: Codable, Sendable, Equatable {
 
     var line: String {
         let holes = holesBefore.map { "; surface holes \($0) → \(holesAfter ?? 0)" } ?? ""
-        return "one-voxel islands \(islandsBefore) → \(islandsAfter)\(holes)"
+        return "islands of ≤ \(VoxelIslands.maxVoxels) voxels \(islandsBefore) → \(islandsAfter)\(holes)"
     }
 }
 

@@ -3,7 +3,11 @@
 /// cubes on 2 mm blocks leave the rim of that cap as a staircase, which Taubin smoothing, meant for
 /// the curved scalp, turns into a serrated edge. The cap is made exactly flat and its rim smoothed
 /// as a closed curve in the cut plane (Taubin steps along the rim only, so it does not shrink),
-/// then the band of scalp just above the rim follows with a few ordinary steps.
+/// then the band of scalp just above the rim follows with a few ordinary steps. Last, the cap gets
+/// vertices of its own along the rim: shared with the side wall, each rim vertex's normal leaned
+/// halfway between the two faces, and the shading drew a dotted band along the edge seen from the
+/// side. Apart, the cap is lit as one flat face and the wall keeps its own curvature to the edge;
+/// the two still meet at the same positions, so the surface stays closed as a shape.
 enum HeadCut {
     /// Vertices this close (mm) to the lowest one belong to the cap.
     static let capTolerance: Float = 1.0
@@ -41,6 +45,24 @@ enum HeadCut {
                 return out.vertices[v] + 0.5 * (mean - out.vertices[v])
             }
             for (i, v) in band.enumerated() { out.vertices[v] = moved[i] }
+        }
+        return split(out, bottom: bottom)
+    }
+
+    /// `mesh` with the triangles lying in the cut plane given copies of their rim vertices.
+    static func split(_ mesh: TriangleMesh, bottom: Float) -> TriangleMesh {
+        let onCap = mesh.vertices.map { $0.z == bottom }
+        let isCap = mesh.triangles.map { onCap[Int($0.x)] && onCap[Int($0.y)] && onCap[Int($0.z)] }
+        var usedByWall = [Bool](repeating: false, count: mesh.vertices.count)
+        for (t, cap) in zip(mesh.triangles, isCap) where !cap { for k in 0 ..< 3 { usedByWall[Int(t[k])] = true } }
+        var out = mesh
+        var copy = [Int32](repeating: -1, count: mesh.vertices.count)
+        for (n, t) in mesh.triangles.enumerated() where isCap[n] {
+            for k in 0 ..< 3 where usedByWall[Int(t[k])] {
+                let v = Int(t[k])
+                if copy[v] < 0 { copy[v] = Int32(out.vertices.count); out.vertices.append(mesh.vertices[v]) }
+                out.triangles[n][k] = copy[v]
+            }
         }
         return out
     }

@@ -2,7 +2,7 @@ import BrainFormats
 
 /// The scalp surface of the template T1: threshold, largest piece, closing, hole filling,
 /// marching cubes on a downsampled mask, Taubin smoothing, a smoothed rim where the field of view
-/// cuts the head (`HeadCut`). Output in RAS mm, outward CCW.
+/// cuts the head, the cap there with its own vertices (`HeadCut`). Output in RAS mm, outward CCW.
 public enum HeadSurface {
     /// The build's knobs; defaults: threshold 15 on the template's 0–100 scale, 2-voxel closing.
     public struct Options: Sendable {
@@ -45,7 +45,9 @@ public enum HeadSurface {
         var mesh = MarchingCubes.extract(values: fractions, dims: small, iso: 0.5, voxelToMM: blockToMM)
         mesh = mesh.largestComponent()
         mesh = MeshSmoothing.taubin(mesh, iterations: options.smoothingIterations)
-        mesh = HeadCut.smoothed(mesh)
+        // Only a head the volume's lower face cuts has a cap and a rim to treat.
+        let lowest = voxelToMM[2][2] >= 0 ? 0 : dims.z - 1, slice = dims.x * dims.y
+        if mask.voxels[lowest * slice ..< (lowest + 1) * slice].contains(1) { mesh = HeadCut.smoothed(mesh) }
         guard mesh.vertices.count <= options.maxVertices else {
             throw BuildError(file: name, field: "head mesh",
                              problem: "\(mesh.vertices.count) vertices exceed \(options.maxVertices); raise the downsample factor")

@@ -75,7 +75,7 @@ import BrainFormats
             let around = Self.neighbours(Int(p.x), Int(p.y), Int(p.z)).compactMap { where_[SIMD3(Int32($0.0), Int32($0.1), Int32($0.2))] }
             return 2 * around.filter { $0 == name }.count > around.count && !(former.map(around.contains) ?? false)
         }
-        // The build absorbs one-voxel islands into their neighbours' label, so a voxel may differ from
+        // The build absorbs islands of up to three voxels into their neighbours' label, so a voxel may differ from
         // the source only where it took its neighbours' label, and rarely.
         var checked = 0, fromAseg = 0, absorbed = 0
         for name in ["gyri", "subcortical"] {
