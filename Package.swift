@@ -4,6 +4,17 @@ import PackageDescription
 // Data flows one way: formats → atlas model → slicing / rendering → CLI and server (two programs side by side)
 // → the web viewer in Viewer/, a client of the server's API and of Shaders/.
 // Lower modules never import higher ones.
+
+// `Scripts/test.sh` sets BRAINTUTOR_OPTIMIZE=1: the volume, mesh and image loops of the library
+// modules run 10–50 times slower unoptimised, and the suite (a debug build, for @testable) was
+// CPU-bound in them. Opt-in, because unsafe flags would stop other packages depending on this one.
+let optimize = Context.environment["BRAINTUTOR_OPTIMIZE"] == "1"
+// FreeType's headers live in a freetype2/ folder that pkg-config would otherwise name. Optimised
+// modules inline across modules, so then every module must find them, not BrainImage alone.
+let freetypeHeaders: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/freetype2", "-Xcc", "-I/opt/homebrew/include/freetype2"])]
+let optimized: [SwiftSetting] = optimize ? [.unsafeFlags(["-O"], .when(configuration: .debug))] + freetypeHeaders : []
+let freetypeHeadersWhenOptimized: [SwiftSetting] = optimize ? freetypeHeaders : []
+
 let package = Package(
     name: "BrainTutor",
     platforms: [.macOS(.v14)],
@@ -40,60 +51,59 @@ let package = Package(
         .systemLibrary(name: "CEGL", path: "Sources/CEGL",
                        providers: [.apt(["libegl-dev", "libgles-dev"])]),
 
-        .target(name: "BrainFormats", dependencies: ["CZlib"]),
-        // FreeType's headers live in a freetype2/ folder that pkg-config would otherwise name.
+        .target(name: "BrainFormats", dependencies: ["CZlib"], swiftSettings: optimized),
         .target(name: "BrainImage", dependencies: ["CPNG", "CZlib", "CFreeType"],
-                swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/freetype2", "-Xcc", "-I/opt/homebrew/include/freetype2"])]),
-        .target(name: "BrainAtlas", dependencies: ["BrainFormats"]),
-        .target(name: "AtlasBuild", dependencies: ["BrainAtlas", "BrainFormats"]),
-        .target(name: "BrainSlice", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage", "BrainMaps"]),
-        .target(name: "BrainRender", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage", "BrainMaps", "COSMesa", "CEGL"]),
-        .target(name: "BrainMaps", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage"]),
+                swiftSettings: optimize ? optimized : freetypeHeaders),
+        .target(name: "BrainAtlas", dependencies: ["BrainFormats"], swiftSettings: optimized),
+        .target(name: "AtlasBuild", dependencies: ["BrainAtlas", "BrainFormats"], swiftSettings: optimized),
+        .target(name: "BrainSlice", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage", "BrainMaps"], swiftSettings: optimized),
+        .target(name: "BrainRender", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage", "BrainMaps", "COSMesa", "CEGL"], swiftSettings: optimized),
+        .target(name: "BrainMaps", dependencies: ["BrainAtlas", "BrainFormats", "BrainImage"], swiftSettings: optimized),
         // `report`: a map's cluster table, surface views and peak slices as one HTML page.
-        .target(name: "BrainReport", dependencies: ["BrainMaps", "BrainRender", "BrainSlice", "BrainAtlas", "BrainFormats", "BrainImage"]),
+        .target(name: "BrainReport", dependencies: ["BrainMaps", "BrainRender", "BrainSlice", "BrainAtlas", "BrainFormats", "BrainImage"], swiftSettings: optimized),
         // The quiz and its worksheets: questions drawn from what the renderer shows.
-        .target(name: "BrainQuiz", dependencies: ["BrainRender", "BrainAtlas", "BrainFormats", "BrainImage"]),
+        .target(name: "BrainQuiz", dependencies: ["BrainRender", "BrainAtlas", "BrainFormats", "BrainImage"], swiftSettings: optimized),
         .target(name: "BrainServer", dependencies: [
             "BrainRender", "BrainQuiz", "BrainSlice", "BrainAtlas", "BrainFormats", "BrainMaps",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
-        ]),
+        ], swiftSettings: freetypeHeadersWhenOptimized),
         // What the command-line programs share: the field-table options, GL and data options, output and error wording.
         .target(name: "CommandLineSupport", dependencies: [
             "BrainFormats", "BrainAtlas", "BrainSlice", "BrainRender", "BrainQuiz",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], swiftSettings: freetypeHeadersWhenOptimized),
         .executableTarget(name: "braintutor", dependencies: [
             "BrainFormats", "BrainImage", "BrainAtlas", "AtlasBuild", "BrainSlice", "BrainRender", "BrainQuiz", "BrainMaps", "BrainReport",
             "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], swiftSettings: freetypeHeadersWhenOptimized),
         .executableTarget(name: "braintutor-bench", dependencies: [
             "BrainFormats", "BrainImage", "BrainAtlas", "BrainRender", "CommandLineSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], swiftSettings: freetypeHeadersWhenOptimized),
         .executableTarget(name: "braintutor-server", dependencies: [
             "BrainServer", "BrainRender", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], swiftSettings: freetypeHeadersWhenOptimized),
 
-        .testTarget(name: "BrainFormatsTests", dependencies: ["BrainFormats"]),
-        .testTarget(name: "BrainImageTests", dependencies: ["BrainImage"]),
-        .testTarget(name: "BrainAtlasTests", dependencies: ["BrainAtlas", "BrainFormats"]),
-        .testTarget(name: "AtlasBuildTests", dependencies: ["AtlasBuild", "BrainAtlas", "BrainFormats"]),
-        .testTarget(name: "BrainMapsTests", dependencies: ["BrainMaps", "BrainAtlas", "BrainFormats"]),
-        .testTarget(name: "BrainSliceTests", dependencies: ["BrainSlice", "BrainAtlas", "BrainFormats", "BrainImage", "BrainMaps"]),
-        .testTarget(name: "BrainRenderTests", dependencies: ["BrainRender", "BrainAtlas", "BrainFormats", "BrainImage", "BrainMaps"]),
-        .testTarget(name: "BenchToolTests", dependencies: ["braintutor-bench", "BrainFormats"]),
-        .testTarget(name: "BrainReportTests", dependencies: ["BrainReport", "BrainMaps", "BrainSlice", "BrainAtlas", "BrainFormats"]),
-        .testTarget(name: "BrainQuizTests", dependencies: ["BrainQuiz", "BrainRender", "BrainAtlas", "BrainFormats", "BrainImage"]),
+        .testTarget(name: "BrainFormatsTests", dependencies: ["BrainFormats"], swiftSettings: freetypeHeadersWhenOptimized),
+        .testTarget(name: "BrainImageTests", dependencies: ["BrainImage"], swiftSettings: freetypeHeadersWhenOptimized),
+        .testTarget(name: "BrainAtlasTests", dependencies: ["BrainAtlas", "BrainFormats"], swiftSettings: freetypeHeadersWhenOptimized),
+        .testTarget(name: "AtlasBuildTests", dependencies: ["AtlasBuild", "BrainAtlas", "BrainFormats"], swiftSettings: freetypeHeadersWhenOptimized),
+        .testTarget(name: "BrainMapsTests", dependencies: ["BrainMaps", "BrainAtlas", "BrainFormats"], swiftSettings: freetypeHeadersWhenOptimized),
+        .testTarget(name: "BrainSliceTests", dependencies: ["BrainSlice", "BrainAtlas", "BrainFormats", "BrainImage", "BrainMaps"], swiftSettings: freetypeHeadersWhenOptimized),
+        .testTarget(name: "BrainRenderTests", dependencies: ["BrainRender", "BrainAtlas", "BrainFormats", "BrainImage", "BrainMaps"], swiftSettings: freetypeHeadersWhenOptimized),
+        .testTarget(name: "BenchToolTests", dependencies: ["braintutor-bench", "BrainFormats"], swiftSettings: freetypeHeadersWhenOptimized),
+        .testTarget(name: "BrainReportTests", dependencies: ["BrainReport", "BrainMaps", "BrainSlice", "BrainAtlas", "BrainFormats"], swiftSettings: freetypeHeadersWhenOptimized),
+        .testTarget(name: "BrainQuizTests", dependencies: ["BrainQuiz", "BrainRender", "BrainAtlas", "BrainFormats", "BrainImage"], swiftSettings: freetypeHeadersWhenOptimized),
         .testTarget(name: "BrainServerTests", dependencies: [
             "BrainServer", "BrainQuiz", "BrainAtlas", "BrainFormats", "BrainImage", "BrainRender", "BrainSlice",
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], swiftSettings: freetypeHeadersWhenOptimized),
         // Runs the built `braintutor` (and a server) as a user would: the CLI's table of inputs.
         .testTarget(name: "CommandLineTests", dependencies: [
             "BrainServer", .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], swiftSettings: freetypeHeadersWhenOptimized),
     ],
     swiftLanguageModes: [.v6]
 )
