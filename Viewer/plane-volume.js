@@ -11,8 +11,10 @@ import { PLANE_NAMES } from "./contract.js";
 export const IN_PLANE = { sagittal: [1, 2], coronal: [0, 2], axial: [0, 1] };
 
 /** The head's mask on an nu × nv grid: 0 for air (texels below `floor` joined to the border
- * through such texels, 4-connected), 1 inside. @param {Uint8Array} grey @param {number} nu @param {number} nv @param {number} floor */
-export function headMask(grey, nu, nv, floor) {
+ * through such texels, 4-connected) and for pieces of fewer than `smallest` texels (specks in the
+ * air, as `HeadMask` drops them), 1 inside.
+ * @param {Uint8Array} grey @param {number} nu @param {number} nv @param {number} floor @param {number} [smallest] */
+export function headMask(grey, nu, nv, floor, smallest = 0) {
   const inside = new Uint8Array(nu * nv).fill(1);
   const stack = [];
   for (let i = 0; i < nu; i += 1) stack.push(i, (nv - 1) * nu + i);
@@ -27,7 +29,33 @@ export function headMask(grey, nu, nv, floor) {
     if (k >= nu) stack.push(k - nu);
     if (k < (nv - 1) * nu) stack.push(k + nu);
   }
+  if (smallest > 1) dropPieces(inside, nu, nv, smallest);
   return inside;
+}
+
+/** Clears every 4-connected piece of `inside` with fewer than `limit` texels.
+ * @param {Uint8Array} inside @param {number} nu @param {number} nv @param {number} limit */
+function dropPieces(inside, nu, nv, limit) {
+  const seen = new Uint8Array(nu * nv);
+  /** @type {number[]} */ const piece = [];
+  /** @type {number[]} */ const stack = [];
+  const visit = (/** @type {number} */ n) => { if (inside[n] && !seen[n]) { seen[n] = 1; stack.push(n); } };
+  for (let start = 0; start < nu * nv; start += 1) {
+    if (!inside[start] || seen[start]) continue;
+    piece.length = 0;
+    stack.push(start);
+    seen[start] = 1;
+    while (stack.length) {
+      const k = /** @type {number} */ (stack.pop());
+      piece.push(k);
+      const i = k % nu;
+      if (i > 0) visit(k - 1);
+      if (i < nu - 1) visit(k + 1);
+      if (k >= nu) visit(k - nu);
+      if (k < (nv - 1) * nu) visit(k + nu);
+    }
+    if (piece.length < limit) for (const k of piece) inside[k] = 0;
+  }
 }
 
 /** Plane `name` at `position` (whole MNI mm) cut from the grey and label volumes (same box and
@@ -56,7 +84,8 @@ export function cutPlane(grey, labels, name, position, onGPU = false) {
   for (let j = 0, n = 0; j < nv; j += 1) {
     for (let i = 0, at = base + j * sv; i < nu; i += 1, n += 1, at += su) plane[n] = g[at];
   }
-  const inside = headMask(plane, nu, nv, h.greyFloor);
+  // The limit is in mm²; a coarse volume's texel covers step² of them.
+  const inside = headMask(plane, nu, nv, h.greyFloor, Math.ceil((h.smallestPiece || 0) / (h.step * h.step)));
   let i0 = nu, j0 = nv, i1 = -1, j1 = -1;
   for (let j = 0, n = 0; j < nv; j += 1) {
     for (let i = 0; i < nu; i += 1, n += 1) {

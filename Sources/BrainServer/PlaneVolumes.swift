@@ -26,6 +26,8 @@ enum PlaneVolumes {
         /// the grey's lowest bits are dropped (`greyBitsDropped`, never below this value): neither
         /// moves a texel across the head's edge, whose threshold this value is.
         let greyFloor: Int
+        /// `PlaneSection.smallestPiece` (mm²): the viewer leaves smaller pieces off its planes too.
+        let smallestPiece: Int
         let greyBitsDropped: Int
         var arrays: [SceneBinary.ArrayEntry] = []
     }
@@ -134,6 +136,7 @@ enum PlaneVolumes {
         let dims = box.dims(step: step)
         return Header(content: content, atlas: atlas, step: step, dims: [dims.x, dims.y, dims.z],
                       origin: [box.low.x, box.low.y, box.low.z], greyFloor: Int(PlaneSection.greyWindow.low),
+                      smallestPiece: PlaneSection.smallestPiece,
                       greyBitsDropped: content == "grey" ? greyBitsDropped(step: step) : 0)
     }
 }

@@ -89,6 +89,27 @@ struct PlanesFieldTests {
         #expect(edge[5 * side + 50] == 255 && edge[90 * side + 50] == 0)
     }
 
+    @Test func specksInTheAirAreLeftOffThePlane() {
+        let side = 64
+        // A 30 × 30 head, a 3 × 2 speck of bright noise in the air beside it, and a piece of
+        // exactly the limit (8 × 8 = 64 texels, as an ear's rim) apart from both.
+        var grey = [UInt8](repeating: 0, count: side * side)
+        func fill(_ i0: Int, _ j0: Int, _ w: Int, _ h: Int) {
+            for j in j0..<(j0 + h) { for i in i0..<(i0 + w) { grey[j * side + i] = 120 } }
+        }
+        fill(4, 4, 30, 30)
+        fill(50, 10, 3, 2)
+        fill(40, 45, 8, 8)
+        let mask = HeadMask(grey: grey, side: side, threshold: 22)
+        #expect(PlaneSection.smallestPiece == 64)
+        #expect(!mask.contains(10 * side + 50) && !mask.contains(11 * side + 52), "the speck stays on the plane")
+        #expect(mask.contains(45 * side + 40) && mask.contains(52 * side + 47), "a piece of the limit's size was dropped")
+        #expect(mask.contains(20 * side + 20))
+        #expect(mask.bounds.map { $0.i1 } == 47 && mask.bounds.map { $0.i0 } == 4)
+        // Without the limit the speck is inside, as the air's flood alone leaves it.
+        #expect(HeadMask(grey: grey, side: side, threshold: 22, smallestPiece: 0).contains(10 * side + 50))
+    }
+
     @Test func cutAwayTakesTheCameraSideOfEachPlane() throws {
         let planes = try ScenePlanes(parsing: "axial:10,coronal:-5")
         // Seen from the front, right and above (forward points back, left and down).

@@ -67,3 +67,18 @@ test("a plane cut for the GPU holds the same grey and inside flag and, read on d
   // The slice index along the plane's axis the shader reads: y = 27 mm is nearest voxel j = 4 (28 mm).
   assert.equal(cutPlane(grey, labels, "coronal", 27, true).header.slice, 4);
 });
+
+test("a bright speck apart from the head is air; a piece as large as the limit stays", () => {
+  // 12 × 12: a 6 × 6 head at the lower left, a 2 × 1 speck in the air at the upper right.
+  const nu = 12, nv = 12;
+  const g = new Uint8Array(nu * nv);
+  for (let j = 0; j < 6; j += 1) for (let i = 0; i < 6; i += 1) g[j * nu + i + 1] = 90;
+  g[9 * nu + 9] = 90;
+  g[9 * nu + 10] = 90;
+  const kept = headMask(g, nu, nv, 22, 3);
+  assert.equal(kept[9 * nu + 9] + kept[9 * nu + 10], 0, "the speck stays on the plane");
+  assert.equal(kept[2 * nu + 3], 1, "the head lost its inside");
+  // At a limit of 2 texels the speck is a piece of its own and stays; without a limit too.
+  assert.equal(headMask(g, nu, nv, 22, 2)[9 * nu + 9], 1);
+  assert.equal(headMask(g, nu, nv, 22)[9 * nu + 9], 1);
+});

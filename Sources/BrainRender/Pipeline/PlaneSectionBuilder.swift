@@ -81,12 +81,13 @@ enum PlaneSectionBuilder {
 }
 
 /// The head's cross-section on a plane: everything the air around the head (dark texels joined
-/// to the border) does not reach, so dark tissue inside (ventricles, CSF) stays on the plane.
+/// to the border) does not reach, so dark tissue inside (ventricles, CSF) stays on the plane,
+/// less the pieces smaller than `smallestPiece` texels (4-connected), which are specks in the air.
 struct HeadMask {
     private let inside: [Bool]
     private let side: Int
 
-    init(grey: [UInt8], side: Int, threshold: UInt8) {
+    init(grey: [UInt8], side: Int, threshold: UInt8, smallestPiece: Int = PlaneSection.smallestPiece) {
         self.side = side
         var outside = [Bool](repeating: false, count: side * side)
         var stack: [Int] = []
@@ -102,7 +103,35 @@ struct HeadMask {
             if j > 0 { stack.append(index - side) }
             if j < side - 1 { stack.append(index + side) }
         }
-        inside = outside.map { !$0 }
+        var inside = outside.map { !$0 }
+        Self.dropPieces(smallerThan: smallestPiece, of: &inside, side: side)
+        self.inside = inside
+    }
+
+    /// Clears every 4-connected piece of `inside` with fewer than `limit` texels.
+    private static func dropPieces(smallerThan limit: Int, of inside: inout [Bool], side: Int) {
+        guard limit > 1 else { return }
+        var seen = [Bool](repeating: false, count: inside.count)
+        var piece: [Int] = [], stack: [Int] = []
+        for start in inside.indices where inside[start] && !seen[start] {
+            piece.removeAll(keepingCapacity: true)
+            stack.append(start)
+            seen[start] = true
+            while let index = stack.popLast() {
+                piece.append(index)
+                let i = index % side, j = index / side
+                func visit(_ next: Int) {
+                    guard inside[next], !seen[next] else { return }
+                    seen[next] = true
+                    stack.append(next)
+                }
+                if i > 0 { visit(index - 1) }
+                if i < side - 1 { visit(index + 1) }
+                if j > 0 { visit(index - side) }
+                if j < side - 1 { visit(index + side) }
+            }
+            if piece.count < limit { for index in piece { inside[index] = false } }
+        }
     }
 
     /// How far (texels) the smoothed edge reaches beyond the inside: the blur's radius.

@@ -27,6 +27,11 @@ public struct PlaneSection: Sendable {
     /// The template's display window (the slices' window for it): background below `low` is black.
     public static let greyWindow = (low: 22.0, high: 260.0)
 
+    /// Bright pieces of a plane apart from the head and smaller than this (mm²) are noise in the
+    /// template's air and are left off the section, so no speck floats beside the head. The
+    /// smallest real piece a plane cuts (an ear's rim, the tip of the nose) is larger.
+    public static let smallestPiece = 64
+
     /// The label id of texel (i, j); 0 outside the texture.
     func label(i: Int, j: Int) -> Int {
         guard i >= 0, j >= 0, i < width, j < height else { return 0 }
