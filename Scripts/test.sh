@@ -19,19 +19,24 @@ stage setup
 swift build --build-tests
 stage build
 LOG="$(mktemp)"
-trap 'rm -f "$LOG" "$LOG.egl" "$LOG.soak" "$LOG.fuzz" "$LOG.viewer"' EXIT
+trap 'rm -f "$LOG" "$LOG.alone" "$LOG.egl" "$LOG.soak" "$LOG.fuzz" "$LOG.viewer"' EXIT
 # The suite uses swift-testing only; --disable-xctest drops XCTest's "Executed 0 tests" line.
 # A bound, so a hung test fails the run in 40 minutes instead of stalling it (a full run takes 3–5
 # minutes on a quiet 2-core machine, several times that on a slow or busy one).
 status=0
-timeout --signal=INT --kill-after=30 2400 swift test --skip-build --disable-xctest 2>&1 | tee "$LOG" || status=$?
-stage swift-tests
+# FramebufferMemoryTests measures this process's resident memory, which the other suites running
+# beside it would grow: it runs on its own after the rest.
+timeout --signal=INT --kill-after=30 2400 swift test --skip-build --disable-xctest --skip FramebufferMemoryTests 2>&1 | tee "$LOG" || status=$?
 summary="$(grep -E 'Test run with [0-9]+ tests?' "$LOG" | tail -1 || true)"
+timeout --signal=INT --kill-after=30 600 swift test --skip-build --disable-xctest --filter FramebufferMemoryTests > "$LOG.alone" 2>&1 \
+  || { status=1; cat "$LOG.alone"; }
+alone="$(grep -E 'Test run with [0-9]+ tests?' "$LOG.alone" | tail -1 || true)"
+stage swift-tests
 # The renderer suite again on EGL (the only backend where Mesa is 25.1 or later), with the server's
 # GL health check; then the CLI and the server end to end with OSMesa hidden. The rest of the server
 # suite draws through the same renderer, so running it twice would only double the slowest part.
 BRAINTUTOR_GL=egl timeout --signal=INT --kill-after=30 1200 swift test --skip-build --disable-xctest \
-  --filter 'BrainRenderTests|BrainQuizTests|GLHealthTests' > "$LOG.egl" 2>&1 || { status=1; cat "$LOG.egl"; }
+  --filter 'BrainRenderTests|BrainQuizTests|GLHealthTests' --skip FramebufferMemoryTests > "$LOG.egl" 2>&1 || { status=1; cat "$LOG.egl"; }
 egl="$(grep -E 'Test run with [0-9]+ tests?' "$LOG.egl" | tail -1 || true)"
 Scripts/check-gl-backends.sh || status=1
 stage egl
@@ -67,10 +72,11 @@ stage soak-and-fuzz
 allowed='^$'
 dpkg-query -W -f='${Status}' libosmesa6 2>/dev/null | grep -q "install ok installed" \
   || allowed='OSMesa and EGL are not both installed|needs both backends'
-skips="$(cat "$LOG" "$LOG.egl" | grep -E '^[^ ]+ Test .* skipped' | grep -Ev "$allowed" || true)"
+skips="$(cat "$LOG" "$LOG.alone" "$LOG.egl" | grep -E '^[^ ]+ Test .* skipped' | grep -Ev "$allowed" || true)"
 skipped=0; [ -n "$skips" ] && skipped=$(wc -l <<<"$skips")
 echo
 echo "Swift tests: ${summary#* }"
+echo "Swift tests run alone (resident memory): ${alone#* }"
 echo "Swift tests on EGL (renderer, GL health): ${egl#* }"
 echo "Skipped tests: $skipped"
 [ "$skipped" -gt 0 ] && { echo "$skips" | sed 's/^/  /'; status=1; }

@@ -5,6 +5,8 @@ import Testing
 /// A context that draws many image sizes holds the buffers of one size at a time. OSMesa's own surfaces
 /// once kept colour and depth for every size ever drawn (a server grew by gigabytes over a few hundred
 /// distinct render sizes); every backend now draws into one framebuffer object whose storage is replaced.
+/// It reads this process's resident memory, so the test command runs it on its own, not beside
+/// the other suites, whose allocations would count.
 @Suite(.serialized) struct FramebufferMemoryTests {
     /// Resident bytes of this process (`/proc/self/statm`, second field in pages).
     static func residentBytes() throws -> Int {
