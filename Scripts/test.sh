@@ -21,8 +21,8 @@ stage build
 LOG="$(mktemp)"
 trap 'rm -f "$LOG" "$LOG.alone" "$LOG.egl" "$LOG.soak" "$LOG.fuzz" "$LOG.viewer"' EXIT
 # The suite uses swift-testing only; --disable-xctest drops XCTest's "Executed 0 tests" line.
-# A bound, so a hung test fails the run in 40 minutes instead of stalling it (a full run takes 3–5
-# minutes on a quiet 2-core machine, several times that on a slow or busy one).
+# A bound, so a hung test fails the run in 40 minutes instead of stalling it (a full run takes about
+# 2 minutes on a quiet 2-core machine, several times that on a slow or busy one).
 status=0
 # FramebufferMemoryTests measures this process's resident memory, which the other suites running
 # beside it would grow: it runs on its own after the rest.
