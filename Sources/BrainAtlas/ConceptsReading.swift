@@ -14,13 +14,7 @@ extension ConceptTable {
             guard case .object(let members) = value else { return nil }
             var concepts: [Concept]?
             for (key, member) in members where key == "concepts" {
-                guard case .array(let items) = member else { return nil }
-                var list: [Concept] = []
-                list.reserveCapacity(items.count)
-                for item in items {
-                    guard let concept = Concept(tree: item) else { return nil }
-                    list.append(concept)
-                }
+                guard let list = member.elements(Concept.init(tree:)) else { return nil }
                 concepts = list
             }
             guard let concepts else { return nil }
@@ -36,16 +30,7 @@ extension Concept {
         var terms: [String]?
         var side: Hemisphere?
         var regions: [String: [String]]?
-        func strings(_ value: JSONValue) -> [String]? {
-            guard case .array(let items) = value else { return nil }
-            var list: [String] = []
-            list.reserveCapacity(items.count)
-            for item in items {
-                guard case .string(let s) = item else { return nil }
-                list.append(s)
-            }
-            return list
-        }
+        func strings(_ value: JSONValue) -> [String]? { value.elements(\.stringValue) }
         // The last of a repeated key wins, as with the Codable decoder.
         for (key, member) in members {
             switch key {

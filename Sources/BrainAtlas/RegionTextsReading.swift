@@ -45,13 +45,7 @@ extension RegionTexts.Entry {
                 text = s
             case "synonyms":
                 if member.isNull { synonyms = []; continue }
-                guard case .array(let items) = member else { return nil }
-                var list: [String] = []
-                list.reserveCapacity(items.count)
-                for item in items {
-                    guard case .string(let s) = item else { return nil }
-                    list.append(s)
-                }
+                guard let list = member.elements(\.stringValue) else { return nil }
                 synonyms = list
             default: continue
             }
