@@ -35,6 +35,11 @@ wait_for_server "$SERVER" "$LOG" "$PORT"
 # Server-image mode, then the WebGL viewer (ANGLE=swiftshader if gl-egl is unavailable), then
 # the Learn mode (quiz rounds in both renderers);
 # BROWSER_TESTS runs other scripts against the same server (bench-viewer.sh).
+# Each file's wall time is printed at the end, so a slower run names the file that grew.
+times=""
 for script in ${BROWSER_TESTS:-Tests/Browser/test_viewer.py Tests/Browser/test_webgl.py Tests/Browser/test_learn.py Tests/Browser/test_app.py Tests/Browser/test_page.py Tests/Browser/test_slices.py Tests/Browser/test_planes.py Tests/Browser/test_maps.py}; do
+  started=$SECONDS
   BRAINTUTOR_URL="http://127.0.0.1:$PORT" ARTIFACTS="$PWD/artifacts/browser" python3 "$script"
+  times+="$(basename "$script" .py) $((SECONDS - started))s, "
 done
+echo "Browser file times: ${times%, }"

@@ -11,7 +11,7 @@ import unittest
 from selenium.webdriver.common.by import By
 
 from test_learn import FIND_PIXEL_GL
-from test_viewer import ARTIFACTS, BASE, api
+from test_viewer import ARTIFACTS, BASE, api, api_each
 from test_webgl import BrowserSession, start_browser
 
 QUIZ_MIN_PIXELS, QUIZ_W, QUIZ_H = 300, 480, 360  # QuizSurvey's visibility rule
@@ -40,10 +40,11 @@ PICK_STATS = """(() => {
   return {width: t.width, height: t.height, brainWidth: x1 - x0 + 1, regions};
 })()"""
 
-# For each region shown in this frame with at least args[0] pixels: the mean CIE76 colour
-# difference between its lit pixels (mean Lab) and every other brain pixel, with it highlighted.
+# For each region shown in this frame with at least args[0] pixels, other than those named in
+# args[1] ("id hemisphere"): the mean CIE76 colour difference between its lit pixels (mean Lab)
+# and every other brain pixel, with it highlighted.
 DELTA_E = """(async () => {
-  const v = brainTutor.viewer(), gl = v.renderer.gl;
+  const v = brainTutor.viewer(), gl = v.renderer.gl, done = new Set(args[1] || []);
   const lab = (r, g, b) => {
     const f = (c) => { c /= 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
     const R = f(r), G = f(g), B = f(b);
@@ -51,6 +52,14 @@ DELTA_E = """(async () => {
           Z = (0.0193 * R + 0.1192 * G + 0.9505 * B) / 1.08883;
     const h = (t) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
     return [116 * h(Y) - 16, 500 * (h(X) - h(Y)), 200 * (h(Y) - h(Z))];
+  };
+  // A frame has far fewer colours than pixels: each colour's Lab is worked out once.
+  const labs = new Map();
+  const labOf = (rgba, i) => {
+    const key = rgba[i] | (rgba[i + 1] << 8) | (rgba[i + 2] << 16);
+    let c = labs.get(key);
+    if (!c) { c = lab(rgba[i], rgba[i + 1], rgba[i + 2]); labs.set(key, c); }
+    return c;
   };
   v.ensurePick();
   const t = v.renderer.pick, n = t.width * t.height, ids = new Uint32Array(n);
@@ -62,19 +71,25 @@ DELTA_E = """(async () => {
     if (!layer.firstPickId) continue;
     for (let k = 0; k < layer.ranges.length; k += 1) {
       const region = layer.ranges[k].region, id = layer.firstPickId + k;
-      if (!region || (counts.get(id) || 0) < args[0]) continue;
-      await v.setHighlight(region, false);
+      if (!region || (counts.get(id) || 0) < args[0] || done.has(region.id + ' ' + region.hemisphere)) continue;
+      // Not awaited: its own redraw would draw the frame a second time; the draw below shows it.
+      v.setHighlight(region, false);
       v.renderer.draw(v.frame('lit'));
       gl.readPixels(0, 0, t.width, t.height, gl.RGBA, gl.UNSIGNED_BYTE, rgba);
-      const mine = [0, 0, 0]; let m = 0; const others = [];
+      const mine = [0, 0, 0]; let m = 0;
       for (let i = 0; i < n; i += 1) {
-        if (!ids[i]) continue;
-        const c = lab(rgba[4 * i], rgba[4 * i + 1], rgba[4 * i + 2]);
-        if (ids[i] === id) { mine[0] += c[0]; mine[1] += c[1]; mine[2] += c[2]; m += 1; } else others.push(c);
+        if (ids[i] !== id) continue;
+        const c = labOf(rgba, 4 * i);
+        mine[0] += c[0]; mine[1] += c[1]; mine[2] += c[2]; m += 1;
       }
       const mean = mine.map((s) => s / m);
-      const dE = others.reduce((s, c) => s + Math.hypot(c[0] - mean[0], c[1] - mean[1], c[2] - mean[2]), 0) / others.length;
-      out.push({name: region.name, hemisphere: region.hemisphere, id: region.id, deltaE: dE});
+      let sum = 0, others = 0;
+      for (let i = 0; i < n; i += 1) {
+        if (!ids[i] || ids[i] === id) continue;
+        const c = labOf(rgba, 4 * i);
+        sum += Math.hypot(c[0] - mean[0], c[1] - mean[1], c[2] - mean[2]); others += 1;
+      }
+      out.push({name: region.name, hemisphere: region.hemisphere, id: region.id, deltaE: sum / others});
     }
   }
   await v.setHighlight(null, false);
@@ -83,23 +98,47 @@ DELTA_E = """(async () => {
 
 
 class AppSession:
+    """One browser for the class (its start is a good part of a short test). Every test meets the
+    page as a first visit: before it, the browser forgets the site (storage, service worker, HTTP
+    cache) and any emulated network."""
     width, height, phone = 1280, 800, False
     bypass_worker = False
+    driver = None
+
+    @classmethod
+    def tearDownClass(cls):
+        if cls.driver is not None:
+            cls.driver.quit()
+            cls.driver = None
 
     def setUp(self):
-        self.driver = start_browser(self.width, self.height, self.phone)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        if type(self).driver is None:
+            self.start()
+        else:
+            self.forget_the_site()
+
+    def start(self):
+        """A new browser for this class (the one before it, if any, is closed)."""
+        cls = type(self)
+        if cls.driver is not None:
+            cls.driver.quit()
+        cls.driver = start_browser(self.width, self.height, self.phone)
+        cls.driver.execute_cdp_cmd("Network.enable", {})
         if self.bypass_worker:
             # Budgets count bytes on the wire: responses the worker hands over would count as 0.
-            self.driver.execute_cdp_cmd("Network.enable", {})
-            self.driver.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": True})
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            cls.driver.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": True})
+
+    def forget_the_site(self):
+        self.driver.get("about:blank")
+        self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", ONLINE)
+        self.driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": BASE, "storageTypes": "all"})
+        self.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+        self.driver.get_log("browser")  # the last test's page is gone: what it logged after its check is not this test's
 
     def tearDown(self):
-        try:
-            errors = [e for e in self.driver.get_log("browser") if e["level"] == "SEVERE"]
-            self.assertEqual(errors, [], "the page logged errors")
-        finally:
-            self.driver.quit()
+        errors = [e for e in self.driver.get_log("browser") if e["level"] == "SEVERE"]
+        self.assertEqual(errors, [], "the page logged errors")
 
     call = BrowserSession.call  # evaluates an expression (may be a promise) in the page
 
@@ -131,6 +170,7 @@ class AppSession:
 
 
 OFFLINE = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+ONLINE = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
 
 
 class BudgetTest(AppSession, unittest.TestCase):
@@ -168,10 +208,7 @@ class BudgetTest(AppSession, unittest.TestCase):
 
     def test_2_first_brain_on_a_slow_phone_link(self):
         self.load()  # the server is warm
-        self.driver.quit()
-        self.driver = start_browser(self.width, self.height, self.phone)
-        self.driver.execute_cdp_cmd("Network.enable", {})
-        self.driver.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": True})
+        self.start()  # a new browser: no connection of the warm-up's left open
         self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
             "offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 0.75e6 / 8})
         self.load()
@@ -266,11 +303,12 @@ class StateTest(AppSession, unittest.TestCase):
         self.assertGreaterEqual(pixels, needed, f"{query}: the region shows {pixels} pixels")
         # Well visible: at least half of what the preset showing it most shows (the server's count).
         params = dict(p.split("=") for p in query.split("&"))
-        counts = {}
-        for view in ("lateral", "medial", "superior", "inferior", "anterior", "posterior"):
-            hemi = params["hemi"] if view in ("lateral", "medial") else "both"
-            report = api("/api/render.json", **{**params, "view": view, "hemi": hemi, "w": QUIZ_W, "h": QUIZ_H})
-            counts[view] = next((r["pixels"] for r in report["regions"] if r["id"] == highlighted), 0)
+        views = ("lateral", "medial", "superior", "inferior", "anterior", "posterior")
+        reports = api_each("/api/render.json", [
+            {**params, "view": view, "hemi": params["hemi"] if view in ("lateral", "medial") else "both",
+             "w": QUIZ_W, "h": QUIZ_H} for view in views])
+        counts = {view: next((r["pixels"] for r in report["regions"] if r["id"] == highlighted), 0)
+                  for view, report in zip(views, reports)}
         self.assertGreaterEqual(counts[params["view"]], 0.5 * max(counts.values()), f"{query}: {counts}")
         self.assertNotEqual(params["view"], "medial", f"{query}: {counts}")
         self.shot("search-wernicke")
@@ -314,13 +352,16 @@ class HighlightTest(AppSession, unittest.TestCase):
                 if hemi != "both":
                     self.call(f"document.querySelector('button.hemi[data-hemi=\"{hemi}\"]').click()")
                 self.call("brainTutor.setView(args[0])", view)
-                for r in self.call(DELTA_E, QUIZ_MIN_PIXELS):
+                # A region is judged by its best view: once one view passes, later views could only
+                # raise its figure, so it is not measured again (a region under 25 is, in every view).
+                passed = [f"{id} {hemisphere}" for (id, hemisphere), (d, _) in seen.items() if d >= 25]
+                for r in self.call(DELTA_E, QUIZ_MIN_PIXELS, passed):
                     key = (r["id"], r["hemisphere"])
                     seen[key] = max(seen.get(key, (0, ""))[0], r["deltaE"]), r["name"]
             regions = {(r["id"], r["hemisphere"]) for r in api("/api/regions", atlas=atlas)}
             low = sorted((d, name) for key, (d, name) in seen.items() if d < 25)
             print(f"\n{atlas}: {len(seen)} of {len(regions)} regions measured; lowest mean ΔE "
-                  f"{min(d for d, _ in seen.values()):.1f}")
+                  f"{min(d for d, _ in seen.values()):.1f} (each region's best view, or its first over 25)")
             self.assertGreater(len(seen), 0.8 * len(regions), f"{atlas}: too few regions showed")
             worst += [(atlas, name, round(d, 1)) for d, name in low]
         self.assertEqual(worst, [], "regions whose highlight differs from the rest by under 25 ΔE")

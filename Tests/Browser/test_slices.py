@@ -5,12 +5,11 @@ headless Chromium as in test_webgl.py; every test also asserts that the page log
 """
 
 import unittest
-import urllib.error
 import urllib.parse
 
 from selenium.webdriver.common.by import By
 
-from test_viewer import ARTIFACTS, BASE, api
+from test_viewer import ARTIFACTS, BASE, api, api_each
 from test_webgl import BrowserSession
 
 # The pixels drawn in the letters' own colour (SliceDecorations.letterColor) in the left and
@@ -68,16 +67,14 @@ class SliceTapTest(BrowserSession):
         """A slice pixel inside a region with the same region 4 px around it, so a click that
         lands a pixel off (CSS scaling) names the same region."""
         steps = 12
-        for gy in range(2, steps - 1):
-            for gx in range(2, steps - 1):
-                x, y = width * gx // steps, height * gy // steps
-                hit = api("/api/slice/pick", **params, x=x, y=y)
-                if not hit["region"]:
-                    continue
-                around = [api("/api/slice/pick", **params, x=x + dx, y=y + dy)["region"]
-                          for dx, dy in ((-4, 0), (4, 0), (0, -4), (0, 4))]
-                if all(r and r["id"] == hit["region"]["id"] for r in around):
-                    return x, y, hit
+        grid = [(width * gx // steps, height * gy // steps) for gy in range(2, steps - 1) for gx in range(2, steps - 1)]
+        for (x, y), hit in zip(grid, api_each("/api/slice/pick", [{**params, "x": x, "y": y} for x, y in grid])):
+            if not hit["region"]:
+                continue
+            around = [r["region"] for r in api_each("/api/slice/pick", [
+                {**params, "x": x + dx, "y": y + dy} for dx, dy in ((-4, 0), (4, 0), (0, -4), (0, 4))])]
+            if all(r and r["id"] == hit["region"]["id"] for r in around):
+                return x, y, hit
         self.fail("no stable region pixel on the slice")
 
     def test_1_a_tap_on_the_slice_names_the_region_where_gives(self):
@@ -131,13 +128,11 @@ class SliceTapTest(BrowserSession):
             params = self.shown_params()
             width, height = self.driver.execute_script("return [arguments[0].naturalWidth, arguments[0].naturalHeight]", img)
             inside, outside = [], []
-            for gy in range(1, 16):
-                for gx in range(1, 16):
-                    x, y = width * gx // 16, height * gy // 16
-                    try:
-                        hit = api("/api/slice/pick", **params, x=x, y=y)
-                    except urllib.error.HTTPError:
-                        continue  # the caption or a band: not on the slice
+            grid = [(width * gx // 16, height * gy // 16) for gy in range(1, 16) for gx in range(1, 16)]
+            # An HTTP error: the caption or a band, not on the slice.
+            hits = api_each("/api/slice/pick", [{**params, "x": x, "y": y} for x, y in grid], lambda _: None)
+            for (x, y), hit in zip(grid, hits):
+                if hit is not None:
                     (inside if hit["region"] else outside).append((x, y))
             self.assertGreaterEqual(len(inside), 4, f"{plane}: too few region pixels on the grid of {params}")
             # Outside first: the last tap is in a region, so the next plane goes through the brain.
