@@ -15,7 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from test_app import SUM_TRANSFER, AppSession
-from test_viewer import ARTIFACTS, BASE, TIMEOUT, api
+from test_viewer import ARTIFACTS, BASE, POLL, TIMEOUT, api
 from test_webgl import start_browser
 
 FAST_LINK = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
@@ -53,7 +53,7 @@ class PageSession(AppSession):
         cls.driver = start_browser(cls.width, cls.height, cls.phone)
         cls.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH})
         cls.driver.execute_cdp_cmd("Network.enable", {})
-        cls.wait = WebDriverWait(cls.driver, TIMEOUT)
+        cls.wait = WebDriverWait(cls.driver, TIMEOUT, poll_frequency=POLL)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
 
     @classmethod

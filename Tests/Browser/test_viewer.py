@@ -29,6 +29,9 @@ ARTIFACTS = pathlib.Path(os.environ.get("ARTIFACTS", REPO / "artifacts" / "brows
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 TIMEOUT = float(os.environ.get("BROWSER_TIMEOUT", "60"))
+# How often a wait asks its condition again: selenium's default of half a second adds a quarter of a
+# second, on average, to each of the hundreds of waits; one condition check takes a few milliseconds.
+POLL = 0.05
 
 
 def api(path, **params):
@@ -74,7 +77,7 @@ class ViewerTest:
         # Desktop Chrome will not make a window narrower than ~500 px: emulate the viewport.
         cls.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": cls.width, "height": cls.height, "deviceScaleFactor": 1, "mobile": cls.phone})
-        cls.wait = WebDriverWait(cls.driver, TIMEOUT)
+        cls.wait = WebDriverWait(cls.driver, TIMEOUT, poll_frequency=POLL)
 
     @classmethod
     def tearDownClass(cls):

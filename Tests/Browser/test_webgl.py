@@ -18,7 +18,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 # The server, artifacts folder, browser paths and API helper of the server-image tests.
-from test_viewer import ARTIFACTS, BASE, CHROMEDRIVER, CHROMIUM, TIMEOUT, api, api_each
+from test_viewer import ARTIFACTS, BASE, CHROMEDRIVER, CHROMIUM, POLL, TIMEOUT, api, api_each
 
 ANGLE_FLAGS = {
     "gl-egl": ("--use-angle=gl-egl", "--use-gl=angle"),
@@ -56,7 +56,7 @@ class BrowserSession:
     def setUpClass(cls):
         cls.driver = start_browser(cls.width, cls.height, cls.phone)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        cls.wait = WebDriverWait(cls.driver, TIMEOUT)
+        cls.wait = WebDriverWait(cls.driver, TIMEOUT, poll_frequency=POLL)
 
     @classmethod
     def tearDownClass(cls):
