@@ -91,15 +91,16 @@ public final class LabelVolume: Sendable {
 
     /// Every non-zero label within `radius` mm of a voxel (the voxel included), ascending.
     public func labels(near x: Int, _ y: Int, _ z: Int, radius: Double) -> [Int] {
-        let r = Int(radius.rounded(.down))
-        var found = Set<Int>()
-        for dz in -r...r {
-            for dy in -r...r {
-                for dx in -r...r where Double(dx * dx + dy * dy + dz * dz) <= radius * radius {
-                    let value = label(x: x + dx, y: y + dy, z: z + dz)
-                    if value != 0 { found.insert(value) }
-                }
-            }
+        // The offsets of the shell table within the radius are those of the cube's scan (integer squared lengths up
+        // to radius²); a few labels at most are found, so a list beats a set.
+        let radius = max(0, radius)
+        let shells = ShellOffsets.reaching(radius)
+        let limit = Int32(min(radius * radius, Double(Int32.max)).rounded(.down))
+        var found: [Int] = []
+        for o in shells.offsets {
+            if o.squared > limit { break }
+            let value = label(x: x + Int(o.dx), y: y + Int(o.dy), z: z + Int(o.dz))
+            if value != 0 && !found.contains(value) { found.append(value) }
         }
         return found.sorted()
     }

@@ -112,9 +112,18 @@ public struct Lookup: Sendable {
     }
 
     let library: AtlasLibrary
+    /// Atlas name → its label volume's `LabelDistanceField` reaching `nearestRadiusMm`, where a long-lived
+    /// caller (the server) has built one: the same answers, found with fewer reads. The CLI builds none.
+    let fields: [String: LabelDistanceField]
 
-    public init(library: AtlasLibrary) {
+    public init(library: AtlasLibrary, fields: [String: LabelDistanceField] = [:]) {
         self.library = library
+        self.fields = fields
+    }
+
+    /// The field `fields` takes for one atlas's label volume.
+    public static func distanceField(_ labels: LabelVolume) -> LabelDistanceField {
+        LabelDistanceField(labels: labels, radius: nearestRadiusMm)
     }
 
     /// Looks up `point` (given in `space`) in every atlas of the library; with `radius` (mm, at
@@ -136,6 +145,7 @@ public struct Lookup: Sendable {
                 continue
             }
             let labels = try atlas.labelVolume()
+            let field = fields[atlas.name]
             let id = labels.label(x: voxel.x, y: voxel.y, z: voxel.z)
             let around = labels.labels(near: voxel.x, voxel.y, voxel.z, radius: Lookup.caveatRadiusMm)
             if let radius {
@@ -144,7 +154,7 @@ public struct Lookup: Sendable {
             }
             if let region = atlas.region(id: id) {
                 atlases.append((atlas.name, region))
-                let border = labels.nearestLabel(other: id, x: voxel.x, y: voxel.y, z: voxel.z, radius: Lookup.nearestRadiusMm)
+                let border = labels.nearestLabel(other: id, x: voxel.x, y: voxel.y, z: voxel.z, radius: Lookup.nearestRadiusMm, field: field)
                     .flatMap { hit in atlas.region(id: hit.label).map { Nearest(region: $0, distanceMm: hit.distance.roundedToHundredths) } }
                 details[atlas.name] = Detail(provenance: AnswerProvenance.at(voxel, region: region, histology: histology), border: border)
                 caveats += LookupCaveat.caveats(atlas: atlas, at: region, nearest: nil, near: around)
@@ -152,7 +162,7 @@ public struct Lookup: Sendable {
             }
             atlases.append((atlas.name, nil))
             var closest: Region?
-            if let hit = labels.nearestLabel(x: voxel.x, y: voxel.y, z: voxel.z, radius: Lookup.nearestRadiusMm),
+            if let hit = labels.nearestLabel(x: voxel.x, y: voxel.y, z: voxel.z, radius: Lookup.nearestRadiusMm, field: field),
                let region = atlas.region(id: hit.label) {
                 nearest.append((atlas.name, Nearest(region: region, distanceMm: hit.distance.roundedToHundredths)))
                 details[atlas.name] = Detail(provenance: AnswerProvenance.at(hit.voxel, region: region, histology: histology), border: nil)

@@ -83,9 +83,10 @@ public struct LabelHit: Sendable, Equatable {
 extension LabelVolume {
     /// The closest voxel within `radius` mm carrying a region other than `excluded` (0 is never a
     /// region; excluding 0 finds the nearest region of all): the region's border as seen from
-    /// (x, y, z). Walks `shells` outward and stops at the first hit, allocating nothing. With no
-    /// region excluded, `field` (this volume's distances to its nearest label) skips the empty
-    /// shells; the answer is the same.
+    /// (x, y, z). Walks `shells` outward and stops at the first hit, allocating nothing. With
+    /// `field` (this volume's distances to its nearest label, and its steps in memory), a search with
+    /// no region excluded skips the empty shells, and any search away from the box's faces walks
+    /// without bounds checks; the answer is the same.
     public func nearestLabel(other excluded: Int = 0, x: Int, y: Int, z: Int, radius: Double,
                              shells: ShellOffsets = .standard, field: LabelDistanceField? = nil) -> LabelHit? {
         let limit = Int32(min(radius, shells.radius) * min(radius, shells.radius))
@@ -93,10 +94,10 @@ extension LabelVolume {
         if excluded == 0, let field, field.radius >= min(radius, shells.radius) {
             guard let d2 = field.squaredDistance(x: x, y: y, z: z), d2 <= Int(limit) else { return nil }
             first = shells.shellStart[d2]
-            if field.steps.radius == shells.radius,
-               let hit = walkInside(field.steps, shells: shells, from: first, limit: limit, x: x, y: y, z: z) {
-                return hit
-            }
+        }
+        if let field, field.steps.radius == shells.radius,
+           let hit = walkInside(field.steps, shells: shells, from: first, limit: limit, excluded: excluded, x: x, y: y, z: z) {
+            return hit
         }
         for o in shells.offsets[first...] {
             if o.squared > limit { break }
@@ -112,7 +113,8 @@ extension LabelVolume {
     /// The same walk over the volume's memory, each offset one precomputed step, where the whole neighbourhood of
     /// (x, y, z) lies inside the box (no bounds check per voxel): `.some(hit)`, `.some(nil)` when nothing lies
     /// within the limit, nil when the point is too near the box's faces for it.
-    func walkInside(_ steps: ShellSteps, shells: ShellOffsets, from first: Int, limit: Int32, x: Int, y: Int, z: Int) -> LabelHit?? {
+    func walkInside(_ steps: ShellSteps, shells: ShellOffsets, from first: Int, limit: Int32, excluded: Int = 0,
+                    x: Int, y: Int, z: Int) -> LabelHit?? {
         let lx = x - origin.x, ly = y - origin.y, lz = z - origin.z, r = steps.reach
         guard lx >= r, ly >= r, lz >= r, lx < dims.x - r, ly < dims.y - r, lz < dims.z - r else { return nil }
         let base = lx + dims.x * (ly + dims.y * lz), wide = bytesPerLabel == 2, labels = labelBase
@@ -123,7 +125,7 @@ extension LabelVolume {
                     let at = base + step[i]
                     let value = wide ? Int(labels.loadUnaligned(fromByteOffset: at * 2, as: UInt16.self).littleEndian)
                         : Int(labels.load(fromByteOffset: at, as: UInt8.self))
-                    if value != 0 {
+                    if value != 0 && value != excluded {
                         let o = offsets[i]
                         return .some(LabelHit(label: value, distance: Double(o.squared).squareRoot(),
                                               voxel: VoxelIndex(x + Int(o.dx), y + Int(o.dy), z + Int(o.dz))))

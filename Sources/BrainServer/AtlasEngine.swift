@@ -5,6 +5,7 @@ import BrainSlice
 import BrainMaps
 import Foundation
 import Logging
+import Synchronization
 
 /// The server's one engine: the atlas library, the render workers and the scene cache,
 /// loaded once and shared by every request. Each endpoint calls the same library function
@@ -17,9 +18,18 @@ final class AtlasEngine: Sendable {
     /// Pixels in flight across renders and slices: admission before either queues for a worker.
     let pixels: PixelBudget
     private let searchIndex: RegionSearchIndex
+    /// Each atlas's distance field for `where` (`Lookup.fields`), built in the background after start: until an
+    /// atlas's is ready its look-ups walk without it, to the same answer.
+    private let lookupFields = LookupFields()
     /// Slices are CPU work: they run on their own threads, off the HTTP event loops and
     /// without waiting behind GL jobs.
     private let slicePool: WorkerPool<Slicer>
+    /// Cluster tables (`/api/clusters`) are CPU work of up to seconds (cluster-alpha's iterations): they run
+    /// here, off the HTTP event loops, at most `clusterWorkers` at a time, with the render queue's bound
+    /// and timeout, so a burst of them queues or gets 503 instead of stalling every other request.
+    let clusterPool: WorkerPool<Void>
+    /// Cluster tables computed at once. One: each may use a core for seconds, and the other requests keep the rest.
+    static let clusterWorkers = 1
 
     init(options: ServerOptions, logger: Logger) throws {
         self.options = options
@@ -42,6 +52,13 @@ final class AtlasEngine: Sendable {
             }
         }
         clock.stage("label volumes, texts and surface labels loaded")
+        Task.detached(priority: .utility) { [library, lookupFields] in
+            for atlas in library.atlases where atlas.hasLabelVolume {
+                guard let labels = try? atlas.labelVolume() else { continue }
+                let field = Lookup.distanceField(labels)
+                lookupFields.ready.withLock { $0[atlas.name] = field }
+            }
+        }
         searchIndex = RegionSearchIndex(library: library)
         clock.stage("search index built")
         pixels = PixelBudget(capacity: options.pixelBudget, maxWaiting: options.queueCapacity, timeout: options.requestTimeout)
@@ -51,11 +68,14 @@ final class AtlasEngine: Sendable {
         let slicer = Slicer(library: library, maps: renderer.assets.maps)
         slicePool = WorkerPool(workers: options.workers, queueCapacity: options.queueCapacity,
                                      name: "braintutor-slice") { slicer }
+        clusterPool = WorkerPool(workers: Self.clusterWorkers, queueCapacity: options.queueCapacity,
+                                 name: "braintutor-clusters") { () }
     }
 
     func shutdown() {
         renderer.shutdown()
         slicePool.shutdown()
+        clusterPool.shutdown()
     }
 
     /// `braintutor slice … --out FILE.png`: the PNG bytes.
@@ -151,6 +171,12 @@ final class AtlasEngine: Sendable {
         guard let space = CoordinateSpace(spelling: space) else {
             throw APIError.badRequest("space: unknown value '\(space)'; expected mni, tal or voxel")
         }
-        return try BrainJSON.encode(Lookup(library: library).lookup(SIMD3(x, y, z), space: space, radius: radius))
+        let lookup = Lookup(library: library, fields: lookupFields.ready.withLock { $0 })
+        return try BrainJSON.encode(lookup.lookup(SIMD3(x, y, z), space: space, radius: radius))
     }
+}
+
+/// The `where` distance fields built so far, by atlas name, shared with the task that builds them.
+private final class LookupFields: Sendable {
+    let ready = Mutex<[String: LabelDistanceField]>([:])
 }

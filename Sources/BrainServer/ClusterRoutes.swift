@@ -14,7 +14,11 @@ enum ClusterRoutes {
             // Every option is checked before the map is looked up or read, as the command checks them.
             let clusterRequest = try MapClusterRequest(try q.given(MapClusterRequest.listingFields), table: MapClusterRequest.listingFields)
             let file = try mapFile(try context.parameters.require("name"), maps: engine.options.maps)
-            return HTTPResponses.json(try BrainJSON.encode(try report(file, clusterRequest, library: engine.library)))
+            let library = engine.library
+            let json = try await engine.clusterPool.run(timeout: engine.options.requestTimeout) { _ in
+                try BrainJSON.encode(try report(file, clusterRequest, library: library))
+            }
+            return HTTPResponses.json(json)
         }
     }
 

@@ -98,6 +98,8 @@ final class RenderService: Sendable {
                     var frame = try DrawnFrame(try AtlasScene.build(request, assets: assets), context: context)
                     let png = Data(try frame.png(context: context))
                     let index = try frame.indexImage(context: context)
+                    // Everything the cache keeps is made: an idle worker need not hold a large render's buffers.
+                    try context.releaseLargeBuffers()
                     return RenderedScene(frame: frame, png: png, index: index, grid: PickTriangleGrid(frame.scene))
                 }
             }

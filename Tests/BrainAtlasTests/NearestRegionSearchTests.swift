@@ -1,3 +1,4 @@
+import BrainFormats
 import Testing
 @testable import BrainAtlas
 
@@ -63,5 +64,28 @@ import Testing
         let narrow = LabelDistanceField(labels: volume, radius: 2)
         let hit = volume.nearestLabel(x: 106, y: 100, z: 100, radius: 10, field: narrow)
         #expect(hit == LabelHit(label: 5, distance: 6, voxel: VoxelIndex(100, 100, 100)))
+    }
+
+    /// `where` with every atlas's distance field (as the server builds them) gives the same bytes as without, on the
+    /// real atlases: random points over the head, some near the label boxes' faces, with borders and nearest regions.
+    @Test func whereWithDistanceFieldsAnswersAsWithout() throws {
+        let library = try #require(try Fixture.realLibrary(), "AtlasData has no label volumes")
+        var fields: [String: LabelDistanceField] = [:]
+        for atlas in library.atlases where atlas.hasLabelVolume { fields[atlas.name] = Lookup.distanceField(try atlas.labelVolume()) }
+        let plain = Lookup(library: library), fast = Lookup(library: library, fields: fields)
+        var state: UInt64 = 5
+        func next(_ range: ClosedRange<Double>) -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return range.lowerBound + Double(state >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+        }
+        var borders = 0, nearest = 0
+        for _ in 0..<400 {
+            let point = SIMD3(next(-80...80), next(-120...85), next(-60...90))
+            let want = try plain.lookup(point, space: .mni)
+            #expect(try BrainJSON.encode(fast.lookup(point, space: .mni)) == BrainJSON.encode(want), "at \(point)")
+            borders += want.details.values.filter { $0.border != nil }.count
+            nearest += want.nearest.count
+        }
+        #expect(borders > 400 && nearest > 100, "\(borders) borders, \(nearest) nearest regions")
     }
 }

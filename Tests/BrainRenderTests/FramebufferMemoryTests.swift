@@ -36,4 +36,31 @@ import Testing
         let fresh = try GLContext(width: 300, height: 200, backend: backend)
         #expect(try context.renderImage(scene, shading: .flat).rgba == fresh.renderImage(scene, shading: .flat).rgba)
     }
+
+    /// After a render above `GLContext.keptPixels`, `releaseLargeBuffers` gives its framebuffer and read-back
+    /// buffer back (12 bytes a pixel: ~150 MB at 4096×3072), so an idle server worker does not hold them; a
+    /// render within the kept size keeps its buffers for the next one.
+    @Test(arguments: GLBackendTests.available)
+    func aLargeRendersBuffersAreGivenBack(_ backend: GLBackend) throws {
+        let layers = try SyntheticBrain.layers([true])
+        let context = try GLContext(width: 64, height: 64, backend: backend)
+        func draw(_ width: Int, _ height: Int) throws {
+            let scene = try Scene(layers: layers, direction: .named(.lateral, hemisphereIsLeft: true), width: width, height: height)
+            #expect(try context.renderImage(scene, shading: .flat).width == width)
+        }
+        try draw(800, 600)
+        try context.releaseLargeBuffers()
+        #expect(context.width == 800 && context.height == 600, "a size within the kept pixels stays")
+        let before = try Self.residentBytes()
+        try draw(4096, 3072)
+        let drawn = try Self.residentBytes()
+        try context.releaseLargeBuffers()
+        let after = try Self.residentBytes()
+        #expect(context.width * context.height <= GLContext.keptPixels)
+        // Colour, depth and read-back alone are 151 MB; what stays must be a small part of them.
+        #expect(drawn - before > 120 << 20, "the large render raised resident memory by only \((drawn - before) >> 20) MB on \(backend)")
+        #expect(after - before < 32 << 20, "\((after - before) >> 20) MB of the large render stayed on \(backend)")
+        // The context still draws, at any size.
+        try draw(1000, 700)
+    }
 }

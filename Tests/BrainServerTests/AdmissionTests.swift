@@ -1,3 +1,5 @@
+import BrainFormats
+import BrainMaps
 import BrainRender
 import BrainSlice
 import Foundation
@@ -35,6 +37,39 @@ import Testing
         #expect(drawn.status == 200)
         #expect(drawn.contentType == "image/png")
         try await waitUntil("the render gave its pixels back") { budget.load.inUse == 0 }
+    }
+
+    /// Cluster tables run on their own worker, one at a time: with it busy (as a long cluster-alpha table keeps
+    /// it), the next table waits, one more past the queue is a 503 with `Retry-After`, look-ups still answer, and
+    /// the waiting table is the library's own once the worker is free.
+    @Test func clusterTablesQueueForTheirWorker() async throws {
+        let map = MapClusterRouteTests.blobs.path
+        let server = try await TestServer.start { options in
+            options.queueCapacity = 1
+            options.maps = ["blobs": map]
+        }
+        defer { server.task.cancel() }
+        let pool = server.engine.clusterPool
+        let gate = DispatchSemaphore(value: 0)
+        let holder = Task { try await pool.run(timeout: .seconds(900)) { _ in gate.wait() } }
+        try await waitUntil("the cluster worker is held") { pool.load.running == AtlasEngine.clusterWorkers }
+        let query = "threshold=2&twoSided=true"
+        let waiting = Task { try await server.get("/api/clusters/blobs?" + query) }
+        try await waitUntil("the table waits for the worker") { pool.load.waiting == 1 }
+        let lookUp = try await server.get("/api/where?x=-38&y=-22&z=56")
+        #expect(lookUp.status == 200, "\(lookUp.errorMessage ?? "")")
+        let refused = try await server.get("/api/clusters/blobs?threshold=3")
+        #expect(refused.status == 503)
+        #expect(refused.header("Retry-After") == "1")
+        gate.signal()
+        try await holder.value
+        let answered = try await waiting.value
+        #expect(answered.status == 200, "\(answered.errorMessage ?? "")")
+        let q = try QueryParameters(rawQuery: query)
+        let request = try MapClusterRequest(try q.given(MapClusterRequest.listingFields), table: MapClusterRequest.listingFields)
+        let library = try BrainJSON.encode(try ClusterRoutes.report(map, request, library: server.engine.library))
+        #expect(answered.body == library)
+        #expect((answered.json as? [String: Any])?["clusters"] as? [Any] != nil)
     }
 
     @Test func aRenderIsChargedThePixelsItsLargestPassDraws() throws {

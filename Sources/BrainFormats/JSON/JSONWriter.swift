@@ -69,6 +69,12 @@ public struct JSONWriter: Sendable {
 
     static func writeString(_ s: String, to out: inout String) {
         out += "\""
+        // Most strings (keys, names) need no escape: appended whole rather than a scalar at a time.
+        if !s.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

@@ -98,6 +98,25 @@ public final class GLContext {
         gl.viewport(0, 0, GLsizei(width), GLsizei(height))
     }
 
+    /// The most pixels a context keeps room for between renders: the colour pass of a default 1024×768
+    /// lit render (drawn 2×2). A larger render's framebuffer and read-back buffer, 12 bytes a pixel
+    /// (about 200 MB at 4096×4096), would otherwise stay with an idle context until its next render.
+    public static let keptPixels = 2048 * 1536
+
+    /// After a render: when the drawing size or the read-back buffer is above `keptPixels`, gives both
+    /// back (the framebuffer's storage is replaced at a small size, the buffer unmapped), so an idle
+    /// context holds little; the next render sizes them again. Smaller sizes are kept, and reused.
+    public func releaseLargeBuffers() throws(RenderError) {
+        guard width * height > Self.keptPixels || buffer.byteCount > Self.keptPixels * 4 else { return }
+        let side = Self.osmesaSurfaceSide
+        buffer = try PixelBuffer(byteCount: side * side * 4)
+        try resize(width: side, height: side)
+        // Mesa lets go of the old storage only when the framebuffer is next used: a clear of the small one does it now.
+        gl.clear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT))
+        gl.finish()
+        try check("glClear after releasing large buffers")
+    }
+
     /// Makes the context current on this thread at the current size, every time: OSMesa and
     /// EGL switch the same per-thread GL dispatch, so neither may trust its own idea of what
     /// is current once the other has run on the thread (`EGLOffscreen.bind`).
