@@ -5,7 +5,6 @@ import BrainSlice
 import BrainMaps
 import Foundation
 import Logging
-import Synchronization
 
 /// The server's one engine: the atlas library, the render workers and the scene cache,
 /// loaded once and shared by every request. Each endpoint calls the same library function
@@ -18,8 +17,8 @@ final class AtlasEngine: Sendable {
     /// Pixels in flight across renders and slices: admission before either queues for a worker.
     let pixels: PixelBudget
     private let searchIndex: RegionSearchIndex
-    /// Each atlas's distance field for `where` (`Lookup.fields`), built in the background after start: until an
-    /// atlas's is ready its look-ups walk without it, to the same answer.
+    /// Each atlas's distance field for `where` (`Lookup.fields`), built in the background from the first
+    /// look-up on: until an atlas's is ready its look-ups walk without it, to the same answer.
     private let lookupFields = LookupFields()
     /// Slices are CPU work: they run on their own threads, off the HTTP event loops and
     /// without waiting behind GL jobs.
@@ -52,13 +51,6 @@ final class AtlasEngine: Sendable {
             }
         }
         clock.stage("label volumes, texts and surface labels loaded")
-        Task.detached(priority: .utility) { [library, lookupFields] in
-            for atlas in library.atlases where atlas.hasLabelVolume {
-                guard let labels = try? atlas.labelVolume() else { continue }
-                let field = Lookup.distanceField(labels)
-                lookupFields.ready.withLock { $0[atlas.name] = field }
-            }
-        }
         searchIndex = RegionSearchIndex(library: library)
         clock.stage("search index built")
         pixels = PixelBudget(capacity: options.pixelBudget, maxWaiting: options.queueCapacity, timeout: options.requestTimeout)
@@ -76,6 +68,7 @@ final class AtlasEngine: Sendable {
         renderer.shutdown()
         slicePool.shutdown()
         clusterPool.shutdown()
+        lookupFields.cancel()
     }
 
     /// `braintutor slice … --out FILE.png`: the PNG bytes.
@@ -171,12 +164,8 @@ final class AtlasEngine: Sendable {
         guard let space = CoordinateSpace(spelling: space) else {
             throw APIError.badRequest("space: unknown value '\(space)'; expected mni, tal or voxel")
         }
-        let lookup = Lookup(library: library, fields: lookupFields.ready.withLock { $0 })
+        let lookup = Lookup(library: library, fields: lookupFields.current(building: library))
         return try BrainJSON.encode(lookup.lookup(SIMD3(x, y, z), space: space, radius: radius))
     }
 }
 
-/// The `where` distance fields built so far, by atlas name, shared with the task that builds them.
-private final class LookupFields: Sendable {
-    let ready = Mutex<[String: LabelDistanceField]>([:])
-}
