@@ -45,8 +45,9 @@ extension Legend {
     }
 
     /// The lines of `members` (names sharing their first word) shortened alike: the most of their
-    /// common first words that lets every one fit, " … ", and each one's rest, which keeps at least
-    /// one word that is not a bare number; nil when no such cut fits them all.
+    /// common first words that lets every one fit (none, when even one word is too many), " … ",
+    /// and each one's rest, which keeps at least one word that is not a bare number; nil when no
+    /// such cut fits them all.
     static func shortenedAlike(_ members: [Int], words: [[String]], sides: [String], maxWidth: Int, size: Int,
                                text: TextRenderer) -> [Int: TextLine]? {
         var common = words[members[0]].count
@@ -56,11 +57,13 @@ extension Legend {
         while common > 0, members.contains(where: { i in
             words[i].dropFirst(common).allSatisfy { $0.allSatisfy(\.isNumber) } }) { common -= 1 }
         guard common > 1 else { return nil }
-        for head in stride(from: common - 1, through: 1, by: -1) {
-            if words[members[0]][head - 1].allSatisfy({ !$0.isLetter && !$0.isNumber }) { continue }
-            let kept = words[members[0]].prefix(head).joined(separator: " ")
+        // Last, no first words at all: the rows stand together (networks rank together), so a
+        // run of "… FrOperIns 1" reads under its neighbours, and stays even.
+        for head in stride(from: common - 1, through: 0, by: -1) {
+            if head > 0, words[members[0]][head - 1].allSatisfy({ !$0.isLetter && !$0.isNumber }) { continue }
+            let kept = words[members[0]].prefix(head)
             let lines = members.map { i in
-                text.layout(([kept, "…"] + words[i].dropFirst(common) + (sides[i].isEmpty ? [] : [sides[i]])).joined(separator: " "), size: size)
+                text.layout((kept + ["…"] + words[i].dropFirst(common) + (sides[i].isEmpty ? [] : [sides[i]])).joined(separator: " "), size: size)
             }
             if lines.allSatisfy({ $0.advance <= maxWidth }) { return Dictionary(uniqueKeysWithValues: zip(members, lines)) }
         }
