@@ -28,17 +28,21 @@ extension Legend {
             if let line = alike[i] { return line }
             if full[i].advance <= maxWidth { return full[i] }
             if twoLines, let two = text.layoutTwoLines(names[i], size: size, centred: false), two.advance <= maxWidth { return two }
-            let w = words[i], side = parts[i].side
+            let w = words[i]
             let tail = distinguishingTail(w, among: words, except: i)
-            // The most first words that fit before " … " and the tail (the side always kept); none
-            // when the tail alone fills the column. A first part never ends on a lone "/" or "-".
-            for head in stride(from: w.count - tail - 1, through: 0, by: -1) where head > 0 || tail > 0 || !side.isEmpty {
-                if head > 0, w[head - 1].allSatisfy({ !$0.isLetter && !$0.isNumber }) { continue }
-                let kept = w.prefix(head).joined(separator: " ")
-                let end = (w.suffix(tail) + (side.isEmpty ? [] : [side])).joined(separator: " ")
-                let candidate = head == 0 ? "… " + end : (end.isEmpty ? kept + "…" : kept + " … " + end)
-                let line = text.layout(candidate, size: size)
-                if line.advance <= maxWidth { return line }
+            // The most first words that fit before " … " and the tail (the side kept, but for a
+            // pair's "(L, R)" when nothing fits with it: its two swatches say it); none when the
+            // tail alone fills the column. A first part never ends on a lone "/" or "-".
+            for side in Self.sideChoices(parts[i].side) {
+                if side != parts[i].side, case let whole = text.layout(parts[i].core, size: size), whole.advance <= maxWidth { return whole }
+                for head in stride(from: w.count - tail - 1, through: 0, by: -1) where head > 0 || tail > 0 || !side.isEmpty {
+                    if head > 0, w[head - 1].allSatisfy({ !$0.isLetter && !$0.isNumber }) { continue }
+                    let kept = w.prefix(head).joined(separator: " ")
+                    let end = (w.suffix(tail) + (side.isEmpty ? [] : [side])).joined(separator: " ")
+                    let candidate = head == 0 ? "… " + end : (end.isEmpty ? kept + "…" : kept + " … " + end)
+                    let line = text.layout(candidate, size: size)
+                    if line.advance <= maxWidth { return line }
+                }
             }
             return fitted(names[i], maxWidth: maxWidth, size: size, text: text)
         }
@@ -59,15 +63,24 @@ extension Legend {
         guard common > 1 else { return nil }
         // Last, no first words at all: the rows stand together (networks rank together), so a
         // run of "… FrOperIns 1" reads under its neighbours, and stays even.
-        for head in stride(from: common - 1, through: 0, by: -1) {
-            if head > 0, words[members[0]][head - 1].allSatisfy({ !$0.isLetter && !$0.isNumber }) { continue }
-            let kept = words[members[0]].prefix(head)
-            let lines = members.map { i in
-                text.layout((kept + ["…"] + words[i].dropFirst(common) + (sides[i].isEmpty ? [] : [sides[i]])).joined(separator: " "), size: size)
+        for dropPairs in [false, true] {
+            for head in stride(from: common - 1, through: 0, by: -1) {
+                if head > 0, words[members[0]][head - 1].allSatisfy({ !$0.isLetter && !$0.isNumber }) { continue }
+                let kept = words[members[0]].prefix(head)
+                let lines = members.map { i in
+                    let side = dropPairs ? Self.sideChoices(sides[i]).last! : sides[i]
+                    return text.layout((kept + ["…"] + words[i].dropFirst(common) + (side.isEmpty ? [] : [side])).joined(separator: " "), size: size)
+                }
+                if lines.allSatisfy({ $0.advance <= maxWidth }) { return Dictionary(uniqueKeysWithValues: zip(members, lines)) }
             }
-            if lines.allSatisfy({ $0.advance <= maxWidth }) { return Dictionary(uniqueKeysWithValues: zip(members, lines)) }
         }
         return nil
+    }
+
+    /// The side marks a shortened row may keep, preferred first: its own, then for a left–right
+    /// pair none (its two swatches, left first, already say both sides).
+    static func sideChoices(_ side: String) -> [String] {
+        side == "(L, R)" ? [side, ""] : [side]
     }
 
     /// A row's name and its side mark ("(L)", "(R)", "(L, R)"), which shortening always keeps.
