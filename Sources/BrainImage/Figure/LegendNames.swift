@@ -20,7 +20,9 @@ extension Legend {
         var alike: [Int: TextLine] = [:]
         for members in Dictionary(grouping: names.indices, by: { words[$0].first ?? "" }).values
         where members.count > 1 && members.contains(where: { !fits($0) }) {
-            if let lines = shortenedAlike(members, words: words, sides: parts.map(\.side), maxWidth: maxWidth, size: size, text: text) {
+            let others = names.indices.filter { words[$0].first != words[members[0]].first }.map { words[$0] }
+            if let lines = shortenedAlike(members, words: words, others: others, sides: parts.map(\.side), maxWidth: maxWidth,
+                                          size: size, text: text) {
                 alike.merge(lines) { a, _ in a }
             }
         }
@@ -52,8 +54,8 @@ extension Legend {
     /// common first words that lets every one fit (none, when even one word is too many), " … ",
     /// and each one's rest, which keeps at least one word that is not a bare number; nil when no
     /// such cut fits them all.
-    static func shortenedAlike(_ members: [Int], words: [[String]], sides: [String], maxWidth: Int, size: Int,
-                               text: TextRenderer) -> [Int: TextLine]? {
+    static func shortenedAlike(_ members: [Int], words: [[String]], others: [[String]], sides: [String], maxWidth: Int,
+                               size: Int, text: TextRenderer) -> [Int: TextLine]? {
         var common = words[members[0]].count
         for i in members.dropFirst() {
             common = min(common, zip(words[members[0]], words[i]).prefix { $0 == $1 }.count)
@@ -63,8 +65,13 @@ extension Legend {
         guard common > 1 else { return nil }
         // Last, no first words at all: the rows stand together (networks rank together), so a
         // run of "… FrOperIns 1" reads under its neighbours, and stays even.
+        // Without first words a row must not read as another group's ("… Par 1" of two networks).
+        let restsApart = members.allSatisfy { i in
+            let rest = Array(words[i].dropFirst(common))
+            return !others.contains { $0.count >= rest.count && Array($0.suffix(rest.count)) == rest }
+        }
         for dropPairs in [false, true] {
-            for head in stride(from: common - 1, through: 0, by: -1) {
+            for head in stride(from: common - 1, through: restsApart ? 0 : 1, by: -1) {
                 if head > 0, words[members[0]][head - 1].allSatisfy({ !$0.isLetter && !$0.isNumber }) { continue }
                 let kept = words[members[0]].prefix(head)
                 let lines = members.map { i in
