@@ -106,11 +106,26 @@ public struct Region: Codable, Sendable, Hashable {
     public static let lobeOrder = ["frontal", "parietal", "temporal", "occipital", "limbic", "insula",
                                    "subcortical", "cerebellum", "brainstem", "ventricle"]
 
-    /// Where a legend lists the region: Brodmann areas by number; other regions by lobe (the
+    /// The seven networks of Yeo et al. (2011) in their published order, as Schaefer's labels
+    /// spell them ("7Networks_LH_SalVentAttn_FrOperIns_1").
+    public static let networkOrder = ["Vis", "SomMot", "DorsAttn", "SalVentAttn", "Limbic", "Cont", "Default"]
+
+    /// The region's place in `networkOrder` (0-based) when its source label names one of the seven
+    /// networks ("7Networks_3", or a parcel's "7Networks_RH_Cont_PFCl_2"); nil otherwise.
+    public var networkIndex: Int? {
+        let parts = sourceLabel.split(separator: "_")
+        guard parts.count >= 2, parts[0] == "7Networks" else { return nil }
+        if parts.count == 2, let n = Int(parts[1]), (1...Self.networkOrder.count).contains(n) { return n - 1 }
+        return parts.count >= 3 ? Self.networkOrder.firstIndex(of: String(parts[2])) : nil
+    }
+
+    /// Where a legend lists the region: Brodmann areas by number; networks and their parcels in
+    /// the networks' order (so a network's parcels are rows together); other regions by lobe (the
     /// first of those a network spans), regions without a lobe last. Ties go by name.
     public var legendRank: Int {
         let prefix = "Brodmann area "
         if name.hasPrefix(prefix), let number = Int(name.dropFirst(prefix.count).prefix(while: \.isNumber)) { return number }
+        if let network = networkIndex { return 500 + network }
         guard let lobe = lobes.first, let i = Self.lobeOrder.firstIndex(of: lobe) else { return 2000 }
         return 1000 + i
     }

@@ -61,14 +61,15 @@ struct SliceDecorations {
         var final = base.growing(grow)
 
         // The legend takes a band on the right, as wide as its box and never wider than the slice
-        // image: its names share that width, wrapped and shortened apart (`Legend.distinctLines`).
+        // image: its names share that width, wrapped and shortened apart (`Legend.distinctLines`),
+        // in columns as tall as the slice (fewer, wider columns than a legend over a render).
         var legendLayout: Legend.Layout?
         var legendBand = 0
         if !entries.isEmpty {
             let legendSize = max(10, size * 3 / 4)
             let margin = FigureSpacing.margin(textSize: legendSize)
             legendLayout = Legend(entries: entries).layout(width: final.width, height: final.height, size: legendSize,
-                                                          corner: .topLeft, margin: margin, nameShare: 1, text: text)
+                                                          corner: .topLeft, margin: margin, maxRows: .max, nameShare: 1, text: text)
             if let box = legendLayout?.box {
                 legendBand = box.maxX + margin
                 final = final.growing(SliceBands(right: legendBand))

@@ -203,6 +203,38 @@ struct LabelCoverTests {
         print(rows.last!)
     }
 
+    /// A map figure with labels (the atlas's regions grey under the map, the colour bar on the
+    /// right): a name placed inside keeps all its ink on the brain (at 1024×768 the lateral
+    /// occipital cortex's name ran off the occipital pole, its last word over the white towards
+    /// the bar), and no label or key line lies over the colour bar.
+    @Test(arguments: [(640, 480), (1024, 768), (1280, 960)])
+    func mapFigureLabelsKeepOnTheBrainAndOffTheColorBar(_ w: Int, _ h: Int) throws {
+        let map = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/maps/blob_mni_2mm.nii.gz").standardizedFileURL.path
+        let request = try SceneRequest(["atlas": "gyri", "view": "lateral", "hemi": "left", "size": "\(w)x\(h)", "overlay": map,
+                                        "threshold": "3", "twoSided": "true", "labels": "on"])
+        let (f, measured, context) = try LabelCover.measure(request)
+        var frame = measured
+        let index = try frame.indexImage(context: context)
+        let labels = try #require(f.labels)
+        let bar = try #require(frame.scene.colorBarLayout(text: try TextRenderer())).layout.box
+        let keyLines = Set(labels.keyed.map { "\($0.number) \($0.name)" })
+        #expect(labels.placements.count >= 12)
+        #expect(f.unnamed.isEmpty, "\(w)×\(h): \(f.unnamed) not named")
+        for p in labels.placements {
+            #expect(!p.box.intersects(bar), "\(w)×\(h): \(p.line.text) at \(p.box) over the colour bar \(bar)")
+            guard !p.leader, !keyLines.contains(p.line.text) else { continue }
+            let ink = p.line.ink
+            var off = 0
+            for y in (p.baseline + ink.originY)..<(p.baseline + ink.originY + ink.height) {
+                for x in (p.textX + ink.originX)..<(p.textX + ink.originX + ink.width) {
+                    if x < 0 || y < 0 || x >= index.width || y >= index.height || index.ids[y * index.width + x] == 0 { off += 1 }
+                }
+            }
+            #expect(off == 0, "\(w)×\(h): \(p.line.text) has \(off) ink-box pixels off the brain")
+        }
+    }
+
     /// A map figure at each size of the sweep, with labels and letters (a map takes no legend): the colour bar's
     /// text is at least the legend's size, and its bars take at least a fifth of the picture's height.
     @Test(arguments: [(640, 480), (1024, 768), (4096, 3072)])

@@ -47,8 +47,14 @@ struct PlanesFieldTests {
     @Test func planesWithoutAViewLookFromAnObliqueAngle() throws {
         let oblique = try SceneRequest(["planes": "-30,-12,8"])
         let angles = ScenePlanes.defaultAngles
-        #expect(try oblique.direction() == .angles(azimuth: angles.azimuth, elevation: angles.elevation))
-        #expect(oblique.viewLabel == "azimuth -45.0 elevation 30.0")
+        // The camera takes the side of each vertical plane that holds the origin, so the corner cut
+        // away is the larger one: a sagittal plane left of the midline is seen from the right (at
+        // x = −30 from the front left, only a small wedge of the head's side was open).
+        #expect(try oblique.direction() == .angles(azimuth: -angles.azimuth, elevation: angles.elevation))
+        #expect(oblique.viewLabel == "azimuth 45.0 elevation 30.0")
+        #expect(try SceneRequest(["planes": "0,0,0"]).direction() == .angles(azimuth: angles.azimuth, elevation: angles.elevation))
+        #expect(try SceneRequest(["planes": "20,30,-10"]).direction() == .angles(azimuth: -135, elevation: angles.elevation))
+        #expect(try SceneRequest(["planes": "axial:40"]).direction() == .angles(azimuth: angles.azimuth, elevation: angles.elevation))
         // Every axis is seen at a slant, so each plane shows a face (none edge-on).
         let forward = try oblique.direction().forward
         #expect([forward.x, forward.y, forward.z].allSatisfy { abs($0) > 0.3 }, "\(forward)")

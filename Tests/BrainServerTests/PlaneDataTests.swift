@@ -29,10 +29,11 @@ import Testing
         #expect(first == ["sagittal": afterMeshes, "coronal": afterMeshes + idCount, "axial": afterMeshes + 2 * idCount])
         let regions = try #require(planes["regions"] as? [Any])
         #expect(regions.count == idCount && regions.first is NSNull)
-        // The query's camera (the left lateral view) looks along +x: the cut takes the −x side.
+        // The query's camera (no view: the slicing mode's, from the right for a sagittal plane left
+        // of the midline) looks along −x: the cut takes the +x side.
         let cut = try #require(planes["cut"] as? [String: [Double]])
         #expect(cut["corner"] == [-30, -12, 8])
-        #expect(cut["side"]?[0] == -1)
+        #expect(cut["side"]?[0] == 1)
         let shaders = try #require(scene["shaders"] as? [String: String])
         #expect(shaders["plane.vert"] != nil && shaders["plane.frag"] != nil)
     }

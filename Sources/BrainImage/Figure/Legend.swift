@@ -130,7 +130,8 @@ public struct Legend: Sendable, Equatable {
     /// Lays the legend out in `corner` of a `width` × `height` image with text of `size` pixels,
     /// `margin` pixels from the edges. nil when there is nothing to list or no room for one row.
     /// `nameShare`: names take at most 1/`nameShare` of the width (4 where the legend lies over the
-    /// picture; 1 in a band of its own).
+    /// picture; 1 in a band of its own). `maxRows` may pass `maxRowsPerColumn` where the legend has
+    /// a band of its own: columns as tall as the image leave each column more width.
     public func layout(width: Int, height: Int, size: Int, corner: Corner, margin: Int,
                        maxRows: Int = maxRowsPerColumn, nameShare: Int = 4, text: TextRenderer) -> Layout? {
         guard !entries.isEmpty else { return nil }
@@ -143,7 +144,7 @@ public struct Legend: Sendable, Equatable {
         let swatchArea = entries.contains { $0.pair != nil } ? 2 * swatchSide + pairGap : swatchSide
         let gap = max(3, size / 2)
         let fitRows = (height - 2 * margin - 2 * pad) / rowHeight
-        let maxRows = min(Self.maxRowsPerColumn, maxRows, fitRows)
+        let maxRows = min(maxRows, fitRows)
         guard maxRows >= 1 else { return nil }
         let capacity = maxRows * Self.maxColumns
         var shown = entries.map(Optional.some)

@@ -72,7 +72,9 @@ struct FreeSpace {
     }
 
     /// The best free place for the name inside region `r` (within `bounds`, its bounding box): the
-    /// ink box (halo included) may spill `insideTolerance` of its pixels over the border; among the
+    /// ink box (halo included) may spill `insideTolerance` of its pixels over the border, onto
+    /// neighbours only: the ink and its halo stay on the brain's silhouette (a name running off the
+    /// brain's edge reads as a label that lost its place); among the
     /// places that fit, the one whose centre lies deepest in the region wins. The centre is the
     /// label's anchor. A summed-area table of the region over its box makes each try one lookup.
     func inside(region r: Int, in area: PixelRect, depth: BorderDistance, line: TextLine,
@@ -114,6 +116,8 @@ struct FreeSpace {
         for c in candidates {
             let x = c.x - cx, baseline = c.y - cy
             guard count(x + ink.originX - reach, baseline + ink.originY - reach) >= needed else { continue }
+            guard brainPixels(in: PixelRect(x: x + ink.originX - reach, y: baseline + ink.originY - reach,
+                                            width: iw, height: ih)) == iw * ih else { continue }
             let box = line.box(x: x, baseline: baseline, margin: reach)
             guard isFree(box) else { continue }
             return .init(region: r, anchorX: c.x, anchorY: c.y, line: line, textX: x, baseline: baseline, box: box, leader: false)

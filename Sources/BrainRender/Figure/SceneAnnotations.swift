@@ -45,12 +45,13 @@ public struct SceneAnnotations {
 
     /// Lays out what `request` asks for on a `width` × `height` image; `map` is needed for labels
     /// and the legend. The legend takes `legendShape`, the one chosen with the scene's framing
-    /// (`AtlasScene.legendPlacement`); without one there is no legend.
+    /// (`AtlasScene.legendPlacement`); without one there is no legend. `reserved` boxes (a map's
+    /// colour bar) take no label.
     public init(labels wantLabels: Bool, legend wantLegend: Bool, orientation: Bool, direction: ViewDirection,
                 width: Int, height: Int, map: RegionMap?, colors: [Region: RGB], text: TextRenderer,
-                legendShape: LegendShape?, emphasised: Set<Region> = []) {
+                legendShape: LegendShape?, emphasised: Set<Region> = [], reserved: [PixelRect] = []) {
         let cue = orientation ? OrientationCue(direction: direction, width: width, height: height, text: text) : nil
-        var obstacles = cue.map { [$0.box] } ?? []
+        var obstacles = (cue.map { [$0.box] } ?? []) + reserved
         var legendLayout: Legend.Layout?
         var entries: [Legend.Entry] = []
         if wantLegend, let map, let legendShape {

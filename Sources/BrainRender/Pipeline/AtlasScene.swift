@@ -33,6 +33,9 @@ public struct AtlasScene: Sendable {
     public internal(set) var map: MapOverlay?
     /// The map's colour bar is drawn once for several figures (`sharingItsColorBar`), not on this one.
     public internal(set) var colorBarShared = false
+    /// What the picture cannot show of what was asked, for front ends to tell the user (stderr,
+    /// `render --json`): an atlas that labels volumes only colours no surface.
+    public internal(set) var notes: [String] = []
 
     /// Unlabelled cortex.
     public static let unlabelledColor = RGB(212, 212, 212)
@@ -108,7 +111,18 @@ public struct AtlasScene: Sendable {
         var built = AtlasScene(request: request, scene: scene, layers: infos, hemisphere: hemisphere)
         built.highlighted = highlighted
         built.map = map
+        if let atlas, !labelled, !isSubcorticalAtlas, request.planes == nil {
+            built.notes.append(volumeOnlyNote(atlas.name))
+        }
         return built
+    }
+
+    /// The note for an atlas that labels volumes only: its regions are on no surface, so the
+    /// cortex is drawn grey; slices and the slicing mode's planes show them.
+    static func volumeOnlyNote(_ atlas: String) -> String {
+        "atlas \(atlas) labels volumes only and has no surface labels, so the cortex is drawn unlabelled grey; "
+            + "see its regions on slices (slice --atlas \(atlas)) or on the planes of the slicing mode "
+            + "(render --atlas \(atlas) --planes X,Y,Z)"
     }
 
     /// A user's SRF `path`, coloured by its POI (one region per POI) or by its own vertex colours.

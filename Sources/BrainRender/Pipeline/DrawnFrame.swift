@@ -176,7 +176,8 @@ public struct DrawnFrame: Sendable {
             SceneAnnotations(labels: request.labels, legend: request.legend, orientation: request.orientation,
                              direction: scene.scene.direction, width: scene.scene.width, height: scene.scene.height,
                              map: map, colors: scene.regionColors, text: renderer, legendShape: shape,
-                             emphasised: scene.highlighted)
+                             emphasised: scene.highlighted,
+                             reserved: scene.colorBarLayout(text: renderer).map { [$0.layout.box] } ?? [])
         }
     }
 }

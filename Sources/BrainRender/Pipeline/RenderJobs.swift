@@ -11,13 +11,15 @@ import Foundation
 public enum RenderJobs {
     /// Renders `request` to `out` (atomically): SVG or PDF by `out`'s extension (`FigureFormat`),
     /// else PNG; with `report`, also returns the visible regions (from the frame's one pick pass,
-    /// shared with labels and legend).
+    /// shared with labels and legend). `note` hears what the picture cannot show (`AtlasScene.notes`).
     public static func render(_ request: SceneRequest, data: String?, out: String,
                               compression: PNGEncoder.Compression, report: Bool,
-                              backend: GLBackend? = nil, exitsAfter: Bool = false) throws -> RenderReport? {
+                              backend: GLBackend? = nil, exitsAfter: Bool = false,
+                              note: (String) -> Void = { _ in }) throws -> RenderReport? {
         var times = StageTimes()
         let passes: [PassKind] = report ? [.color(request.shading), .pick] : [.color(request.shading)]
         let (prepared, _, context) = try prepare(request, data: data, passes: passes, backend: backend, times: &times)
+        prepared.notes.forEach(note)
         if exitsAfter { _ = Unmanaged.passRetained(context) }
         var frame = try DrawnFrame(prepared, context: context)
         let format = FigureFormat(path: out)

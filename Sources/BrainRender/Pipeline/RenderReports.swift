@@ -14,6 +14,8 @@ public struct RenderReport: Encodable, Sendable {
     public let hemi: String
     /// Region object + pixels, centroid [x, y], bbox [x0, y0, x1, y1]; most pixels first.
     public let regions: [RegionWith<RegionPixels>]
+    /// What the picture cannot show of what was asked (`AtlasScene.notes`); absent when nothing.
+    public let notes: [String]?
 
     /// Counts the pick image's pixels per region (a region drawn by two layers is merged).
     public init(scene: AtlasScene, index: IndexImage, out: String?) {
@@ -35,5 +37,6 @@ public struct RenderReport: Encodable, Sendable {
         size = [scene.scene.width, scene.scene.height]
         view = scene.request.viewLabel
         hemi = scene.hemisphere.rawValue
+        notes = scene.notes.isEmpty ? nil : scene.notes
     }
 }

@@ -27,10 +27,22 @@ public struct ScenePlanes: Sendable, Hashable {
         }
     }
 
-    /// The camera of `--planes` without a view or angle: from the front left and above, so the
-    /// open corner shows all three planes at similar size (a named view shows one face-on and
-    /// the others edge-on).
+    /// The camera of `--planes` through the origin without a view or angle: from the front left
+    /// and above, so the open corner shows all three planes at similar size (a named view shows
+    /// one face-on and the others edge-on).
     public static let defaultAngles = (azimuth: -45.0, elevation: 30.0)
+
+    /// The camera of `--planes` without a view or angle (`defaultAngles` turned to the planes):
+    /// the cut-away corner is the camera's, so the camera looks from the side of each vertical
+    /// plane that holds the MNI origin, where more of the head lies. A sagittal plane left of the
+    /// midline is seen from the right, a coronal plane in front of the origin from behind; the
+    /// corner cut away is then the larger part and its faces show whole, not a sliver of the
+    /// head's side. Always from above (from below the neck and jaw would fill the picture).
+    public var viewAngles: (azimuth: Double, elevation: Double) {
+        let side = (positions[.sagittal] ?? 0) < 0 ? -1.0 : 1.0
+        let front = (positions[.coronal] ?? 0) > 0 ? 180 - abs(Self.defaultAngles.azimuth) : abs(Self.defaultAngles.azimuth)
+        return (azimuth: -side * front, elevation: Self.defaultAngles.elevation)
+    }
 
     /// The plane positions in whole MNI mm (voxel centres), by orientation.
     public let positions: [Orientation: Int]

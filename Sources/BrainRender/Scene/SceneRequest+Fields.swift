@@ -83,7 +83,7 @@ public struct SceneRequest: Sendable, Hashable, OverlayRequesting {
     /// a new option is one entry here plus its use.
     public static let fields = RequestFieldTable<SceneRequest>([
         .name("atlas", help: "Atlas colouring the surface (any case; none: unlabelled grey, for an overlay alone).", \.atlas),
-        .choice("view", help: "Named camera view (default: lateral; with planes an oblique view from the front left, above).", \.chosenView, parse: ViewName.init(userText:)),
+        .choice("view", help: "Named camera view (default: lateral; with planes an oblique view from above, from the side of the planes where more of the head lies).", \.chosenView, parse: ViewName.init(userText:)),
         .choice("hemi", help: "Hemisphere(s) shown (lh/rh too; default: left for lateral/medial, both otherwise).",
                 \.hemisphere, parse: HemisphereChoice.init(userText:)),
         .choice("surface", help: "Cortical surface.", \.surface, parse: Surface.init(userText:)),

@@ -86,13 +86,14 @@ extension SceneRequest {
     /// for without a view (its planes face the viewer only from an oblique angle).
     public var usesAngles: Bool { azimuth != nil || elevation != nil || usesPlanesAngles }
 
-    /// The slicing mode with neither a view nor an angle given: `ScenePlanes.defaultAngles`.
+    /// The slicing mode with neither a view nor an angle given: `ScenePlanes.viewAngles`.
     private var usesPlanesAngles: Bool { planes != nil && chosenView == nil && azimuth == nil && elevation == nil }
 
     /// The free angle's azimuth and elevation (an angle not given takes 0, or both take the
-    /// slicing mode's default).
+    /// slicing mode's default for the planes asked).
     private var angles: (azimuth: Double, elevation: Double) {
-        usesPlanesAngles ? ScenePlanes.defaultAngles : (azimuth ?? 0, elevation ?? 0)
+        if usesPlanesAngles, let planes { return planes.viewAngles }
+        return (azimuth ?? 0, elevation ?? 0)
     }
 
     /// The hemisphere(s) shown, after the view's default; both is an error for lateral/medial.

@@ -27,7 +27,8 @@ struct RenderCommand: ParsableCommand {
             for note in request.notes { CommandOutput.printNote("note: \(note)") }
             try OutputFile.check(out, extensions: FigureFormat.allCases.map(\.rawValue))
             let report = try RenderJobs.render(request, data: scene.data.dataDirectory, out: out,
-                                               compression: compression, report: json, backend: gl.choice, exitsAfter: true)
+                                               compression: compression, report: json, backend: gl.choice, exitsAfter: true,
+                                               note: { CommandOutput.printNote("note: \($0)") })
             if let report { return try CommandOutput.printJSON(report) }
             print(OutputFile.summary(out, size: "\(request.width)×\(request.height)", atlas: request.atlas, view: request.viewLabel))
         }
