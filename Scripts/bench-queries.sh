@@ -6,7 +6,7 @@
 #   2. the dynamic loader's share (LD_DEBUG=statistics) and the command's own stages
 #      (BRAINTUTOR_TIMINGS=1: catalog, lookup/search, scene, draw, PNG, …);
 #   3. whole-process medians of fresh processes, run in turn (where, info, pick, render and the
-#      `--help` baseline), wall and CPU time, against the budgets of 15/25/40 ms.
+#      `--help` baseline), wall and CPU time, against the budgets of 10/15/30 ms.
 #
 #   Scripts/bench-queries.sh                       # release build, bundled AtlasData
 #   RUNS=60 DATA=path/to/AtlasData Scripts/bench-queries.sh
@@ -52,9 +52,9 @@ import os, re, resource, statistics, subprocess, sys, time
 bin_, data, runs, budget, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] != "0", sys.argv[5]
 cmds = {  # name: (arguments, budget in ms or None)
     "baseline: --help": (["--help"], None),
-    "where -40 -20 50": (["where", "-40", "-20", "50", "--data", data], 15),
-    "info hippocampus": (["info", "hippocampus", "--data", data], 25),
-    "pick 512 384": (["pick", "512", "384", "--data", data], 40),
+    "where -40 -20 50": (["where", "-40", "-20", "50", "--data", data], 10),
+    "info hippocampus": (["info", "hippocampus", "--data", data], 15),
+    "pick 512 384": (["pick", "512", "384", "--data", data], 30),
     "render (gyri lateral)": (["render", "--data", data, "--out", f"{out}/bench.png"], None),
 }
 print("\n== stages (one run each; the loader's share from LD_DEBUG=statistics)")

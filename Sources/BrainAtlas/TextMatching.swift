@@ -21,13 +21,15 @@ enum TextMatching {
         init(normalized: String) {
             text = normalized
             bytes = Array(normalized.utf8)
-            squashed = bytes.filter { $0 != 0x20 }
-            words = bytes.split(separator: 0x20).map(Array.init)
+            let split = bytes.split(separator: 0x20)
+            // One word shares the bytes' storage rather than copying them.
+            squashed = split.count == 1 ? bytes : bytes.filter { $0 != 0x20 }
+            words = split.count == 1 ? [bytes] : split.map(Array.init)
             // Bit masks and one lookup per word: keys of every region are built on each `info`.
             var weak: UInt64 = 0, neutral: UInt64 = 0, specific = 0
             for (i, word) in words.enumerated() {
                 let bit: UInt64 = i < 64 ? 1 << UInt64(i) : 0
-                switch TextMatching.wordClasses[word] {
+                switch TextMatching.wordClass(word) {
                 case nil: specific += 1
                 case .position?: weak |= bit; specific += 1
                 case .kind?: weak |= bit
@@ -50,12 +52,23 @@ enum TextMatching {
     /// "posterior cingulate gyrus" as well as "posterior cingulate").
     enum WordClass { case kind, neutral, position }
 
-    static let wordClasses: [[UInt8]: WordClass] = {
+    /// The class of `word`, nil for a specific word. Keys of every region are built on each
+    /// `info`, so the generic words are looked up by length and first byte, without hashing.
+    static func wordClass(_ word: [UInt8]) -> WordClass? {
+        guard let first = word.first, word.count < wordClassTable.count else { return nil }
+        for (w, c) in wordClassTable[word.count] where w[0] == first && w == word { return c }
+        return nil
+    }
+
+    /// The generic words by length.
+    static let wordClassTable: [[([UInt8], WordClass)]] = {
         var classes: [[UInt8]: WordClass] = [:]
         for w in positionWords { classes[w] = .position }
         for w in kindWords { classes[w] = .kind }
         for w in neutralWords { classes[w] = .neutral }
-        return classes
+        var table = [[([UInt8], WordClass)]](repeating: [], count: (classes.keys.map(\.count).max() ?? 0) + 1)
+        for (w, c) in classes { table[w.count].append((w, c)) }
+        return table
     }()
 
     /// Generic words that tell a fold from a groove: a query's "sulcus" missing from a candidate
@@ -114,27 +127,7 @@ enum TextMatching {
 
     /// Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), so
     /// "precentarl" is one edit from "precentral".
-    static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        let n = b.count + 1
-        var rows = [Int](repeating: 0, count: 3 * n)
-        return rows.withUnsafeMutableBufferPointer { r -> Int in
-            // Row i of the table lives in slot i % 3; only the last three rows are needed.
-            for j in 0..<n { r[j] = j }
-            for i in 1...a.count {
-                let prev2 = (i + 1) % 3 * n, prev = (i - 1) % 3 * n, cur = i % 3 * n
-                r[cur] = i
-                for j in 1...b.count {
-                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                    var v = min(r[prev + j] + 1, r[cur + j - 1] + 1, r[prev + j - 1] + cost)
-                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { v = min(v, r[prev2 + j - 2] + 1) }
-                    r[cur + j] = v
-                }
-            }
-            return r[a.count % 3 * n + b.count]
-        }
-    }
+    static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int { EditDistance.distance(a, b) }
 
     static func distance(_ a: String, _ b: String) -> Int { distance(Array(a.utf8), Array(b.utf8)) }
 
@@ -148,6 +141,17 @@ enum TextMatching {
     }
 
     static func similarity(_ a: String, _ b: String) -> Double { similarity(Array(a.utf8), Array(b.utf8)) }
+
+    /// `similarity(a, b)` when it reaches `floor`, else 0: the table stops early once the edits
+    /// needed rule the floor out.
+    static func similarity(_ a: [UInt8], _ b: [UInt8], atLeast floor: Double) -> Double {
+        let longest = max(a.count, b.count)
+        guard longest > 0 else { return 1 }
+        if 1 - Double(abs(a.count - b.count)) / Double(longest) < floor { return 0 }
+        let bound = EditDistance.bound(longest: longest, floor: floor)
+        let d = EditDistance.distance(a, b, bound: bound)
+        return d > bound ? 0 : 1 - Double(d) / Double(longest)
+    }
 
     /// How well `query` names `candidate`, 0…1. Exact names score 1; every query word present
     /// scores by coverage; misspellings score by edit similarity. Unless `loose`, generic and
@@ -178,7 +182,7 @@ enum TextMatching {
                     if w.starts(with: word) {
                         l = 0.8
                     } else {
-                        let s = similarity(word, w)
+                        let s = similarity(word, w, atLeast: 0.75)
                         if s >= 0.75 { l = 0.7 * s }
                     }
                 }
@@ -206,7 +210,7 @@ enum TextMatching {
         // and whose words all resemble the candidate's ("secondary somatosensory" is not a
         // misspelling of "primary somatosensory").
         if loose || q.words.count == 1 || (specificMatch && everyNamingWordMet) {
-            let whole = similarity(q.bytes, c.bytes)
+            let whole = similarity(q.bytes, c.bytes, atLeast: 0.7)
             if whole >= 0.7 { best = max(best, 0.9 * whole) }
         }
         return min(best, 0.97)

@@ -19,6 +19,19 @@ public enum ProgramExit {
         }
     }
 
+    /// `run` for a program whose commands are all synchronous (`braintutor`'s): without an
+    /// `async` main the concurrency runtime starts no threads, and no command is asked whether
+    /// it is an `AsyncParsableCommand`, a type look-up that scans every conformance in the
+    /// binary. An `AsyncParsableCommand` given here would not run its `async` body.
+    public static func runSynchronously(_ root: any ParsableCommand.Type) {
+        do {
+            var command = try root.parseAsRoot(nil)
+            try command.run()
+        } catch {
+            exit(root, error: error)
+        }
+    }
+
     /// Prints what `error` calls for (help on stdout; an error, its usage lines and help hint on stderr) and exits.
     public static func exit(_ root: any ParsableCommand.Type, error: any Error) -> Never {
         let code = root.exitCode(for: error)

@@ -7,7 +7,7 @@ import Glibc
 
 /// The `braintutor` command: a brain atlas engine for terminals, scripts and web pages.
 @main
-struct BrainTutor: AsyncParsableCommand {
+struct BrainTutor: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "braintutor",
         abstract: "Brain atlas engine: BrainVoyager formats, atlas queries, slices and 3D renders.",
@@ -16,7 +16,7 @@ struct BrainTutor: AsyncParsableCommand {
 
     @Flag(help: "Print the version (and the components in use) and exit.") var version = false
 
-    func run() async throws {
+    func run() throws {
         guard version else { throw CleanExit.helpRequest(self) }
         print(VersionReport(components: [DoctorCommand.versionLine]).text)
     }
@@ -30,12 +30,15 @@ struct BrainTutor: AsyncParsableCommand {
     /// and LLVM's exit handlers and static destructors (3–13 ms) only to free memory the kernel
     /// reclaims anyway. Their output is complete by then: files are renamed into place and
     /// stdout is flushed here.
-    static func main() async {
+    ///
+    /// Every command is synchronous, so `main` is too: an `async` main starts the concurrency
+    /// runtime's threads and runs the command on one of them, for nothing it awaits.
+    static func main() {
         let command = CommandLine.arguments.dropFirst().first
         if CommandTable.names(command, RenderCommand.self) || (CommandTable.names(command, PickCommand.self) && PickCommand.alwaysDraw) {
             GLBackend.preload(GLOptions.early(CommandLine.arguments))
         }
-        await ProgramExit.run(Self.self)
+        ProgramExit.runSynchronously(Self.self)
         // Reached only on success: errors and --help end in ProgramExit.
         if CommandTable.names(command, RenderCommand.self) || CommandTable.names(command, PickCommand.self) {
             fflush(nil)

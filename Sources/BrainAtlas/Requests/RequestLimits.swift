@@ -11,7 +11,9 @@ public enum RequestLimits {
 
     /// Checks a free-text query or region name for `field`: not empty, not too long, no control characters.
     public static func checkText(_ text: String, field: String) throws(FieldError) {
-        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        // Unicode's White_Space is what Foundation's `.whitespacesAndNewlines` holds; asked
+        // directly, an `info` skips Foundation's string bridging and its type look-ups.
+        if text.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
             throw FieldError(field, "is empty (an empty query names no region)")
         }
         if text.count > maximumQueryLength {
