@@ -1,5 +1,5 @@
 // @ts-check
-// The slicing mode's cut-away, sorted on the CPU once per cut: a cut layer's triangles wholly in
+// The slicing mode's cut-away, sorted on the CPU when the cut moves: a cut layer's triangles wholly in
 // the cut octant are left out, those wholly outside it are drawn with the plain program (no
 // per-fragment test, so a software GL keeps its early depth test), and only the few that straddle
 // a plane are drawn with the shader's CUT_AWAY test. The rule is lit.frag's: a point is cut away
@@ -10,15 +10,20 @@
 /** @typedef {{corner: number[], side: number[]}} Cut */
 /** @typedef {{kept: number[], edge: number[]}} RangeParts per source range: [first triangle, count] drawn plain, then with the test */
 
-/** Each vertex's sides of the cut: bit a set where axis a's plane cuts it away.
- * @param {Float32Array} positions @param {Cut} cut @param {Uint8Array} out */
-export function vertexSides(positions, cut, out) {
+/** How far (mm) the cut's corner may move from where the triangles were sorted before they are
+ * sorted again: a plane dragged 1 mm a frame re-sorts once every few millimetres, not every frame. */
+export const SORT_MARGIN = 6;
+
+/** Each vertex's sides of the cut for any corner within `margin` of `cut.corner` on every axis:
+ * bit a where axis a's plane cuts it away, bit 3 + a where that plane surely keeps it.
+ * @param {Float32Array} positions @param {Cut} cut @param {Uint8Array} out @param {number} margin */
+export function vertexSides(positions, cut, out, margin) {
   const [cx, cy, cz] = cut.corner;
   const [sx, sy, sz] = cut.side;
+  const bits = (/** @type {number} */ d, /** @type {number} */ side, /** @type {number} */ a) =>
+    (side === 0 || d * side > margin ? 1 << a : 0) | (side !== 0 && d * side <= -margin ? 8 << a : 0);
   for (let v = 0, i = 0; v < out.length; v += 1, i += 3) {
-    out[v] = (sx === 0 || (positions[i] - cx) * sx > 0 ? 1 : 0)
-      | (sy === 0 || (positions[i + 1] - cy) * sy > 0 ? 2 : 0)
-      | (sz === 0 || (positions[i + 2] - cz) * sz > 0 ? 4 : 0);
+    out[v] = bits(positions[i] - cx, sx, 0) | bits(positions[i + 1] - cy, sy, 1) | bits(positions[i + 2] - cz, sz, 2);
   }
 }
 
@@ -35,9 +40,9 @@ export function sortByCut(indices, sides, ranges, out, edge) {
     const keptStart = n;
     let e = 0;
     for (let t = range.start * 3, end = (range.start + range.count) * 3; t < end; t += 3) {
-      const a = sides[indices[t]], b = sides[indices[t + 1]], c = sides[indices[t + 2]];
-      if ((a & b & c) === 7) continue;  // wholly cut away
-      if ((a | b | c) !== 7) {  // wholly on the kept side of one plane
+      const all = sides[indices[t]] & sides[indices[t + 1]] & sides[indices[t + 2]];
+      if ((all & 7) === 7) continue;  // wholly cut away
+      if ((all & 56) !== 0) {  // wholly on the kept side of one plane
         out[3 * n] = indices[t]; out[3 * n + 1] = indices[t + 1]; out[3 * n + 2] = indices[t + 2];
         n += 1;
       } else {
@@ -64,16 +69,21 @@ export class CutClip {
     /** @type {WebGLBuffer | null} */
     this.buffer = null;
     this.key = "";
+    /** @type {number[] | null} the corner the triangles were sorted for */
+    this.corner = null;
     /** @type {RangeParts[]} */
     this.parts = [];
   }
 
-  /** The parts for `cut`, sorted again only when the cut moved. @param {Cut} cut */
+  /** The parts for `cut`, sorted again only when its sides changed or its corner moved more
+   * than `SORT_MARGIN` from where they were sorted. @param {Cut} cut */
   update(cut) {
-    const key = `${cut.corner}|${cut.side}`;
-    if (key === this.key) return this.parts;
+    const sorted = this.corner;
+    const near = sorted && cut.corner.every((v, a) => Math.abs(v - sorted[a]) <= SORT_MARGIN);
+    if (near && `${cut.side}` === this.key) return this.parts;
     const source = this.layer.source;
-    vertexSides(source.positions, cut, this.sides);
+    vertexSides(source.positions, cut, this.sides, SORT_MARGIN);
+    this.corner = cut.corner.slice();
     const { parts, triangles } = sortByCut(source.indices, this.sides, this.layer.ranges, this.sorted, this.scratch);
     const gl = this.gl;
     // A fresh buffer: refilling one that a draw still in flight reads makes a software GL wait.
@@ -82,7 +92,7 @@ export class CutClip {
     gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.buffer);
     gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, this.sorted.subarray(0, 3 * triangles), gl.STATIC_DRAW);
     this.parts = parts;
-    this.key = key;
+    this.key = `${cut.side}`;
     return parts;
   }
 
@@ -90,6 +100,7 @@ export class CutClip {
     if (this.buffer) this.gl.deleteBuffer(this.buffer);
     this.buffer = null;
     this.key = "";
+    this.corner = null;
   }
 }
 
