@@ -3,6 +3,7 @@
 // (Shaders/*.vert, *.frag, compiled verbatim) in the same passes: lit or flat colour per region
 // range, see-through layers blended last (farthest first, each showing only its nearest surface,
 // as the server's SeeThroughOrder does), and an offscreen index-colour pick pass.
+import { drawClipped } from "./cut-clip.js";
 import { pickColor, pickIdAt } from "./pick-rules.js";
 
 const POSITION = 0;
@@ -152,6 +153,7 @@ class Renderer {
     for (const gone of old.values()) {
       for (const b of [gone.positions, gone.normals, gone.indices, gone.curvature, gone.occlusion]) if (b) gl.deleteBuffer(b);
       if (gone.outline) gl.deleteBuffer(gone.outline.buffer);
+      if (gone.clip) gone.clip.dispose();
     }
     this.layers = next;
   }
@@ -188,10 +190,7 @@ class Renderer {
       // A map's colour as 4 bytes per vertex, or (0, 0, 0, 1): no map.
       this.vertexAttribute(OVERLAY, overlay, [0, 0, 0, 1]);
     } else {
-      gl.disableVertexAttribArray(NORMAL);
-      gl.disableVertexAttribArray(CURVATURE);
-      gl.disableVertexAttribArray(OCCLUSION);
-      gl.disableVertexAttribArray(OVERLAY);
+      for (const a of [NORMAL, CURVATURE, OCCLUSION, OVERLAY]) gl.disableVertexAttribArray(a);
     }
     gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, layer.indices);
   }
@@ -233,18 +232,23 @@ class Renderer {
     gl.clearColor(bg[0] / 255, bg[1] / 255, bg[2] / 255, 1);
     gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
     const lit = frame.shading !== "flat";
-    const p = this.programFor(lit, !!frame.cut);
-    gl.useProgram(p.id);
-    gl.uniformMatrix4fv(p.mvp, false, frame.camera.mvp);
-    if (lit) gl.uniformMatrix4fv(p.normalMatrix, false, frame.camera.normalMatrix);
+    // A cut layer draws most of its triangles with the plain program (cut-clip.js).
+    const p = this.programFor(lit, !!frame.cut), plain = frame.cut ? this.programFor(lit, false) : p;
+    for (const q of new Set([plain, p])) {
+      gl.useProgram(q.id);
+      gl.uniformMatrix4fv(q.mvp, false, frame.camera.mvp);
+      if (lit) gl.uniformMatrix4fv(q.normalMatrix, false, frame.camera.normalMatrix);
+    }
     const drawLayer = (index) => {
       const layer = this.layers[index];
       const alpha = frame.opacities[index];
-      if (frame.cut) this.setCut(p, frame.cut, layer);
-      this.bindLayer(layer, lit, p, frame.overlays ? frame.overlays[index] : null);
       const colors = frame.colors[index];
-      this.drawRanges(layer, p, frame.hidden[index], (i) =>
-        [colors[i][0] / 255, colors[i][1] / 255, colors[i][2] / 255, alpha]);
+      const color = (i) => [colors[i][0] / 255, colors[i][1] / 255, colors[i][2] / 255, alpha];
+      const bind = (q) => this.bindLayer(layer, lit, q, frame.overlays ? frame.overlays[index] : null);
+      if (frame.cut && layer.cut) return drawClipped(this, layer, frame.cut, plain, p, bind, frame.hidden[index], color);
+      if (frame.cut) this.setCut(p, frame.cut, layer);
+      bind(p);
+      this.drawRanges(layer, p, frame.hidden[index], color);
     };
     this.layers.forEach((layer, index) => { if (frame.opacities[index] >= 1) drawLayer(index); });
     if (frame.planes) frame.planes.draw(frame, false);
@@ -266,10 +270,7 @@ class Renderer {
         gl.disable(gl.BLEND);
       }
     }
-    gl.disableVertexAttribArray(NORMAL);
-    gl.disableVertexAttribArray(CURVATURE);
-    gl.disableVertexAttribArray(OCCLUSION);
-    gl.disableVertexAttribArray(OVERLAY);
+    for (const a of [NORMAL, CURVATURE, OCCLUSION, OVERLAY]) gl.disableVertexAttribArray(a);
   }
 
   // The border of one range: edges used by only one of its triangles, drawn as dark lines

@@ -43,6 +43,7 @@ struct WebAssets: Sendable {
         ("planes-outline.js", script),
         ("planes-marker.js", script),
         ("planes-ray.js", script),
+        ("cut-clip.js", script),
         ("learn.js", script),
         ("learn-memory.js", script),
         ("learn-view.js", script),
