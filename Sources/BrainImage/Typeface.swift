@@ -74,11 +74,11 @@ final class FontFace {
         var f: FT_Face?
         let opened = freeType.FT_New_Memory_Face(lib, copy.baseAddress, FT_Long(typeface.bytes.count), 0, &f)
         guard opened == 0, let f else {
-            freeType.FT_Done_FreeType(lib); copy.deallocate()
+            _ = freeType.FT_Done_FreeType(lib); copy.deallocate()
             throw .unreadableFont(path: typeface.path, message: "not a font FreeType can open (error \(opened))")
         }
         guard f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
-            freeType.FT_Done_Face(f); freeType.FT_Done_FreeType(lib); copy.deallocate()
+            _ = freeType.FT_Done_Face(f); _ = freeType.FT_Done_FreeType(lib); copy.deallocate()
             throw .unreadableFont(path: typeface.path, message: "not a scalable (outline) font")
         }
         self.freeType = freeType
@@ -86,15 +86,15 @@ final class FontFace {
     }
 
     deinit {
-        freeType.FT_Done_Face(face)
-        freeType.FT_Done_FreeType(library)
+        _ = freeType.FT_Done_Face(face)
+        _ = freeType.FT_Done_FreeType(library)
         bytes.deallocate()
     }
 
     /// Sets the em size in pixels when it differs from the current one.
     func use(size: Int) {
         guard size != pixelSize else { return }
-        freeType.FT_Set_Pixel_Sizes(face, 0, FT_UInt(size))
+        _ = freeType.FT_Set_Pixel_Sizes(face, 0, FT_UInt(size))
         pixelSize = size
     }
 

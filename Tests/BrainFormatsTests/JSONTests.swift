@@ -33,7 +33,7 @@ import Testing
     struct Sample: Codable, Equatable {
         var a10 = 1, a9 = 2, B: [Double] = [], a: [String: Int] = [:]
         var c = "q\"\\/\u{1}\u{1b}\n\t\u{8}\u{c}é🧠\u{7f}"
-        var d: [Double] = [1.0, 0.1, 1e-7, 1e21, 123456789012.0, -0.0, 1e16, 5e-324, -38.5]
+        var d: [Double] = [1.0, 0.1, 1e-7, 1e21, 123456789012.0, -0.0, 1e16, .leastNonzeroMagnitude, -38.5]
         var f: [Float] = [1.0, 0.9925374, 1e-7, 3e38]
         var n: Int? = nil
         var e = ["x": [1, 2], "y": []]

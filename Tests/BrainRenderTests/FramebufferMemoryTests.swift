@@ -14,15 +14,19 @@ import Testing
         return Int(fields[1])! * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
+    /// Draws the synthetic brain's lateral view at `width` × `height` in `context`.
+    static func draw(_ layers: [Scene.Layer], in context: GLContext, _ width: Int, _ height: Int) throws -> RenderedImage {
+        let scene = try Scene(layers: layers, direction: .named(.lateral, hemisphereIsLeft: true), width: width, height: height)
+        let image = try context.renderImage(scene, shading: .flat)
+        #expect(image.width == width && image.height == height)
+        return image
+    }
+
     @Test(arguments: GLBackendTests.available)
     func distinctSizesDoNotAccumulate(_ backend: GLBackend) throws {
         let layers = try SyntheticBrain.layers([true])
         let context = try GLContext(width: 64, height: 64, backend: backend)
-        func draw(_ width: Int, _ height: Int) throws {
-            let scene = try Scene(layers: layers, direction: .named(.lateral, hemisphereIsLeft: true), width: width, height: height)
-            let image = try context.renderImage(scene, shading: .flat)
-            #expect(image.width == width && image.height == height)
-        }
+        func draw(_ width: Int, _ height: Int) throws { _ = try Self.draw(layers, in: context, width, height) }
         // The largest size first, so every later buffer fits where one has been.
         try draw(1400, 1050)
         let before = try Self.residentBytes()
@@ -44,10 +48,7 @@ import Testing
     func aLargeRendersBuffersAreGivenBack(_ backend: GLBackend) throws {
         let layers = try SyntheticBrain.layers([true])
         let context = try GLContext(width: 64, height: 64, backend: backend)
-        func draw(_ width: Int, _ height: Int) throws {
-            let scene = try Scene(layers: layers, direction: .named(.lateral, hemisphereIsLeft: true), width: width, height: height)
-            #expect(try context.renderImage(scene, shading: .flat).width == width)
-        }
+        func draw(_ width: Int, _ height: Int) throws { _ = try Self.draw(layers, in: context, width, height) }
         try draw(800, 600)
         try context.releaseLargeBuffers()
         #expect(context.width == 800 && context.height == 600, "a size within the kept pixels stays")

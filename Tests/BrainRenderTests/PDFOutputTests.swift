@@ -25,7 +25,7 @@ struct PDFOutputTests {
         let table = String(decoding: pdf[start...], as: UTF8.self)
         #expect(table.hasPrefix("xref\n0 "))
         var offsets: [Int: Int] = [:]
-        for (number, line) in table.split(separator: "\n").dropFirst(3).prefix { $0.hasSuffix(" n ") || $0.hasSuffix(" n") }.enumerated() {
+        for (number, line) in table.split(separator: "\n").dropFirst(3).prefix(while: { $0.hasSuffix(" n ") || $0.hasSuffix(" n") }).enumerated() {
             offsets[number + 1] = Int(line.prefix(10))
         }
         return offsets

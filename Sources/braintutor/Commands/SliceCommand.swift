@@ -51,7 +51,7 @@ struct SliceCommand: ParsableCommand {
                                                 view: "mosaic of \(count) \(request.plane.rawValue) slices"))
             }
             var times = StageTimes()
-            let slicer = try data.hasUserAtlas ? Slicer(library: try data.library()) : Slicer(dataPath: data.dataDirectory)
+            let slicer = data.hasUserAtlas ? Slicer(library: try data.library()) : Slicer(dataPath: data.dataDirectory)
             let summary = try slicer.write(request, to: out) { times.mark($0) }
             times.report()
             if json { return try CommandOutput.printJSON(summary) }
