@@ -91,6 +91,11 @@ class PlanesTest(BrowserSession):
         self.wait.until(lambda d: self.call("brainTutor.planes().step") == 1)
         self.assert_head_framed()
         self.shot("entered")
+        # The preset views frame the whole head too, not only the brain their scene frames.
+        for view in ("lateral", "anterior"):
+            self.call("brainTutor.setView(args[0])", view)
+            self.assert_head_framed(view)
+            self.shot(f"preset-{view}")
         # Twice more in a fresh page (the server warm, the page's data cache empty).
         for _ in range(2):
             self.setUp()
@@ -98,8 +103,8 @@ class PlanesTest(BrowserSession):
         print(f"\n{self.width}x{self.height}: first entry into the 3D slices drawn after {times[0]:.0f} ms "
               f"(first visit), {times[1]:.0f} and {times[2]:.0f} ms (fresh pages, the browser's cache warm)")
 
-    def assert_head_framed(self):
-        """Once the head's mesh is drawn, the opening view shows all of it: no pixel on the canvas's
+    def assert_head_framed(self, view="opening"):
+        """Once the head's mesh is drawn, the view shows all of it: no pixel on the canvas's
         edge belongs to the scene (the pick pass, 0 there), while the scene spans most of the canvas
         across or down."""
         self.wait.until(lambda d: self.call("brainTutor.viewer().scene.layers.every((l) => l.positions.length > 0)"))
@@ -112,9 +117,9 @@ class PlanesTest(BrowserSession):
               if (x === 0 || y === 0 || x === w - 1 || y === h - 1) edge += 1;
             }
             return {edge, x0, x1, y0, y1, w, h}; })()""")
-        print(f"\n{self.width}x{self.height}: the opening view's scene spans pixels {box['x0']}…{box['x1']} across and "
+        print(f"\n{self.width}x{self.height}: the {view} view's scene spans pixels {box['x0']}…{box['x1']} across and "
               f"{box['y0']}…{box['y1']} down of {box['w']}x{box['h']}")
-        self.assertEqual(box["edge"], 0, f"the head is cropped at the canvas's edge: {box}")
+        self.assertEqual(box["edge"], 0, f"the head is cropped at the canvas's edge in the {view} view: {box}")
         self.assertGreater(max((box["x1"] - box["x0"]) / box["w"], (box["y1"] - box["y0"]) / box["h"]), 0.8, box)
 
     def test_1c_entry_on_a_slow_phone_link(self):
