@@ -4,6 +4,7 @@
 // range, see-through layers blended last (farthest first, each showing only its nearest surface,
 // as the server's SeeThroughOrder does), and an offscreen index-colour pick pass.
 import { drawClipped } from "./cut-clip.js";
+import { coarseLayer, releaseLayer, uploadLayer } from "./gl-layers.js";
 import { pickColor, pickIdAt } from "./pick-rules.js";
 
 const POSITION = 0;
@@ -53,20 +54,6 @@ function context(canvas) {
   return gl;
 }
 
-// The bounding box of packed xyz positions: [lo, hi].
-function bounds(positions) {
-  const lo = [Infinity, Infinity, Infinity];
-  const hi = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i += 3) {
-    for (let k = 0; k < 3; k += 1) {
-      const v = positions[i + k];
-      if (v < lo[k]) lo[k] = v;
-      if (v > hi[k]) hi[k] = v;
-    }
-  }
-  return [lo, hi];
-}
-
 // Depth along `forward` of the box corner nearest the viewer (larger is farther).
 function nearestDepth(box, forward) {
   let depth = 0;
@@ -88,6 +75,7 @@ class Renderer {
     this.programs = null;
     this.layers = [];
     this.pick = { framebuffer: null, color: null, depth: null, width: 0, height: 0 };
+    this.triangles = 0;
   }
 
   // Compiles the shader files the server sent (once: they do not change while the page lives).
@@ -121,41 +109,13 @@ class Renderer {
 
   // Uploads the layers of a scene, reusing buffers of the same data.
   setLayers(layers) {
-    const gl = this.gl;
     const old = new Map(this.layers.map((l) => [l.source, l]));
-    const next = [];
-    for (const layer of layers) {
-      let uploaded = old.get(layer);
-      if (uploaded) { old.delete(layer); next.push(uploaded); continue; }
-      const buffer = (target, data) => {
-        const b = gl.createBuffer();
-        gl.bindBuffer(target, b);
-        gl.bufferData(target, data, gl.STATIC_DRAW);
-        return b;
-      };
-      uploaded = {
-        source: layer,
-        positions: buffer(gl.ARRAY_BUFFER, layer.positions),
-        normals: buffer(gl.ARRAY_BUFFER, layer.normals),
-        curvature: layer.curvature ? buffer(gl.ARRAY_BUFFER, layer.curvature) : null,
-        curvatureShading: layer.curvatureShading,
-        occlusion: layer.occlusion ? buffer(gl.ARRAY_BUFFER, layer.occlusion) : null,
-        occlusionStrength: layer.occlusionStrength || 0,
-        indices: buffer(gl.ELEMENT_ARRAY_BUFFER, layer.indices),
-        closed: layer.closed,
-        cut: !!(layer.json && layer.json.cut),
-        ranges: layer.ranges,
-        bounds: bounds(layer.positions),
-        outline: null,
-      };
-      next.push(uploaded);
-    }
-    for (const gone of old.values()) {
-      for (const b of [gone.positions, gone.normals, gone.indices, gone.curvature, gone.occlusion]) if (b) gl.deleteBuffer(b);
-      if (gone.outline) gl.deleteBuffer(gone.outline.buffer);
-      if (gone.clip) gone.clip.dispose();
-    }
-    this.layers = next;
+    this.layers = layers.map((layer) => {
+      const uploaded = old.get(layer) || uploadLayer(this.gl, layer);
+      old.delete(layer);
+      return uploaded;
+    });
+    for (const gone of old.values()) releaseLayer(this.gl, gone);
   }
 
   commonState() {
@@ -214,6 +174,7 @@ class Renderer {
     const gl = this.gl;
     layer.ranges.forEach((range, i) => {
       if (hidden.has(i)) return;
+      this.triangles += range.count;
       const c = color(i);
       gl.uniform4f(program.color, c[0], c[1], c[2], c[3]);
       gl.drawElements(gl.TRIANGLES, range.count * 3, gl.UNSIGNED_INT, range.start * 12);
@@ -225,6 +186,7 @@ class Renderer {
   // overlays (per layer a buffer of map colours, or null)}.
   draw(frame) {
     const gl = this.gl;
+    this.triangles = 0;  // drawn by drawRanges in this pass: what benches and tests read
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
     gl.viewport(0, 0, frame.width, frame.height);
     this.commonState();
@@ -240,11 +202,13 @@ class Renderer {
       if (lit) gl.uniformMatrix4fv(q.normalMatrix, false, frame.camera.normalMatrix);
     }
     const drawLayer = (index) => {
-      const layer = this.layers[index];
+      const full = this.layers[index], overlay = frame.overlays ? frame.overlays[index] : null;
+      // While the user drags, the coarse twin (gl-layers.js); a map's colours and the cut follow the full mesh.
+      const layer = frame.coarse && !overlay && !(frame.cut && full.cut) ? coarseLayer(gl, full) : full;
       const alpha = frame.opacities[index];
       const colors = frame.colors[index];
       const color = (i) => [colors[i][0] / 255, colors[i][1] / 255, colors[i][2] / 255, alpha];
-      const bind = (q) => this.bindLayer(layer, lit, q, frame.overlays ? frame.overlays[index] : null);
+      const bind = (q) => this.bindLayer(layer, lit, q, overlay);
       if (frame.cut && layer.cut) return drawClipped(this, layer, frame.cut, plain, p, bind, frame.hidden[index], color);
       if (frame.cut) this.setCut(p, frame.cut, layer);
       bind(p);
@@ -329,6 +293,7 @@ class Renderer {
   // The pick pass into an offscreen framebuffer: each pickable range in its pick id's colour.
   drawPick(frame) {
     const gl = this.gl;
+    const drawn = this.triangles;  // the count stays the colour pass's
     this.ensurePickTarget(frame.width, frame.height);
     gl.bindFramebuffer(gl.FRAMEBUFFER, this.pick.framebuffer);
     gl.viewport(0, 0, frame.width, frame.height);
@@ -347,6 +312,7 @@ class Renderer {
     });
     if (frame.planes) frame.planes.draw(frame, true);
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+    this.triangles = drawn;
   }
 
   // Reads the whole pick pass back once, so each pick is a memory read with no GL wait.

@@ -176,8 +176,8 @@ class Viewer {
   }
 
   // Colours per layer and range. Flat frames: the server's, lightened around a highlight as it
-  // does (exact colours to compare); lit frames: highlight.js, the server's lit rule.
-  frame(shading) {
+  // does (exact colours to compare); lit frames: highlight.js, the server's lit rule. `moving`: a drag's frame (coarse meshes).
+  frame(shading, moving = this.dragging) {
     const d = this.scene.description;
     const tint = this.dimOthers ? d.tint.dim : d.tint.soft;
     let outline = null;
@@ -193,7 +193,7 @@ class Viewer {
     const planes = this.planes && this.planes.planes.size ? this.planes : null;
     return {
       planes, cut: planes ? planes.cut(this.camera.forward) : null, marker: planes && this.markerOf ? this.markerOf() : null,
-      width: this.canvas.width, height: this.canvas.height, camera: this.camera, shading,
+      width: this.canvas.width, height: this.canvas.height, camera: this.camera, shading, coarse: !!moving,
       background: d.background, colors, outline: shading === "flat" ? null : outline,
       opacities: d.layers.map((l) => l.opacity),
       hidden: d.layers.map((l) => new Set(l.hiddenRanges)),
@@ -246,7 +246,7 @@ class Viewer {
 
   // A flat-shaded frame (exact region colours) as a PNG data URL, then the lit frame again.
   snapshot(shading = "flat") {
-    this.renderer.draw(this.frame(shading));
+    this.renderer.draw(this.frame(shading, false));
     const url = this.canvas.toDataURL("image/png");
     this.redraw();
     return url;

@@ -44,6 +44,8 @@ struct WebAssets: Sendable {
         ("planes-marker.js", script),
         ("planes-ray.js", script),
         ("cut-clip.js", script),
+        ("coarse-mesh.js", script),
+        ("gl-layers.js", script),
         ("learn.js", script),
         ("learn-memory.js", script),
         ("learn-view.js", script),

@@ -28,19 +28,34 @@ for label, cold in (("cold cache", True), ("warm cache", False)):
     print(f"page load to scene ready ({label}): median {statistics.median(loads):.0f} ms "
           f"(scene data fetched, parsed, uploaded: {statistics.median(scene):.0f} ms), "
           f"{statistics.median(transferred) / 1e6:.2f} MB transferred")
-frames = call("""(async () => {
-  const v = brainTutor.viewer(), gl = v.renderer.gl;
+# Frames drawn as a drag draws them (coarse cortex, coarse-mesh.js) and as the still view after it
+# (full mesh), interleaved at each camera of a turn, each waited for with a one-pixel read.
+FRAMES = """(async () => {
+  const v = brainTutor.viewer(), gl = v.renderer.gl, px = new Uint8Array(4);
   await brainTutor.setView('lateral');
-  const time = () => { const t = performance.now(); v.renderer.draw(v.frame('lit'));
-    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4)); return performance.now() - t; };
-  const first = time();
-  const turns = [];
-  for (let i = 0; i < 40; i += 1) { v.camera.drag(9, 2, v.radius); turns.push(time()); }
+  const time = (moving) => { const t = performance.now(); v.renderer.draw(v.frame('lit', moving));
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px); return [performance.now() - t, v.renderer.triangles]; };
+  const first = time(false)[0];
+  const turning = [], still = [];
+  let counts = [0, 0];
+  for (let i = 0; i < 40; i += 1) {
+    v.camera.drag(9, 2, v.radius);
+    const [a, coarse] = time(true), [b, full] = time(false);
+    turning.push(a); still.push(b); counts = [coarse, full];
+  }
   await brainTutor.setView('lateral');
-  return {first, turns, size: brainTutor.canvasSize()};
-})()""")["ok"]
-print(f"frame at {frames['size']['width']}x{frames['size']['height']}: first {frames['first']:.1f} ms; "
-      f"rotation median {statistics.median(frames['turns']):.1f} ms, p95 {p95(frames['turns']):.1f} ms")
+  return {first, turning, still, counts, size: brainTutor.canvasSize()};
+})()"""
+
+
+def print_frames(r, window):
+    print(f"frame at {r['size']['width']}x{r['size']['height']} ({window} window): first {r['first']:.1f} ms; "
+          f"turning (dragged, {r['counts'][0]} triangles) median {statistics.median(r['turning']):.1f} ms, "
+          f"p95 {p95(r['turning']):.1f} ms; still ({r['counts'][1]} triangles) median "
+          f"{statistics.median(r['still']):.1f} ms, p95 {p95(r['still']):.1f} ms")
+
+
+print_frames(call(FRAMES)["ok"], "1280x800")
 taps = call("""(async () => {
   const c = document.getElementById('brain-canvas');
   const r = c.getBoundingClientRect();
@@ -70,6 +85,8 @@ for width, height, phone in ((1280, 800, False), (390, 844, True)):
         expr, list(args))
     driver.get(BASE + "/")
     call("brainTutor.ready")
+    if phone:
+        print_frames(call(FRAMES)["ok"], f"{width}x{height}")
     entered = call("brainTutor.setSlicing(true)")["ok"]
     call("""new Promise((ok) => { const t = setInterval(() => { if (brainTutor.planes().step === 1) { clearInterval(t); ok(); } }, 100); })""")
     r = call("brainTutor.benchPlanes(60)")["ok"]

@@ -292,6 +292,46 @@ class PhoneWebGLTest(WebGLViewerTest, unittest.TestCase):
 class DesktopWebGLTest(WebGLViewerTest, unittest.TestCase):
     width, height, phone = 1280, 800, False
 
+    def test_11_a_drag_draws_the_coarse_cortex_and_its_end_the_full_one(self):
+        """While the mouse turns the brain the cortex is drawn coarse (coarse-mesh.js), in the
+        same places and colours; the frame after the drag ends is the full mesh again."""
+        self.load()
+        self.call("brainTutor.setView('lateral')")
+        full = self.call("brainTutor.viewer().renderer.triangles")
+        canvas = self.driver.find_element(By.ID, "brain-canvas")
+        frame = "new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)))"
+        ActionChains(self.driver).move_to_element(canvas).click_and_hold().move_by_offset(40, 0) \
+            .move_by_offset(40, 12).perform()
+        self.call(frame)
+        dragging = self.call("brainTutor.viewer().renderer.triangles")
+        self.shot("11-dragging")
+        # The same dragged camera drawn flat, full and coarse: regions where they were.
+        agree = self.call("""(() => {
+          const v = brainTutor.viewer(), gl = v.renderer.gl, {width, height} = brainTutor.canvasSize();
+          const read = (coarse) => { v.renderer.draw(v.frame('flat', coarse));
+            const px = new Uint8Array(width * height * 4); gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, px); return px; };
+          const a = read(false), b = read(true), bg = v.scene.description.background;
+          const isBrain = (px, i) => px[i] !== bg[0] || px[i + 1] !== bg[1] || px[i + 2] !== bg[2];
+          let brain = 0, outline = 0, colour = 0;
+          for (let i = 0; i < a.length; i += 4) {
+            const inA = isBrain(a, i), inB = isBrain(b, i);
+            if (!inA && !inB) continue;
+            brain += 1;
+            if (inA === inB) outline += 1;
+            if (a[i] === b[i] && a[i + 1] === b[i + 1] && a[i + 2] === b[i + 2]) colour += 1;
+          }
+          return {brain, outline: outline / brain, colour: colour / brain};
+        })()""")
+        ActionChains(self.driver).release().perform()
+        self.call(frame)
+        after = self.call("brainTutor.viewer().renderer.triangles")
+        self.assertEqual(after, full, "the frame after the drag is not the full mesh")
+        self.assertLess(dragging, 0.4 * full, f"{dragging} of {full} triangles drawn while dragging")
+        self.assertGreater(agree["brain"], 50000)
+        self.assertGreaterEqual(agree["outline"], 0.99, f"coarse and full outlines: {agree}")
+        self.assertGreaterEqual(agree["colour"], 0.97, f"coarse and full region colours: {agree}")
+        self.assert_no_console_errors()
+
     def test_7_hover_names_without_selecting(self):
         self.load()
         self.call("brainTutor.setView('lateral')")
