@@ -69,7 +69,7 @@ export function uploadLayer(gl, layer) {
  * @param {WebGLRenderingContext} gl @param {any} uploaded */
 export function releaseLayer(gl, uploaded) {
   release(gl, uploaded);
-  if (uploaded.coarse && uploaded.coarse !== uploaded) release(gl, uploaded.coarse);
+  if (uploaded.coarse && uploaded.coarse !== uploaded) releaseLayer(gl, uploaded.coarse);
   if (uploaded.outline) gl.deleteBuffer(uploaded.outline.buffer);
   if (uploaded.clip) uploaded.clip.dispose();
 }

@@ -181,6 +181,14 @@ class Renderer {
     });
   }
 
+  // The layer as `frame` draws it: its coarse twin while the user drags (gl-layers.js), but a
+  // cut layer or one under a map keeps its full mesh (the cut and the map's colours follow it).
+  drawnLayer(frame, index) {
+    const full = this.layers[index];
+    const overlay = frame.overlays ? frame.overlays[index] : null;
+    return frame.coarse && !overlay && !(frame.cut && full.cut) ? coarseLayer(this.gl, full) : full;
+  }
+
   // The colour pass: `frame` = {width, height, camera {mvp, normalMatrix}, shading, colors
   // (per layer, per range [r,g,b] 0–255), opacities, hidden (per layer Set), background, outline,
   // overlays (per layer a buffer of map colours, or null)}.
@@ -202,9 +210,7 @@ class Renderer {
       if (lit) gl.uniformMatrix4fv(q.normalMatrix, false, frame.camera.normalMatrix);
     }
     const drawLayer = (index) => {
-      const full = this.layers[index], overlay = frame.overlays ? frame.overlays[index] : null;
-      // While the user drags, the coarse twin (gl-layers.js); a map's colours and the cut follow the full mesh.
-      const layer = frame.coarse && !overlay && !(frame.cut && full.cut) ? coarseLayer(gl, full) : full;
+      const layer = this.drawnLayer(frame, index), overlay = frame.overlays ? frame.overlays[index] : null;
       const alpha = frame.opacities[index];
       const colors = frame.colors[index];
       const color = (i) => [colors[i][0] / 255, colors[i][1] / 255, colors[i][2] / 255, alpha];
@@ -278,7 +284,9 @@ class Renderer {
       const shifted = Float32Array.from(m);
       shifted[12] += ox;
       shifted[13] += oy;
-      shifted[14] -= 0.004;  // slightly toward the viewer: lines win over their own surface
+      // Slightly toward the viewer, so lines win over their own surface; over a coarse surface
+      // (within about 2 mm of the full one) by 0.02 of the half depth, about 2 mm.
+      shifted[14] -= frame.coarse ? 0.02 : 0.004;
       gl.uniformMatrix4fv(p.mvp, false, shifted);
       gl.drawElements(gl.LINES, layer.outline.count, gl.UNSIGNED_INT, 0);
     }
