@@ -43,6 +43,14 @@ public struct RegionLabels {
     /// A region gets a label when it covers at least this share of the image, and its deepest
     /// point lies at least `minimumDepth` pixels from its border.
     public static let minimumShare = 0.001
+    /// The share a region must cover to be labelled in a picture of `regions`: `minimumShare`, but
+    /// `namedShare` where the regions are parcels of the networks. A picture of hundreds of
+    /// parcels in a few hue families labelled down to 0.1 % had some 35 names, most on leaders
+    /// across the brain; a journal figure names the large parcels a reader must find and leaves
+    /// the rest to the legend's network headings (and to `pick`).
+    public static func labelShare(_ regions: [Region]) -> Double {
+        regions.contains { $0.networkHeading != nil } ? namedShare : minimumShare
+    }
     public static let minimumDepth = 2.0
     /// Share of the ink box (halo included) allowed to spill over the region's border when the
     /// name is placed inside it.
@@ -77,14 +85,14 @@ public struct RegionLabels {
     /// `obstacles` (the legend, the orientation cue). Names of `emphasised` regions (the
     /// highlighted ones) are set in `bold` when given.
     public init(map: RegionMap, names: [String], text regular: TextRenderer, obstacles: [PixelRect] = [],
-                emphasised: Set<Region> = [], bold: TextRenderer? = nil) {
+                emphasised: Set<Region> = [], bold: TextRenderer? = nil, minimumShare: Double = RegionLabels.minimumShare) {
         let size = Self.textSize(width: map.width, height: map.height)
         let halo = TextHalo(color: Self.haloColor, radius: max(1.5, Double(size) / 8))
         let depth = BorderDistance(labels: map.labels, width: map.width, height: map.height)
         let fragments = RegionFragments(map)
         let (anchors, areas) = Self.anchors(map, depth, fragments)
         var room = FreeSpace(map: map, obstacles: obstacles)
-        let minimumPixels = Int((Self.minimumShare * Double(map.width * map.height)).rounded(.up))
+        let minimumPixels = Int((minimumShare * Double(map.width * map.height)).rounded(.up))
         var placed: [Placement] = []
         var pending: [(region: Int, anchor: (x: Int, y: Int))] = []
         var small: [Int] = []

@@ -1,0 +1,35 @@
+import BrainImage
+
+/// What a reader of a legend would object to, as sentences: a heading shown twice, two rows under
+/// one heading (or, without headings, anywhere) reading the same, a row or heading cut inside a
+/// word ("…" may stand for whole words only; `words` false leaves that out, where a single word
+/// wider than its column may be cut between letters).
+enum LegendTableCheck {
+    static func problems(_ legend: Legend.Layout, words checkWords: Bool = true) -> [String] {
+        var out: [String] = []
+        let headings = legend.rows.compactMap(\.heading)
+        if Set(headings).count != headings.count { out.append("headings repeat: \(headings)") }
+        var under: [String: [String]] = [:], current = ""
+        for row in legend.rows {
+            let text = row.line.lines.map(\.text).joined(separator: " ")
+            let source: String
+            if let h = row.heading {
+                current = h
+                source = h
+            } else if let entry = row.entry {
+                under[current, default: []].append(text)
+                source = entry.name
+            } else { continue }
+            guard checkWords else { continue }
+            let words = Set(source.split(separator: " ").map(String.init))
+            for token in text.split(separator: " ") {
+                let word = token.replacingOccurrences(of: "…", with: "")
+                if !word.isEmpty, !words.contains(word) { out.append("\"\(text)\" cuts a word of \(source)") }
+            }
+        }
+        for (heading, texts) in under where Set(texts).count != texts.count {
+            out.append("rows under \"\(heading)\" repeat: \(texts)")
+        }
+        return out
+    }
+}
