@@ -64,7 +64,7 @@ public struct SceneAnnotations {
         labels = wantLabels ? map.map { m in
             RegionLabels(map: m, names: m.regions.map(\.labelName), text: text, obstacles: obstacles, emphasised: emphasised,
                          bold: emphasised.isEmpty ? nil : (try? Typeface.system(.bold)).flatMap { try? TextRenderer(typeface: $0) },
-                         minimumShare: RegionLabels.labelShare(m.regions))
+                         minimumPixels: RegionLabels.labelMinimum(m))
         } : nil
         legend = legendLayout
         self.cue = cue
