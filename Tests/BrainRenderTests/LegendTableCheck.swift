@@ -27,6 +27,13 @@ enum LegendTableCheck {
                 if !word.isEmpty, !words.contains(word) { out.append("\"\(text)\" cuts a word of \(source)") }
             }
         }
+        // At most three columns, and no column ends on its heading.
+        let columnOf = { (row: Legend.Layout.Row) in row.swatch?.x ?? row.textX }
+        let columns = legend.rows.reduce(into: [Int]()) { if $0.last != columnOf($1) { $0.append(columnOf($1)) } }
+        if columns.count > Legend.maxColumns { out.append("\(columns.count) columns") }
+        for x in columns where legend.rows.last(where: { columnOf($0) == x })?.heading != nil {
+            out.append("the column at \(x) ends on a heading")
+        }
         for (heading, texts) in under where Set(texts).count != texts.count {
             out.append("rows under \"\(heading)\" repeat: \(texts)")
         }

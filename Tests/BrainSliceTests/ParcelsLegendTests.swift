@@ -58,6 +58,13 @@ struct ParcelsLegendTests {
                 #expect(words.contains(token.replacingOccurrences(of: "…", with: "")), "\(plane) \(mni): heading \"\(text(row))\" cut in a word")
             }
         }
+        // At most three columns, and no column ends on its heading.
+        let columnOf = { (row: Legend.Layout.Row) in row.swatch?.x ?? row.textX }
+        let columns = legend.rows.reduce(into: [Int]()) { if $0.last != columnOf($1) { $0.append(columnOf($1)) } }
+        #expect(columns.count <= Legend.maxColumns && Set(columns).count == columns.count, "\(plane) \(mni): columns at \(columns)")
+        for x in columns {
+            #expect(legend.rows.last { columnOf($0) == x }?.heading == nil, "\(plane) \(mni): the column at \(x) ends on a heading")
+        }
         for (heading, texts) in under {
             #expect(Set(texts).count == texts.count, "\(plane) \(mni): rows under \(heading) repeat \(texts)")
         }

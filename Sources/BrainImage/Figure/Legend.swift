@@ -11,12 +11,14 @@ import Foundation
 public struct Legend: Sendable, Equatable {
     /// One row: a region's name and its colour; a region drawn in one colour on the left and
     /// another on the right has both, left first (`pair` is the right side's). `group`: the
-    /// heading the row stands under (a parcel's network), whose words its name begins with.
+    /// heading the row stands under (a parcel's network), whose words its name begins with;
+    /// `pixels`: how much of the picture it covers (0: not measured).
     public struct Entry: Sendable, Equatable {
         public let name: String
         public let color: RGBA
         public let pair: RGBA?
         public let group: String?
+        public var pixels = 0
         public init(name: String, color: RGBA, pair: RGBA? = nil, group: String? = nil) {
             self.name = name
             self.color = color
@@ -101,7 +103,11 @@ public struct Legend: Sendable, Equatable {
                 if a.element.pixels != b.element.pixels { return a.element.pixels > b.element.pixels }
             }
             return a.offset < b.offset
-        }.map(\.element.entry)
+        }.map { row in
+            var entry = row.element.entry
+            entry.pixels = row.element.pixels
+            return entry
+        }
     }
 
     /// "L" for "left", "R" for "right": the side as figures write it after a name.
@@ -158,12 +164,20 @@ public struct Legend: Sendable, Equatable {
         var shown = Self.slots(entries)
         var hidden = 0
         if shown.count > capacity {
-            var kept = min(entries.count, capacity - 1)
-            while kept > 0, Self.slots(Array(entries.prefix(kept))).count + 1 > capacity { kept -= 1 }
-            hidden = entries.count - kept
-            shown = Self.slots(Array(entries.prefix(kept))) + [.more]
+            let order = Self.keptFirst(entries)
+            func kept(_ k: Int) -> [Entry] {
+                let chosen = Set(order.prefix(k))
+                return entries.indices.filter { chosen.contains($0) }.map { entries[$0] }
+            }
+            var k = min(entries.count, capacity - 1)
+            // Headings move down to their rows, so the rows kept must split that way too.
+            while k > 0, Self.columnRanges((Self.slots(kept(k)) + [.more]).map(\.isHeading), maxRows: maxRows) == nil { k -= 1 }
+            hidden = entries.count - k
+            shown = Self.slots(kept(k)) + [.more]
         }
+        // Always a split: `shown` holds at most `capacity` rows, which even columns take.
         let ranges = Self.columnRanges(shown.map(\.isHeading), maxRows: maxRows)
+            ?? stride(from: 0, to: shown.count, by: maxRows).map { $0..<min(shown.count, $0 + maxRows) }
         let columns = ranges.count
         // Names share the width left after swatches, gaps and padding, capped at a quarter of the image.
         let available = width - 2 * margin - 2 * pad - columns * (swatchArea + gap) - (columns - 1) * 2 * gap

@@ -28,32 +28,38 @@ extension Legend {
         return out
     }
 
+    /// The order in which entries are kept when not all fit: grouped entries (hundreds of
+    /// parcels) the largest first, so the legend lists the parcels a reader sees (still under
+    /// their headings, in the list's order); other entries in the list's order.
+    static func keptFirst(_ entries: [Entry]) -> [Int] {
+        guard entries.contains(where: { $0.group != nil }) else { return Array(entries.indices) }
+        return entries.indices.sorted { a, b in
+            entries[a].pixels != entries[b].pixels ? entries[a].pixels > entries[b].pixels : a < b
+        }
+    }
+
     /// The rows of each column: filled column by column, even but for the last, at most `maxRows`
     /// rows each. A heading never ends a column: it moves to the top of the next, over its rows,
     /// and the columns grow by a row (up to `maxRows`) rather than become more; only when that
-    /// cannot hold them does a third column come, and only beyond `maxColumns` is a heading left
-    /// at a column's foot.
-    static func columnRanges(_ isHeading: [Bool], maxRows: Int) -> [Range<Int>] {
+    /// cannot hold them does a third column come. nil when no such split fits in `maxColumns`.
+    static func columnRanges(_ isHeading: [Bool], maxRows: Int) -> [Range<Int>]? {
         let n = isHeading.count
+        guard n <= maxRows * maxColumns else { return nil }
         let columns = max(1, (n + maxRows - 1) / maxRows)
-        func split(_ perColumn: Int, keepHeadings: Bool) -> [Range<Int>] {
-            var ranges: [Range<Int>] = [], start = 0
-            while start < n {
-                var end = min(n, start + perColumn)
-                while keepHeadings, end < n, end - 1 > start, isHeading[end - 1] { end -= 1 }
-                ranges.append(start..<end)
-                start = end
-            }
-            return ranges
-        }
         let even = (n + columns - 1) / columns
         for limit in [columns, maxColumns] {
             for perColumn in even...max(even, maxRows) {
-                let ranges = split(perColumn, keepHeadings: true)
+                var ranges: [Range<Int>] = [], start = 0
+                while start < n {
+                    var end = min(n, start + perColumn)
+                    while end < n, end - 1 > start, isHeading[end - 1] { end -= 1 }
+                    ranges.append(start..<end)
+                    start = end
+                }
                 if ranges.count <= limit { return ranges }
             }
         }
-        return split(even, keepHeadings: false)
+        return nil
     }
 
     /// The lines of `slots` in columns whose names take at most `nameLimit` pixels (a heading, which
