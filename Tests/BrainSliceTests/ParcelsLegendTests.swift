@@ -47,8 +47,10 @@ struct ParcelsLegendTests {
             // Whole words of the name only: "…" may stand for words left out, never for letters.
             let words = Set(entry.name.split(separator: " ").map(String.init))
             for token in text(row).split(separator: " ") where !token.replacingOccurrences(of: "…", with: "").isEmpty {
-                #expect(words.contains(token.replacingOccurrences(of: "…", with: "")),
-                        "\(plane) \(mni): \"\(text(row))\" cuts a word of \(entry.name)")
+                let word = token.replacingOccurrences(of: "…", with: "")
+                // "Salience /…" stops inside a name's phrase as surely as "FrOp…" inside a word.
+                let dangling = token.hasSuffix("…") && word.allSatisfy { !$0.isLetter && !$0.isNumber }
+                #expect(words.contains(word) && !dangling, "\(plane) \(mni): \"\(text(row))\" cuts a word of \(entry.name)")
             }
         }
         for row in legend.rows {
