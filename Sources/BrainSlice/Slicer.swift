@@ -176,7 +176,7 @@ public final class Slicer: Sendable {
         Legend.entries(visible.compactMap { region, pixels in
             overlay.drawnColor(region.id).map {
                 Legend.Item(name: region.labelName, side: region.hemisphere == .none ? nil : region.hemisphere.rawValue,
-                            color: $0, pixels: pixels, rank: region.legendRank)
+                            color: $0, pixels: pixels, rank: region.legendRank, group: region.networkHeading)
             }
         })
     }

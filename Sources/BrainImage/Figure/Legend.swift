@@ -4,20 +4,26 @@ import Foundation
 /// column. Slices and 3D renders both draw theirs with it.
 ///
 /// Size rule: at most `maxColumns` columns of at most `maxRowsPerColumn` rows (or the `maxRows`
-/// asked), fewer when the image is too short; entries beyond that are summarised by a last row "+N more". A name wider
+/// asked), fewer when the image is too short; entries beyond that are summarised by a last row "+N more". Entries
+/// with a `group` (a parcel's network) stand under a heading row that counts as a row (`LegendHeadings`). A name wider
 /// than its column (at most `1/nameShare` of the image) is wrapped, then shortened so that no two rows
-/// read the same (`distinctLines`). The box never leaves the image.
+/// under one heading read the same (`distinctLines`). The box never leaves the image.
 public struct Legend: Sendable, Equatable {
     /// One row: a region's name and its colour; a region drawn in one colour on the left and
-    /// another on the right has both, left first (`pair` is the right side's).
+    /// another on the right has both, left first (`pair` is the right side's). `group`: the
+    /// heading the row stands under (a parcel's network), whose words its name begins with;
+    /// `pixels`: how much of the picture it covers (0: not measured).
     public struct Entry: Sendable, Equatable {
         public let name: String
         public let color: RGBA
         public let pair: RGBA?
-        public init(name: String, color: RGBA, pair: RGBA? = nil) {
+        public let group: String?
+        public var pixels = 0
+        public init(name: String, color: RGBA, pair: RGBA? = nil, group: String? = nil) {
             self.name = name
             self.color = color
             self.pair = pair
+            self.group = group
         }
     }
 
@@ -36,15 +42,16 @@ public struct Legend: Sendable, Equatable {
 
     /// One visible thing before rows are made: a region's name, its side ("left"; nil on the
     /// midline), the colour it is drawn in, how many pixels show it and its place in the list
-    /// (`rank`, smaller first; nil: by pixels).
+    /// (`rank`, smaller first; nil: by pixels) and the heading it is listed under (`group`; nil: none).
     public struct Item: Sendable, Equatable {
         public let name: String
         public let side: String?
         public let color: RGBA
         public let pixels: Int
         public let rank: Int?
-        public init(name: String, side: String?, color: RGBA, pixels: Int, rank: Int? = nil) {
-            (self.name, self.side, self.color, self.pixels, self.rank) = (name, side, color, pixels, rank)
+        public let group: String?
+        public init(name: String, side: String?, color: RGBA, pixels: Int, rank: Int? = nil, group: String? = nil) {
+            (self.name, self.side, self.color, self.pixels, self.rank, self.group) = (name, side, color, pixels, rank, group)
         }
     }
 
@@ -73,7 +80,7 @@ public struct Legend: Sendable, Equatable {
                 let name = "\(item.name) (\(sideLetter("left")), \(sideLetter("right")))"
                 if let i = at[name] { rows[i].pixels += item.pixels; continue }
                 at[name] = rows.count
-                rows.append((Entry(name: name, color: left, pair: right), item.pixels, item.rank))
+                rows.append((Entry(name: name, color: left, pair: right, group: item.group), item.pixels, item.rank))
                 continue
             }
             let sided = (colorsOfName[item.name]?.count ?? 0) > 1
@@ -81,7 +88,7 @@ public struct Legend: Sendable, Equatable {
             let key = "\(name)\u{0}\(item.color.r),\(item.color.g),\(item.color.b)"
             if let i = at[key] { rows[i].pixels += item.pixels; continue }
             at[key] = rows.count
-            rows.append((Entry(name: name, color: item.color), item.pixels, item.rank))
+            rows.append((Entry(name: name, color: item.color, group: item.group), item.pixels, item.rank))
         }
         return rows.enumerated().sorted { a, b in
             switch (a.element.rank, b.element.rank) {
@@ -96,7 +103,11 @@ public struct Legend: Sendable, Equatable {
                 if a.element.pixels != b.element.pixels { return a.element.pixels > b.element.pixels }
             }
             return a.offset < b.offset
-        }.map(\.element.entry)
+        }.map { row in
+            var entry = row.element.entry
+            entry.pixels = row.element.pixels
+            return entry
+        }
     }
 
     /// "L" for "left", "R" for "right": the side as figures write it after a name.
@@ -112,7 +123,7 @@ public struct Legend: Sendable, Equatable {
     public struct Layout: Sendable, Equatable {
         /// One drawn row: its swatch (two for a left–right pair) and its text's pen start on the baseline.
         public struct Row: Sendable, Equatable {
-            /// nil for the "+N more" row.
+            /// nil for a heading row and the "+N more" row.
             public let entry: Entry?
             public let swatch: PixelRect?
             /// The right side's swatch of a pair, beside `swatch`.
@@ -120,6 +131,8 @@ public struct Legend: Sendable, Equatable {
             public let line: TextLine
             public let textX: Int
             public let baseline: Int
+            /// The heading's text on a heading row (a network over its parcels); nil on other rows.
+            public var heading: String? = nil
         }
         public let box: PixelRect
         public let rows: [Row]
@@ -146,15 +159,26 @@ public struct Legend: Sendable, Equatable {
         let fitRows = (height - 2 * margin - 2 * pad) / rowHeight
         let maxRows = min(maxRows, fitRows)
         guard maxRows >= 1 else { return nil }
+        // Headings count as rows: the entries shown are the most whose rows, with "+N more", fit.
         let capacity = maxRows * Self.maxColumns
-        var shown = entries.map(Optional.some)
+        var shown = Self.slots(entries)
         var hidden = 0
-        if entries.count > capacity {
-            hidden = entries.count - (capacity - 1)
-            shown = Array(shown.prefix(capacity - 1)) + [nil]
+        if shown.count > capacity {
+            let order = Self.keptFirst(entries)
+            func kept(_ k: Int) -> [Entry] {
+                let chosen = Set(order.prefix(k))
+                return entries.indices.filter { chosen.contains($0) }.map { entries[$0] }
+            }
+            var k = min(entries.count, capacity - 1)
+            // Headings move down to their rows, so the rows kept must split that way too.
+            while k > 0, Self.columnRanges((Self.slots(kept(k)) + [.more]).map(\.isHeading), maxRows: maxRows) == nil { k -= 1 }
+            hidden = entries.count - k
+            shown = Self.slots(kept(k)) + [.more]
         }
-        let columns = (shown.count + maxRows - 1) / maxRows
-        let rowsPerColumn = (shown.count + columns - 1) / columns
+        // Always a split: `shown` holds at most `capacity` rows, which even columns take.
+        let ranges = Self.columnRanges(shown.map(\.isHeading), maxRows: maxRows)
+            ?? stride(from: 0, to: shown.count, by: maxRows).map { $0..<min(shown.count, $0 + maxRows) }
+        let columns = ranges.count
         // Names share the width left after swatches, gaps and padding, capped at a quarter of the image.
         let available = width - 2 * margin - 2 * pad - columns * (swatchArea + gap) - (columns - 1) * 2 * gap
         let nameLimit = max(size, min(width / max(1, nameShare), available / columns))
@@ -162,22 +186,16 @@ public struct Legend: Sendable, Equatable {
         // when the wrapped rows make a column too tall for the image, every name keeps one line.
         let leading = rowHeight - ascent - descent
         func columnHeights(_ lines: [TextLine]) -> [Int] {
-            (0..<columns).map { c in
-                lines[(c * rowsPerColumn)..<min(lines.count, (c + 1) * rowsPerColumn)]
-                    .map { $0.ascent + $0.descent + leading }.reduce(0, +) - leading
-            }
+            ranges.map { lines[$0].map { $0.ascent + $0.descent + leading }.reduce(0, +) - leading }
         }
-        let names = shown.compactMap { $0?.name }
         func namedLines(twoLines: Bool) -> [TextLine] {
-            var named = Self.distinctLines(names, maxWidth: nameLimit, size: size, twoLines: twoLines, text: text).makeIterator()
-            return shown.map { $0 == nil ? text.layout("+\(hidden) more", size: size) : named.next()! }
+            Self.slotLines(shown, hidden: hidden, nameLimit: nameLimit, headingLimit: nameLimit + swatchArea + gap,
+                           size: size, twoLines: twoLines, text: text)
         }
         var lines = namedLines(twoLines: true)
         if (columnHeights(lines).max() ?? 0) + 2 * pad > height - 2 * margin { lines = namedLines(twoLines: false) }
-        var columnWidths: [Int] = []
-        for c in 0..<columns {
-            let slice = lines[(c * rowsPerColumn)..<min(lines.count, (c + 1) * rowsPerColumn)]
-            columnWidths.append(swatchArea + gap + (slice.map(\.advance).max() ?? 0))
+        let columnWidths = ranges.map { range in
+            range.map { shown[$0].isHeading ? lines[$0].advance : swatchArea + gap + lines[$0].advance }.max() ?? 0
         }
         let boxWidth = columnWidths.reduce(0, +) + (columns - 1) * 2 * gap + 2 * pad
         let boxHeight = (columnHeights(lines).max() ?? 0) + 2 * pad
@@ -186,19 +204,20 @@ public struct Legend: Sendable, Equatable {
         let box = PixelRect(x: max(0, x), y: max(0, y), width: min(boxWidth, width), height: min(boxHeight, height))
         var rows: [Layout.Row] = []
         var columnX = box.x + pad
-        for c in 0..<columns {
+        for (c, range) in ranges.enumerated() {
             var top = box.y + pad
-            for r in 0..<rowsPerColumn {
-                let i = c * rowsPerColumn + r
-                guard i < lines.count else { break }
+            for i in range {
                 defer { top += lines[i].ascent + lines[i].descent + leading }
                 let baseline = top + ascent
-                let entry = shown[i]
-                let swatch = entry == nil ? nil
-                    : PixelRect(x: columnX, y: top + (ascent + descent - swatchSide) / 2, width: swatchSide, height: swatchSide)
-                let textX = entry == nil ? columnX : columnX + swatchArea + gap
-                let pairSwatch = entry?.pair == nil ? nil : swatch.map { PixelRect(x: $0.maxX + pairGap, y: $0.y, width: swatchSide, height: swatchSide) }
-                rows.append(.init(entry: entry, swatch: swatch, pairSwatch: pairSwatch, line: lines[i], textX: textX, baseline: baseline))
+                guard case let .entry(entry) = shown[i] else {
+                    rows.append(.init(entry: nil, swatch: nil, line: lines[i], textX: columnX, baseline: baseline,
+                                      heading: shown[i].headingText))
+                    continue
+                }
+                let swatch = PixelRect(x: columnX, y: top + (ascent + descent - swatchSide) / 2, width: swatchSide, height: swatchSide)
+                let pairSwatch = entry.pair == nil ? nil : PixelRect(x: swatch.maxX + pairGap, y: swatch.y, width: swatchSide, height: swatchSide)
+                rows.append(.init(entry: entry, swatch: swatch, pairSwatch: pairSwatch, line: lines[i], textX: columnX + swatchArea + gap,
+                                  baseline: baseline))
             }
             columnX += columnWidths[c] + 2 * gap
         }

@@ -43,6 +43,21 @@ public struct RegionLabels {
     /// A region gets a label when it covers at least this share of the image, and its deepest
     /// point lies at least `minimumDepth` pixels from its border.
     public static let minimumShare = 0.001
+    /// The pixels each region of `map` must cover to be labelled: `minimumShare` of the image, but
+    /// `namedShare` for parcels of the networks other than each network's largest in view. A
+    /// picture of hundreds of parcels in a few hue families labelled down to 0.1 % had some 33
+    /// names, most on leaders across the brain; a journal figure names the large parcels a reader
+    /// must find and one parcel of each network, and leaves the rest to the legend's network
+    /// headings (and to `pick`).
+    public static func labelMinimum(_ map: RegionMap) -> [Int] {
+        func pixels(_ share: Double) -> Int { Int((share * Double(map.width * map.height)).rounded(.up)) }
+        var named: Set<Int> = []
+        return map.regions.map { region in
+            // Regions come most pixels first: a network's first parcel is its largest.
+            guard region.networkHeading != nil, let network = region.networkIndex else { return pixels(minimumShare) }
+            return named.insert(network).inserted ? pixels(minimumShare) : pixels(namedShare)
+        }
+    }
     public static let minimumDepth = 2.0
     /// Share of the ink box (halo included) allowed to spill over the region's border when the
     /// name is placed inside it.
@@ -77,14 +92,15 @@ public struct RegionLabels {
     /// `obstacles` (the legend, the orientation cue). Names of `emphasised` regions (the
     /// highlighted ones) are set in `bold` when given.
     public init(map: RegionMap, names: [String], text regular: TextRenderer, obstacles: [PixelRect] = [],
-                emphasised: Set<Region> = [], bold: TextRenderer? = nil) {
+                emphasised: Set<Region> = [], bold: TextRenderer? = nil, minimumPixels given: [Int]? = nil) {
         let size = Self.textSize(width: map.width, height: map.height)
         let halo = TextHalo(color: Self.haloColor, radius: max(1.5, Double(size) / 8))
         let depth = BorderDistance(labels: map.labels, width: map.width, height: map.height)
         let fragments = RegionFragments(map)
         let (anchors, areas) = Self.anchors(map, depth, fragments)
         var room = FreeSpace(map: map, obstacles: obstacles)
-        let minimumPixels = Int((Self.minimumShare * Double(map.width * map.height)).rounded(.up))
+        let minimumPixels = given ?? Array(repeating: Int((Self.minimumShare * Double(map.width * map.height)).rounded(.up)),
+                                            count: map.regions.count)
         var placed: [Placement] = []
         var pending: [(region: Int, anchor: (x: Int, y: Int))] = []
         var small: [Int] = []
@@ -92,7 +108,7 @@ public struct RegionLabels {
         for r in map.regions.indices {
             // Regions come most pixels first, so a name shown in both hemispheres goes on the larger.
             guard named.insert(names[r]).inserted else { continue }
-            guard map.pixels[r] >= minimumPixels, let a = anchors[r], depth.pixels(x: a.x, y: a.y) >= Self.minimumDepth else {
+            guard map.pixels[r] >= minimumPixels[r], let a = anchors[r], depth.pixels(x: a.x, y: a.y) >= Self.minimumDepth else {
                 small.append(r); continue
             }
             let text = Self.renderer(map.regions[r], emphasised, regular, bold)

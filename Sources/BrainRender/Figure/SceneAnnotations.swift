@@ -24,7 +24,8 @@ public struct SceneAnnotations {
         Legend.entries(map.regions.indices.map { i in
             let region = map.regions[i], c = colors[region] ?? region.color
             return Legend.Item(name: region.labelName, side: region.hemisphere == .none ? nil : region.hemisphere.rawValue,
-                               color: RGBA(c.r, c.g, c.b), pixels: map.pixels[i], rank: region.legendRank)
+                               color: RGBA(c.r, c.g, c.b), pixels: map.pixels[i], rank: region.legendRank,
+                               group: region.networkHeading)
         })
     }
 
@@ -62,7 +63,8 @@ public struct SceneAnnotations {
         }
         labels = wantLabels ? map.map { m in
             RegionLabels(map: m, names: m.regions.map(\.labelName), text: text, obstacles: obstacles, emphasised: emphasised,
-                         bold: emphasised.isEmpty ? nil : (try? Typeface.system(.bold)).flatMap { try? TextRenderer(typeface: $0) })
+                         bold: emphasised.isEmpty ? nil : (try? Typeface.system(.bold)).flatMap { try? TextRenderer(typeface: $0) },
+                         minimumPixels: RegionLabels.labelMinimum(m))
         } : nil
         legend = legendLayout
         self.cue = cue
