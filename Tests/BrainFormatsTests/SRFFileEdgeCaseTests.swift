@@ -61,4 +61,23 @@ import Testing
         let e = #expect(throws: FormatError.self) { try SRFFile(data: bad, name: "bad.srf") }
         #expect(e?.field == "strip element 1" && e?.file == "bad.srf")
     }
+
+    @Test func skippingNeighboursKeepsTheGeometryAndTheChecks() throws {
+        let raw = try Fixtures.data(path)
+        let full = try SRFFile(data: raw, name: path)
+        let drawn = try SRFFile(data: raw, name: path, skippingNeighbours: true)
+        #expect(full.neighbours.indices.count == 6912)
+        #expect(drawn.neighbours.vertexCount == 0 && drawn.neighbours.indices.isEmpty)
+        #expect(drawn.vertices == full.vertices && drawn.normals == full.normals)
+        #expect(drawn.colors == full.colors && drawn.triangles == full.triangles)
+        #expect(drawn.trailer == full.trailer && drawn.mtcName == full.mtcName)
+        // The lists are still walked and checked: a bad entry fails as in a full read.
+        let neighboursAt = 60 + 28 * 866
+        var bad = raw
+        bad.replaceSubrange((neighboursAt + 4)..<(neighboursAt + 8), with: le(866))
+        let e = #expect(throws: FormatError.self) { try SRFFile(data: bad, name: "bad.srf", skippingNeighbours: true) }
+        #expect(e?.field == "neighbours of vertex 0" && e?.message.contains("866") == true)
+        // A file read without its lists cannot be written back as if it had none.
+        #expect(throws: (any Error).self) { try drawn.encoded() }
+    }
 }

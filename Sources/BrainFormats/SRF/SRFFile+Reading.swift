@@ -3,10 +3,11 @@ import Foundation
 extension SRFFile {
     /// Parses SRF bytes; `name` labels errors. Counts are bounded by the file size before any allocation,
     /// and every index is range-checked.
-    public init(data: Data, name: String) throws {
+    /// `skippingNeighbours` checks the neighbour lists without keeping them (`neighbours` is empty).
+    public init(data: Data, name: String, skippingNeighbours: Bool = false) throws {
         self = try data.withUnsafeBytes { raw in
             var r = ByteReader(raw, file: name)
-            return try SRFFile.parse(&r)
+            return try SRFFile.parse(&r, keepsNeighbours: !skippingNeighbours)
         }
     }
 
@@ -24,7 +25,7 @@ extension SRFFile {
         return (version, surfaceType, nv, nt)
     }
 
-    private static func parse(_ r: inout ByteReader) throws -> SRFFile {
+    private static func parse(_ r: inout ByteReader, keepsNeighbours: Bool) throws -> SRFFile {
         let size = r.bytes.count
         let (version, surfaceType, nv, nt) = try readCounts(&r)
         let minimum = 60 + 28 * nv + 12 * nt + 4
@@ -40,7 +41,7 @@ extension SRFFile {
         let convex = SIMD4(try r.f32("ConvexR"), try r.f32("ConvexG"), try r.f32("ConvexB"), try r.f32("ConvexA"))
         let concave = SIMD4(try r.f32("ConcaveR"), try r.f32("ConcaveG"), try r.f32("ConcaveB"), try r.f32("ConcaveA"))
         let colors = try r.u32Array(nv, field: "MeshColor")
-        let neighbours = try readNeighbours(&r, vertexCount: nv, triangleBytes: 12 * nt)
+        let neighbours = try readNeighbours(&r, vertexCount: nv, triangleBytes: 12 * nt, keeps: keepsNeighbours)
         let triangles = try r.i32Array(3 * nt, field: "triangles")
         if let bad = firstOutOfRange(triangles, lower: 0, upper: Int32(truncatingIfNeeded: nv)) {
             throw r.error("triangle \(bad / 3)", "vertex index \(triangles[bad]) outside 0..<\(nv)")
@@ -60,11 +61,13 @@ extension SRFFile {
                        neighbours: neighbours, triangles: triangles, strips: strips, mtcName: mtc, trailer: trailer)
     }
 
-    private static func readNeighbours(_ r: inout ByteReader, vertexCount nv: Int, triangleBytes: Int) throws -> MeshNeighbours {
-        var offsets = [Int32](repeating: 0, count: nv + 1)
+    private static func readNeighbours(_ r: inout ByteReader, vertexCount nv: Int, triangleBytes: Int,
+                                       keeps: Bool) throws -> MeshNeighbours {
+        var offsets = [Int32](repeating: 0, count: keeps ? nv + 1 : 1)
         var indices = [Int32]()
         // The lists occupy the bytes before the triangles; that bounds the first reservation.
-        indices.reserveCapacity(max(0, min((r.remaining - triangleBytes) / 4, 16 * nv)))
+        if keeps { indices.reserveCapacity(max(0, min((r.remaining - triangleBytes) / 4, 16 * nv))) }
+        var entries = 0
         let raw = r.bytes
         var at = r.offset
         let end = raw.count - triangleBytes - 4
@@ -82,11 +85,12 @@ extension SRFFile {
                 guard v >= 0 && v < limit else {
                     throw r.error("neighbours of vertex \(i)", "vertex index \(v) outside 0..<\(nv)")
                 }
-                indices.append(v)
+                if keeps { indices.append(v) }
             }
             at += 4 * n
-            guard indices.count <= Int(Int32.max) else { throw r.error("neighbours", "too many entries") }
-            offsets[i + 1] = Int32(indices.count)
+            entries += n
+            guard entries <= Int(Int32.max) else { throw r.error("neighbours", "too many entries") }
+            if keeps { offsets[i + 1] = Int32(entries) }
         }
         try r.seek(to: at)
         return MeshNeighbours(offsets: offsets, indices: indices)

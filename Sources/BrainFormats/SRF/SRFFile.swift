@@ -17,6 +17,7 @@ public struct SRFFile: Sendable {
     public var concaveColor: SIMD4<Float>
     /// MeshColor per vertex: 0 convex, 1 concave, ≥ 0x3F000000 packed RGB (R bits 16–23).
     public var colors: [UInt32]
+    /// Empty (no lists, so the writer refuses the file) when read `skippingNeighbours`.
     public var neighbours: MeshNeighbours
     /// Three 0-based vertex indices per triangle.
     public var triangles: [Int32]
@@ -66,6 +67,13 @@ public struct SRFFile: Sendable {
 
     public static func read(from url: URL) throws -> SRFFile {
         try SRFFile(data: FileSource.read(url, sizeLimit: SRFFile.maxFileSize), name: url.lastPathComponent)
+    }
+
+    /// The same, with the neighbour lists checked as they are read but not kept: drawing never
+    /// uses them, and they are the file's largest array (a third of a one-shot `pick`'s SRF reading).
+    public static func read(from url: URL, skippingNeighbours: Bool) throws -> SRFFile {
+        try SRFFile(data: FileSource.read(url, sizeLimit: SRFFile.maxFileSize), name: url.lastPathComponent,
+                    skippingNeighbours: skippingNeighbours)
     }
 
     public func write(to url: URL) throws {

@@ -49,7 +49,7 @@ public final class SceneAssets: Sendable {
                 "is not in the catalog (known: \(library.catalog.meshes.map(\.name).joined(separator: ", ")))"))
         }
         let url = try library.url(entry.file)
-        let srf = try SRFFile.read(from: url)
+        let srf = try SRFFile.read(from: url, skippingNeighbours: true)
         var mesh = try MeshLoading.renderMesh(srf: srf, file: url.path, isClosed: true)
         if case .cortex(let surface, let side) = id {
             // Cortex SRFs carry sulc as MeshColor greys (docs/file-formats.md §4.3); older data has none.

@@ -38,10 +38,12 @@ struct BorderSplit {
         var midpoints = [UInt32](repeating: .max, count: 2 * cuts.edges.count)
         var otherMidpoints: [EdgeKey: UInt32] = [:]
 
-        /// A vertex at the weighted mean of `corners` (weights sum to 1).
-        func append(_ corners: [(Int, Float)], label: UInt32, source from: Int) -> UInt32 {
+        /// A vertex at the weighted mean of `corners` (weights sum to 1). A border triangle makes
+        /// several: the corners come as a count and a function, so none allocates an array.
+        func append(_ count: Int, _ corners: (Int) -> (Int, Float), label: UInt32, source from: Int) -> UInt32 {
             var p = SIMD3<Float>.zero, normal = SIMD3<Float>.zero, a = SIMD3<Float>.zero, k: Float = 0, o: Float = 0
-            for (c, w) in corners {
+            for i in 0..<count {
+                let (c, w) = corners(i)
                 p += w * input.positions[c]
                 normal += w * input.normals[c]
                 if let anat = input.anatomicalPositions { a += w * anat[c] }
@@ -67,7 +69,7 @@ struct BorderSplit {
             if let slot, midpoints[slot] != .max { return midpoints[slot] }
             if slot == nil, let v = otherMidpoints[key] { return v }
             let (wa, wb) = cuts.weights(edge: edge, a, b)
-            let v = append([(Int(a), wa), (Int(b), wb)], label: label, source: Int(from))
+            let v = append(2, { $0 == 0 ? (Int(a), wa) : (Int(b), wb) }, label: label, source: Int(from))
             if let slot { midpoints[slot] = v } else { otherMidpoints[key] = v }
             return v
         }
@@ -83,9 +85,9 @@ struct BorderSplit {
                 triangles.append(a); triangles.append(b); triangles.append(c)
                 continue
             }
-            let v = [a, b, c]
-            let l = v.map { inputLabels[Int($0)] }
-            if l[0] != l[1] && l[1] != l[2] && l[0] != l[2] {
+            let lb = inputLabels[Int(b)], lc = inputLabels[Int(c)]
+            if la != lb && lb != lc && la != lc {
+                let v = [a, b, c], l = [la, lb, lc]
                 var junction: [(Int, Float)] = []
                 for k in 0..<3 {
                     let (wa, wb) = cuts.weights(v[k], v[(k + 1) % 3])
@@ -94,7 +96,7 @@ struct BorderSplit {
                 // Three labels: each corner keeps the quad (corner, next midpoint, centroid, previous midpoint).
                 for k in 0..<3 {
                     let c = v[k], next = v[(k + 1) % 3], previous = v[(k + 2) % 3]
-                    let g = append(junction, label: l[k], source: Int(c))
+                    let g = append(junction.count, { junction[$0] }, label: l[k], source: Int(c))
                     let mNext = midpoint(c, next, label: l[k], from: c)
                     let mPrevious = midpoint(previous, c, label: l[k], from: c)
                     triangles += [c, mNext, g, c, g, mPrevious]
@@ -102,12 +104,12 @@ struct BorderSplit {
                 continue
             }
             // Two labels: rotate (keeping the winding) so the odd corner r comes last after p, q.
-            let k = l[0] == l[1] ? 2 : (l[1] == l[2] ? 0 : 1)
-            let p = v[(k + 1) % 3], q = v[(k + 2) % 3], r = v[k]
-            let major = l[(k + 1) % 3], minor = l[k]
+            let (p, q, r, major, minor) = la == lb ? (a, b, c, la, lc) : (lb == lc ? (b, c, a, lb, la) : (c, a, b, lc, lb))
             let qrMajor = midpoint(q, r, label: major, from: q), rpMajor = midpoint(r, p, label: major, from: p)
             let qrMinor = midpoint(q, r, label: minor, from: r), rpMinor = midpoint(r, p, label: minor, from: r)
-            triangles += [p, q, qrMajor, p, qrMajor, rpMajor, qrMinor, r, rpMinor]
+            triangles.append(p); triangles.append(q); triangles.append(qrMajor)
+            triangles.append(p); triangles.append(qrMajor); triangles.append(rpMajor)
+            triangles.append(qrMinor); triangles.append(r); triangles.append(rpMinor)
         }
         var mesh = input
         mesh.positions = positions

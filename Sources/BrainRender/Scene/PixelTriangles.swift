@@ -32,7 +32,8 @@ struct PixelTriangles {
                     continue
                 }
                 let index = UInt32(interleaved.count / 6)
-                interleaved.append(contentsOf: geometry.interleaved[(6 * v)..<(6 * v + 6)])
+                interleaved.append(contentsOf: repeatElement(0, count: 6))
+                geometry.writeVertex(v, into: &interleaved, at: 6 * Int(index))
                 remap[key] = index
                 indices.append(index)
             }

@@ -9,8 +9,6 @@ public final class SurfaceGeometry: Sendable {
     /// For each drawn vertex, the input vertex with its label that it stands for (picks report it).
     public let sourceVertex: [UInt32]
     public let grouping: RegionGrouping
-    /// Positions and normals interleaved (6 floats per vertex), ready for one buffer upload.
-    let interleaved: [Float]
     /// Mesh bounds in RAS, for framing.
     public let boundsMin: SIMD3<Float>
     public let boundsMax: SIMD3<Float>
@@ -30,17 +28,27 @@ public final class SurfaceGeometry: Sendable {
         self.mesh = mesh
         self.vertexLabels = vertexLabels
         grouping = RegionGrouping(triangles: mesh.triangles, vertexLabels: vertexLabels)
-        var data = [Float](repeating: 0, count: mesh.vertexCount * 6)
         var lo = SIMD3<Float>(repeating: .greatestFiniteMagnitude)
         var hi = SIMD3<Float>(repeating: -.greatestFiniteMagnitude)
-        for i in 0..<mesh.vertexCount {
-            let p = mesh.positions[i], n = mesh.normals[i]
-            data[6 * i] = p.x; data[6 * i + 1] = p.y; data[6 * i + 2] = p.z
-            data[6 * i + 3] = n.x; data[6 * i + 4] = n.y; data[6 * i + 5] = n.z
+        for p in mesh.positions {
             lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p)
         }
-        interleaved = data
         boundsMin = mesh.vertexCount > 0 ? lo : .zero
         boundsMax = mesh.vertexCount > 0 ? hi : .zero
+    }
+
+    /// Positions and normals interleaved (6 floats per vertex), made for each buffer upload: kept,
+    /// they would double the geometry's memory, and a pick decided on the CPU never uploads.
+    var interleaved: [Float] {
+        var data = [Float](repeating: 0, count: mesh.vertexCount * 6)
+        for i in 0..<mesh.vertexCount { writeVertex(i, into: &data, at: 6 * i) }
+        return data
+    }
+
+    /// Vertex `i`'s six interleaved floats written at `offset` of `data`.
+    func writeVertex(_ i: Int, into data: inout [Float], at offset: Int) {
+        let p = mesh.positions[i], n = mesh.normals[i]
+        data[offset] = p.x; data[offset + 1] = p.y; data[offset + 2] = p.z
+        data[offset + 3] = n.x; data[offset + 4] = n.y; data[offset + 5] = n.z
     }
 }
