@@ -17,12 +17,12 @@ final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     func value(for key: Key) -> Value? {
         state.withLock { state in
-            guard var entry = state.entries[key] else { state.misses += 1; return nil }
+            // One hash of the key for the look-up and the refresh (a hit is every cached pick).
+            guard let index = state.entries.index(forKey: key) else { state.misses += 1; return nil }
             state.tick += 1
-            entry.tick = state.tick
-            state.entries[key] = entry
+            state.entries.values[index].tick = state.tick
             state.hits += 1
-            return entry.value
+            return state.entries.values[index].value
         }
     }
 

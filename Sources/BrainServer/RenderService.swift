@@ -6,13 +6,20 @@ import Logging
 
 /// One drawn frame, kept in the cache with the PNG of its colour pass and its pick pass (the one
 /// its labels and legend were made from), so later renders, render.json and picks of the same
-/// scene need no GL.
-struct RenderedScene: Sendable {
+/// scene need no GL. A class: every cached pick takes it from the cache, as one reference.
+final class RenderedScene: Sendable {
     let frame: DrawnFrame
     let png: Data
     let index: IndexImage
     /// The pickable triangles by screen tile, so a pick ray-casts the few under its pixel.
     let grid: PickTriangleGrid
+
+    init(frame: DrawnFrame, png: Data, index: IndexImage, grid: PickTriangleGrid) {
+        self.frame = frame
+        self.png = png
+        self.index = index
+        self.grid = grid
+    }
 
     var scene: AtlasScene { frame.scene }
 

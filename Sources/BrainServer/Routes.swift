@@ -67,17 +67,8 @@ enum Routes {
             return HTTPResponses.json(try BrainJSON.encode(report))
         }
 
-        router.readOnly(Endpoint.pick) { request, _ in
-            let q = try QueryParameters(rawQuery: request.uri.query)
-            let scene = try q.sceneRequest(engine: engine, extra: ["x", "y"])
-            guard let x = try q.int("x", in: Int.min...Int.max), let y = try q.int("y", in: Int.min...Int.max) else {
-                throw APIError.badRequest("x and y: both pixel coordinates are required")
-            }
-            // Checked before anything is drawn, by the one bounds check.
-            let pixel = try Pixel(x: x, y: y, width: scene.width, height: scene.height)
-            let report = try await engine.renderer.pick(scene, pixel: pixel)
-            return HTTPResponses.json(try BrainJSON.encode(report))
-        }
+        let picks = PickEndpoint(engine: engine)
+        router.readOnly(Endpoint.pick) { request, _ in try await picks.respond(to: request.uri.query) }
 
         SceneDataRoutes.register(on: router, engine: engine)
         QuizRoutes.register(on: router, engine: engine)
