@@ -10,7 +10,8 @@
 # only a quiet machine can show. It fails only when the server dies, or answers anything but 200 to the
 # picks and look-ups. The load average is printed with the figures, since other work skews them.
 # Env: BRAINTUTOR_BIN (default: the release build, made by Scripts/release-build.sh), DURATION (s,
-# default 10), CLIENTS (default 20), THREADS (wrk threads, default 2), BIG, SIDE, SERVE_ARGS (extra `serve` options).
+# default 10), CLIENTS (default 20), THREADS (wrk threads, default 2), BIG, SIDE, SERVE_ARGS (extra `serve` options),
+# KINDS (the wrk runs, default "picks where"; KINDS=where BIG=0 measures look-ups alone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION="${DURATION:-10}"
@@ -18,6 +19,7 @@ CLIENTS="${CLIENTS:-20}"
 THREADS="${THREADS:-2}"
 BIG="${BIG:-24}"
 SIDE="${SIDE:-4096}"
+KINDS="${KINDS:-picks where}"
 if [ -z "${BRAINTUTOR_BIN:-}" ]; then
   BRAINTUTOR_BIN="$(Scripts/release-build.sh)"
 fi
@@ -50,6 +52,7 @@ status=0
 # One wrk run: prints "NAME requests/s p50 p99 non-200" and fails on socket errors or non-200 answers.
 run_wrk() {
   local name="$1" script="$2"
+  [[ " $KINDS " == *" $name "* ]] || return 0
   cat > "$WORK/$name.lua" <<LUA
 $script
 bad = 0  -- a global: done() reads it from each thread
