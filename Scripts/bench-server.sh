@@ -11,7 +11,8 @@
 # picks and look-ups. The load average is printed with the figures, since other work skews them.
 # Env: BRAINTUTOR_BIN (default: the release build, made by Scripts/release-build.sh), DURATION (s,
 # default 10), CLIENTS (default 20), THREADS (wrk threads, default 2), BIG, SIDE, SERVE_ARGS (extra `serve` options),
-# KINDS (the wrk runs to make, default "picks where": `KINDS=picks BIG=0` measures picks alone).
+# KINDS (the wrk runs to make, default "picks where": `KINDS=picks BIG=0` measures picks alone,
+# `KINDS=where BIG=0` look-ups alone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION="${DURATION:-10}"

@@ -15,6 +15,8 @@ public final class Atlas: Sendable {
     public let regions: [Region]
     /// Catalog statistics per region, same order (voxelCount, centroidMni).
     public let entries: [Catalog.RegionEntry]
+    /// Whether any region's map is approximate (`Region.isApproximate`): only then can `where` warn of one nearby.
+    public let hasApproximateRegions: Bool
 
     private let loader: Loader
     // Held while a file is read, so two threads asking at once read it once; the values read
@@ -42,6 +44,7 @@ public final class Atlas: Sendable {
         kind = entry.kind
         entries = entry.regions
         regions = entry.regions.map { $0.region(atlas: entry.name) }
+        hasApproximateRegions = regions.contains { $0.isApproximate }
         self.loader = loader
     }
 

@@ -147,7 +147,8 @@ public struct Lookup: Sendable {
             let labels = try atlas.labelVolume()
             let field = fields[atlas.name]
             let id = labels.label(x: voxel.x, y: voxel.y, z: voxel.z)
-            let around = labels.labels(near: voxel.x, voxel.y, voxel.z, radius: Lookup.caveatRadiusMm)
+            // Read only when a caveat can come of it: most atlases have no approximate region to be near.
+            let around = { labels.labels(near: voxel.x, voxel.y, voxel.z, radius: Lookup.caveatRadiusMm) }
             if let radius {
                 within.append((atlas.name, labels.labelsByDistance(x: voxel.x, y: voxel.y, z: voxel.z, radius: radius, shells: shells)
                     .compactMap { hit in atlas.region(id: hit.label).map { Nearest(region: $0, distanceMm: hit.distance.roundedToHundredths) } }))

@@ -28,8 +28,8 @@ public struct LookupCaveat: Codable, Sendable, Equatable {
     }
 
     /// The caveats of one atlas's answer: its region or nearest region if approximate, else every
-    /// approximate region among `near` (labels within the caveat radius).
-    static func caveats(atlas: Atlas, at region: Region?, nearest: Region?, near labels: [Int]) -> [LookupCaveat] {
+    /// approximate region among `near` (labels within the caveat radius, read only if the atlas has any).
+    static func caveats(atlas: Atlas, at region: Region?, nearest: Region?, near labels: () -> [Int]) -> [LookupCaveat] {
         var out: [LookupCaveat] = []
         if let r = region, r.isApproximate {
             out.append(LookupCaveat(atlas: atlas.name, region: r.displayName, kind: .at, text: reason(r)))
@@ -38,8 +38,8 @@ public struct LookupCaveat: Codable, Sendable, Equatable {
             out.append(LookupCaveat(atlas: atlas.name, region: r.displayName, kind: .nearest, text: reason(r)))
         }
         // An approximate answer already carries the warning; its approximate neighbours add nothing.
-        guard out.isEmpty else { return out }
-        for id in labels where id != region?.id && id != nearest?.id {
+        guard out.isEmpty, atlas.hasApproximateRegions else { return out }
+        for id in labels() where id != region?.id && id != nearest?.id {
             guard let r = atlas.region(id: id), r.isApproximate else { continue }
             out.append(LookupCaveat(atlas: atlas.name, region: r.displayName, kind: .near,
                                     text: "within \(format(Lookup.caveatRadiusMm)) mm of \(r.displayName): \(reason(r))"))

@@ -164,8 +164,9 @@ final class AtlasEngine: Sendable {
         guard let space = CoordinateSpace(spelling: space) else {
             throw APIError.badRequest("space: unknown value '\(space)'; expected mni, tal or voxel")
         }
-        let lookup = Lookup(library: library, fields: lookupFields.current(building: library))
-        return try BrainJSON.encode(lookup.lookup(SIMD3(x, y, z), space: space, radius: radius))
+        let (fields, json) = lookupFields.current(building: library)
+        let answer = try Lookup(library: library, fields: fields).lookup(SIMD3(x, y, z), space: space, radius: radius)
+        return try WhereAnswerJSON.text(answer, fragments: json).map { Data($0.utf8) } ?? BrainJSON.encode(answer)
     }
 }
 

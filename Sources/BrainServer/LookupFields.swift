@@ -1,25 +1,31 @@
 import BrainAtlas
 import Synchronization
 
-/// The `where` distance fields built so far, by atlas name, and the one task that builds them.
+/// The `where` distance fields built so far, by atlas name, and the one task that builds them; and the
+/// regions' JSON pieces the answers are assembled from.
 ///
 /// The fields cost about 90 MB and a second of CPU, so a server that is never asked `where` (and each
 /// test server) never builds them: the first look-up starts the task and is answered without them.
+/// The JSON pieces take a few milliseconds, written by the first look-up itself.
 final class LookupFields: Sendable {
     private struct State {
         var fields: [String: LabelDistanceField] = [:]
+        var json: RegionJSONFragments?
         var builder: Task<Void, Never>?
         var cancelled = false
     }
     private let state = Mutex(State())
 
-    /// The fields ready now; the first call starts building the rest in the background.
-    func current(building library: AtlasLibrary) -> [String: LabelDistanceField] {
+    /// The fields ready now, and the regions' JSON pieces; the first call starts building the rest of the
+    /// fields in the background.
+    func current(building library: AtlasLibrary) -> (fields: [String: LabelDistanceField], json: RegionJSONFragments) {
         state.withLock { state in
             if state.builder == nil && !state.cancelled {
                 state.builder = Task.detached(priority: .utility) { [self] in build(library) }
             }
-            return state.fields
+            let json = state.json ?? RegionJSONFragments(library)
+            state.json = json
+            return (state.fields, json)
         }
     }
 

@@ -60,6 +60,16 @@ public struct JSONWriter: Sendable {
         out += "\n" + String(repeating: "  ", count: indent) + close
     }
 
+    /// Appends `value` as `string` prints it, for callers that assemble JSON text from pre-written pieces.
+    public static func append(_ value: Double, to out: inout String) {
+        writeNumber(value.isFinite ? value.description : nil, to: &out)
+    }
+
+    /// Appends `s` quoted and escaped as `string` prints it.
+    public static func append(_ s: String, to out: inout String) {
+        writeString(s, to: &out)
+    }
+
     /// Non-finite numbers have no JSON spelling and print as `null`.
     private static func writeNumber(_ text: String?, to out: inout String) {
         guard var text else { out += "null"; return }
