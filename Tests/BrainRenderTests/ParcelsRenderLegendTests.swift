@@ -36,4 +36,19 @@ struct ParcelsRenderLegendTests {
             }
         }
     }
+
+    /// When not every parcel fits, each network seen still keeps its heading (its largest parcel
+    /// is kept first), as the labels name each network's largest parcel.
+    @Test(arguments: ["lateral", "medial"]) func everyNetworkInViewHasAHeading(view: String) throws {
+        let request = try SceneRequest(["atlas": "parcels", "view": view, "size": "640x480", "labels": "on", "legend": "on"])
+        var (f, frame, context) = try LabelCover.measure(request)
+        let legend = try #require(f.legend)
+        let index = try frame.indexImage(context: context)
+        var seen = Set<String>()
+        for id in Set(index.ids) where id != 0 {
+            if let heading = frame.scene.target(id: id)?.region?.networkHeading { seen.insert(heading) }
+        }
+        #expect(seen.count >= 5, "\(seen)")
+        #expect(Set(legend.rows.compactMap(\.heading)) == seen)
+    }
 }

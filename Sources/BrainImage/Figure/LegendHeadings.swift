@@ -30,11 +30,22 @@ extension Legend {
 
     /// The order in which entries are kept when not all fit: grouped entries (hundreds of
     /// parcels) the largest first, so the legend lists the parcels a reader sees (still under
-    /// their headings, in the list's order); other entries in the list's order.
+    /// their headings, in the list's order); other entries in the list's order. Each group's
+    /// largest entry comes before every other, so every network in view keeps its heading, as
+    /// the labels name each network's largest parcel.
     static func keptFirst(_ entries: [Entry]) -> [Int] {
         guard entries.contains(where: { $0.group != nil }) else { return Array(entries.indices) }
+        var leader: [String: Int] = [:]
+        for (i, entry) in entries.enumerated() {
+            let group = entry.group ?? ""
+            if let j = leader[group], entries[j].pixels >= entry.pixels { continue }
+            leader[group] = i
+        }
+        let leaders = Set(leader.values)
         return entries.indices.sorted { a, b in
-            entries[a].pixels != entries[b].pixels ? entries[a].pixels > entries[b].pixels : a < b
+            let (la, lb) = (leaders.contains(a), leaders.contains(b))
+            if la != lb { return la }
+            return entries[a].pixels != entries[b].pixels ? entries[a].pixels > entries[b].pixels : a < b
         }
     }
 
